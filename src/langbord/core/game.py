@@ -1,0 +1,256 @@
+"""The game protocol: :class:`Game` and :class:`State`, in OpenSpiel's shape.
+
+Every game, agent, runner, the CLI, the server and the learning wrappers speak only through
+these two classes. A concrete game subclasses both and fills in the abstract hooks (the methods
+whose names start with an underscore and the abstract public ones); the checked public entry
+points (``apply_action``, ``string_to_action``, ``action_to_string``) live here, once.
+
+Contracts:
+
+- ``current_player()`` is a seat ``0 <= p < num_players()``, or :data:`CHANCE` (−1), or
+  :data:`TERMINAL` (−4). A decision taken out of turn belongs to the seat that takes it.
+- ``legal_actions()`` is sorted and lies in ``range(num_distinct_actions())``; at a chance node it
+  lists the outcomes, and ``chance_outcomes()`` gives their probabilities (summing to 1).
+- ``apply_action(a)`` raises :class:`IllegalActionError` for anything not legal now, with the
+  reason, and leaves the state exactly as it was. ``apply_unchecked(a)`` skips that check: it is
+  for search code that only ever applies members of ``legal_actions()``.
+- Every action has one canonical string; ``string_to_action`` inverts ``action_to_string`` and
+  tolerates case and spacing.
+- ``view(p)`` is a JSON-serializable dict of what seat ``p`` knows (``None``: a spectator);
+  ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from langbord.core.errors import IllegalActionError, InvalidActionError
+from langbord.core.options import Option, OptionValue, resolve_options
+
+CHANCE = -1
+"""``current_player()`` at a chance node (a die roll, a card drawn)."""
+
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+JSON = Any
+"""A JSON-serializable value (dicts with ``str`` keys, lists, str, int, float, bool, None)."""
+
+_PUNCT = re.compile(r"\s*([>/.<,:=+\-])\s*")
+_SPACE = re.compile(r"\s+")
+
+
+def normalize_action_text(text: str) -> str:
+    """The lookup form of an action string: lower case, single spaces, none around punctuation."""
+    return _SPACE.sub(" ", _PUNCT.sub(r"\1", text.strip().lower()))
+
+
+class Game(ABC):
+    """A configured game: its rules version, options and sizes. Make one with ``langbord.load``."""
+
+    name: ClassVar[str]
+    version: ClassVar[int]
+    """Bumped whenever the rules behaviour changes, so old records are refused, not misread."""
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    conformance_options: ClassVar[tuple[dict[str, OptionValue], ...]] = ({},)
+    """Option sets the shared conformance suite exercises."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, OptionValue] = resolve_options(
+            self.name, self.option_specs, options
+        )
+        self._check_options()
+
+    def _check_options(self) -> None:  # noqa: B027  (an optional hook)
+        """Cross-option validation hook; raise :class:`OptionError`."""
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int: ...
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on ``len(history())`` of any game, chance outcomes included."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def action_strings(self) -> Sequence[str]:
+        """The canonical string of every action id, indexed by id."""
+
+    def action_lookup(self) -> dict[str, int]:
+        """Normalized action text → action id (built once per game object)."""
+        table: dict[str, int] | None = self.__dict__.get("_action_lookup")
+        if table is None:
+            table = {normalize_action_text(s): a for a, s in enumerate(self.action_strings())}
+            self.__dict__["_action_lookup"] = table
+        return table
+
+    def rules(self) -> str:
+        """The game card: players, options, notation, rulings (the game package's docstring)."""
+        import importlib
+        import inspect
+
+        module = importlib.import_module(type(self).__module__.rpartition(".")[0])
+        return inspect.cleandoc(module.__doc__ or self.name)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"langbord.load({self.name!r}{', ' if opts else ''}{opts})"
+
+
+class State(ABC):
+    """A mutable game state. Subclasses implement the underscore hooks; see the module docstring."""
+
+    __slots__ = ("_history", "_legal_cache", "game")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._legal_cache: list[int] | None = None
+
+    # ---- hooks a game implements -------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def _compute_legal(self) -> list[int]:
+        """Sorted legal actions (chance outcomes at a chance node; empty at the end)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)`` pairs at a chance node, sorted by outcome; else empty."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action. Never called with an illegal one."""
+
+    @abstractmethod
+    def _why_illegal(self, action: int) -> str:
+        """Why ``action`` (a valid id, not legal now) is illegal: the rule, its ruling id."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Game points per seat, as they stand now."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, JSON]:
+        """What ``player`` knows (``None``: a spectator), JSON-serializable."""
+
+    @abstractmethod
+    def resample_hidden(self, player: int, rng: random.Random) -> State:
+        """A new state equal in all that ``player`` knows, the rest re-dealt with ``rng``."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A deep, independent copy of the game-specific fields (history is copied here)."""
+
+    @abstractmethod
+    def component_counts(self) -> dict[str, int]:
+        """Each kind of component, counted over every place it can be: constant over a game."""
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+    # ---- the shared protocol -----------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._compute_legal()
+        return list(cache)
+
+    def returns(self) -> list[float]:
+        """Per seat at the end: a sole winner 1.0, k tied winners 1/k each, others 0; else 0s."""
+        n = self.game.num_players()
+        if not self.is_terminal():
+            return [0.0] * n
+        scores = self.scores()
+        best = max(scores)
+        winners = [p for p in range(n) if scores[p] == best]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def clone(self) -> State:
+        return self._copy()
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` if legal; otherwise raise :class:`IllegalActionError`, unchanged."""
+        if type(action) is not int:
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                raise IllegalActionError(
+                    f"{self.game.name}: an action is an integer id, not {action!r}"
+                )
+            action = action.__index__()
+        if not self._is_legal(action):
+            raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._history.append(action)
+        self._legal_cache = None
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply ``action`` without checking it: only for members of ``legal_actions()``."""
+        self._apply(action)
+        self._history.append(action)
+        self._legal_cache = None
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether ``action`` is in ``legal_actions()``; a game may override it with a faster test
+        that the conformance suite checks against the list."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._compute_legal()
+        return action in cache
+
+    def action_to_string(self, action: int) -> str:
+        strings = self.game.action_strings()
+        if type(action) is not int or not 0 <= action < len(strings):
+            raise InvalidActionError(
+                f"{self.game.name}: {action!r} is not an action id (0..{len(strings) - 1})"
+            )
+        return strings[action]
+
+    def string_to_action(self, text: str) -> int:
+        """The action ``text`` names; :class:`InvalidActionError` if none, illegal ones raise."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"{self.game.name}: an action is text, not {text!r}")
+        action = self.game.action_lookup().get(normalize_action_text(text))
+        if action is None:
+            legal = [self.action_to_string(a) for a in self.legal_actions()]
+            near = difflib.get_close_matches(normalize_action_text(text), legal, n=3)
+            hint = f"; did you mean {' or '.join(repr(s) for s in near)}?" if near else ""
+            raise InvalidActionError(
+                f"{self.game.name}: {text.strip()!r} is not an action{hint}"
+                f" (`langbord rules {self.game.name}` lists the notation)"
+            )
+        if not self._is_legal(action):
+            raise IllegalActionError(self._illegal_message(action))
+        return action
+
+    def _illegal_message(self, action: int) -> str:
+        n = self.game.num_distinct_actions()
+        if not 0 <= action < n:
+            return f"{self.game.name}: {action} is not an action id (0..{n - 1})"
+        if self.is_terminal():
+            return f"{self.action_to_string(action)!r}: the game is over"
+        return f"{self.action_to_string(action)!r}: {self._why_illegal(action)}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game!r} after {len(self._history)} actions>"

@@ -1,0 +1,103 @@
+"""Game options: declared per game, validated at ``langbord.load(name, **options)``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from langbord.core.errors import OptionError
+
+OptionValue = int | bool | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, default, and the values it allows.
+
+    ``choices`` lists every allowed value; for integer ranges use ``minimum``/``maximum``.
+    Values given as text (from the command line, ``--option players=4``) are converted.
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed(self) -> str:
+        """A short description of the allowed values, for error messages and ``langbord rules``."""
+        if self.choices is not None:
+            return ", ".join(_show(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true, false"
+        if isinstance(self.default, int):
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"integers {lo}..{hi}" if (lo or hi) else "integers"
+        return "text"
+
+    def parse(self, game: str, value: object) -> OptionValue:
+        """Check ``value`` (or convert it from text) and return it; raise :class:`OptionError`."""
+        bad = OptionError(
+            f"{game}: option {self.name}={value!r} is not allowed; allowed: {self.allowed()}"
+        )
+        converted: OptionValue
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                converted = value
+            elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                converted = value.strip().lower() in _TRUE
+            else:
+                raise bad
+        elif isinstance(self.default, int):
+            if isinstance(value, bool):
+                raise bad
+            if isinstance(value, int):
+                converted = value
+            elif isinstance(value, str):
+                try:
+                    converted = int(value.strip())
+                except ValueError:
+                    raise bad from None
+            else:
+                raise bad
+            if self.minimum is not None and converted < self.minimum:
+                raise bad
+            if self.maximum is not None and converted > self.maximum:
+                raise bad
+        else:
+            if not isinstance(value, str):
+                raise bad
+            converted = value.strip()
+        if self.choices is not None and converted not in self.choices:
+            raise bad
+        return converted
+
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+def _show(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def resolve_options(
+    game: str, specs: tuple[Option, ...], given: Mapping[str, Any]
+) -> dict[str, OptionValue]:
+    """All options of ``game`` with defaults filled in; raise :class:`OptionError` on bad input."""
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        listing = ", ".join(f"{s.name} ({s.allowed()}; default {_show(s.default)})" for s in specs)
+        raise OptionError(
+            f"{game}: unknown option {', '.join(unknown)}; options are: {listing or 'none'}"
+        )
+    return {
+        spec.name: spec.parse(game, given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }

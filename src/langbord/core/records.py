@@ -1,0 +1,132 @@
+"""Game records: JSON documents that replay exactly, with no seed.
+
+A record holds the game's name, rules version and options, every action as its canonical string
+(chance outcomes included) and the result. ``replay`` re-applies the strings one by one through
+the checked protocol, so a record that was edited or written by another version fails loudly at
+the step that no longer fits.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from langbord.core.errors import LangbordError, RecordError
+from langbord.core.game import JSON, State
+from langbord.core.registry import load as load_game
+
+FORMAT = "langbord-record"
+FORMAT_VERSION = 1
+
+
+def to_record(state: State, **meta: JSON) -> dict[str, JSON]:
+    """The record of the game that led to ``state``; ``meta`` (seed, agents, …) is kept as is."""
+    game = state.game
+    record: dict[str, JSON] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": game.name,
+        "version": game.version,
+        "options": dict(game.options),
+        "actions": [state.action_to_string(a) for a in state.history()],
+        "result": _result(state),
+    }
+    if meta:
+        json.dumps(meta)  # refuse unserializable metadata now, not at save time
+        record["meta"] = dict(meta)
+    return record
+
+
+def _result(state: State) -> dict[str, JSON]:
+    return {
+        "terminal": state.is_terminal(),
+        "scores": state.scores(),
+        "returns": state.returns(),
+    }
+
+
+def replay(record: object, upto: int | None = None) -> State:
+    """The state the record reaches (after ``upto`` actions if given), applied exactly.
+
+    Raises :class:`RecordError` for a malformed record, another rules version, or an action that
+    does not apply; ``err.step`` is the 1-based step that failed.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object")
+    if record.get("format", FORMAT) != FORMAT:
+        raise RecordError(f"not a langbord record (format {record.get('format')!r})")
+    for key, kind in (("game", str), ("version", int), ("options", dict), ("actions", list)):
+        if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
+            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
+    try:
+        game = load_game(record["game"], **record["options"])
+    except LangbordError as exc:
+        raise RecordError(f"record cannot be loaded: {exc}") from None
+    if record["version"] != game.version:
+        raise RecordError(
+            f"record is of {game.name} rules version {record['version']}; this langbord plays "
+            f"version {game.version}"
+        )
+    actions: list[Any] = record["actions"]
+    stop = len(actions) if upto is None else upto
+    if not 0 <= stop <= len(actions):
+        raise RecordError(f"step {upto} is outside the record (0..{len(actions)})")
+    state = game.new_initial_state()
+    for step, text in enumerate(actions[:stop], start=1):
+        if not isinstance(text, str):
+            raise RecordError(f"step {step}: {text!r} is not an action string", step)
+        try:
+            state.apply_action(state.string_to_action(text))
+        except LangbordError as exc:
+            raise RecordError(f"step {step} ({text!r}) does not replay: {exc}", step) from None
+    if upto is None and isinstance(record.get("result"), dict):
+        _check_result(record["result"], state)
+    return state
+
+
+def _check_result(result: dict[str, Any], state: State) -> None:
+    scores = result.get("scores")
+    if scores is None:
+        return
+    got = state.scores()
+    if not (
+        isinstance(scores, list)
+        and len(scores) == len(got)
+        and all(
+            isinstance(x, int | float) and math.isclose(x, y)
+            for x, y in zip(scores, got, strict=True)
+        )
+    ):
+        raise RecordError(f"record says scores {scores} but its actions give {got}")
+    if bool(result.get("terminal")) != state.is_terminal():
+        raise RecordError(
+            f"record says terminal={result.get('terminal')} but its actions give "
+            f"terminal={state.is_terminal()}"
+        )
+
+
+def save(record: dict[str, JSON], path: str | Path) -> None:
+    """Write ``record`` as JSON to ``path`` (atomically: a crash leaves the old file)."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(target)
+
+
+def load(path: str | Path) -> dict[str, JSON]:
+    """Read a record written by :func:`save`; :class:`RecordError` if it is not one."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"record {str(path)!r} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"record {str(path)!r} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"record {str(path)!r} is not a JSON object")
+    return data

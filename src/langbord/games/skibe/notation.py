@@ -1,0 +1,130 @@
+"""Skibe's action ids and their canonical strings.
+
+Places: ships are numbered 1–3 from the top; ``2.3`` is the third Viking card of ship 2, counted
+from the bow; ``d1``–``d3`` are the display slots; ``stock`` is the general stock pile.
+Every id has exactly one string, the same in every state.
+"""
+
+from __future__ import annotations
+
+from langbord.games.skibe.data import (
+    CHIEFTAIN_ACTIONS,
+    DISPLAY_SIZE,
+    MAX_SHIP_LIMIT,
+    SHIPS,
+    VIKING_TYPES,
+)
+
+# Kinds of action.
+(
+    REVEAL,  # chance: the top card of the pile is revealed
+    TAKE,  # take display card
+    DRAW,  # draw the top of the pile
+    STERN,  # lay a stern on a ship, and evaluate it
+    LAY_CARD,  # lay the card taken into a ship
+    FOOD_LOAD,  # food from the stock onto a bow
+    FOOD_SHIFT,  # food from bow to bow (stock empty, SB-3)
+    NO_FOOD,
+    EQUIP_LOAD,  # equipment from the stock onto a card
+    EQUIP_SHIFT,  # equipment from card to card (stock empty)
+    NO_EQUIP,
+    CHIEF,  # play a chieftain on a ship
+    PASS,  # play no chieftain, end the turn
+    MOVE_EQUIP,  # chieftain action: equipment stock/card -> card/stock
+    MOVE_FOOD,  # chieftain action: food stock/bow -> bow/stock
+    REMOVE,  # chieftain action: remove a Viking card
+    SWAP,  # chieftain action: swap two Viking cards
+    SKIP,  # chieftain action not used
+) = range(18)
+
+CARD_SLOTS = SHIPS * MAX_SHIP_LIMIT
+"""Places for a Viking card in ships: ``ship * MAX_SHIP_LIMIT + position`` (0-based)."""
+STOCK = -1
+"""The stock as a source or destination of a move."""
+PLACES = CARD_SLOTS + DISPLAY_SIZE
+"""Places a chieftain can remove or swap: ship slots, then display slots (``CARD_SLOTS + d``)."""
+
+
+def slot_name(slot: int) -> str:
+    """``2.3`` for a ship slot, ``d1`` for a display slot, ``stock`` for :data:`STOCK`."""
+    if slot == STOCK:
+        return "stock"
+    if slot >= CARD_SLOTS:
+        return f"d{slot - CARD_SLOTS + 1}"
+    return f"{slot // MAX_SHIP_LIMIT + 1}.{slot % MAX_SHIP_LIMIT + 1}"
+
+
+def bow_name(bow: int) -> str:
+    return "stock" if bow == STOCK else str(bow + 1)
+
+
+KIND: list[int] = []
+ARG1: list[int] = []
+ARG2: list[int] = []
+STRINGS: list[str] = []
+
+
+def _add(kind: int, a: int, b: int, text: str) -> int:
+    KIND.append(kind)
+    ARG1.append(a)
+    ARG2.append(b)
+    STRINGS.append(text)
+    return len(STRINGS) - 1
+
+
+REVEAL_ID = [_add(REVEAL, t.index, 0, f"reveal {t.name}") for t in VIKING_TYPES]
+TAKE_ID = [_add(TAKE, d, 0, f"take d{d + 1}") for d in range(DISPLAY_SIZE)]
+DRAW_ID = _add(DRAW, 0, 0, "draw")
+STERN_ID = [_add(STERN, s, 0, f"stern {s + 1}") for s in range(SHIPS)]
+LAY_ID = [_add(LAY_CARD, s, 0, f"lay {s + 1}") for s in range(SHIPS)]
+FOOD_LOAD_ID = [_add(FOOD_LOAD, s, 0, f"food {s + 1}") for s in range(SHIPS)]
+FOOD_SHIFT_ID = [
+    [_add(FOOD_SHIFT, a, b, f"food {a + 1}>{b + 1}") if a != b else -1 for b in range(SHIPS)]
+    for a in range(SHIPS)
+]
+NO_FOOD_ID = _add(NO_FOOD, 0, 0, "no food")
+EQUIP_LOAD_ID = [_add(EQUIP_LOAD, c, 0, f"equip {slot_name(c)}") for c in range(CARD_SLOTS)]
+EQUIP_SHIFT_ID = [
+    [
+        _add(EQUIP_SHIFT, a, b, f"equip {slot_name(a)}>{slot_name(b)}") if a != b else -1
+        for b in range(CARD_SLOTS)
+    ]
+    for a in range(CARD_SLOTS)
+]
+NO_EQUIP_ID = _add(NO_EQUIP, 0, 0, "no equip")
+CHIEF_ID = [
+    [_add(CHIEF, k, s, f"chief {CHIEFTAIN_ACTIONS[k]} {s + 1}") for s in range(SHIPS)]
+    for k in range(len(CHIEFTAIN_ACTIONS))
+]
+PASS_ID = _add(PASS, 0, 0, "pass")
+# Chieftain moves: index sources/destinations as slot + 1, with 0 for the stock.
+MOVE_EQUIP_ID = [
+    [
+        _add(MOVE_EQUIP, a - 1, b - 1, f"move equip {slot_name(a - 1)}>{slot_name(b - 1)}")
+        if a != b
+        else -1
+        for b in range(CARD_SLOTS + 1)
+    ]
+    for a in range(CARD_SLOTS + 1)
+]
+MOVE_FOOD_ID = [
+    [
+        _add(MOVE_FOOD, a - 1, b - 1, f"move food {bow_name(a - 1)}>{bow_name(b - 1)}")
+        if a != b
+        else -1
+        for b in range(SHIPS + 1)
+    ]
+    for a in range(SHIPS + 1)
+]
+REMOVE_ID = [_add(REMOVE, x, 0, f"remove {slot_name(x)}") for x in range(PLACES)]
+SWAP_ID = [[-1] * PLACES for _ in range(PLACES)]
+for _x in range(PLACES):
+    for _y in range(_x + 1, PLACES):
+        SWAP_ID[_x][_y] = SWAP_ID[_y][_x] = _add(
+            SWAP, _x, _y, f"swap {slot_name(_x)}<>{slot_name(_y)}"
+        )
+SKIP_ID = _add(SKIP, 0, 0, "skip")
+
+NUM_ACTIONS = len(STRINGS)
+ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
+assert len(set(ACTION_STRINGS)) == NUM_ACTIONS
