@@ -38,3 +38,14 @@ class RecordError(LangbordError):
     def __init__(self, message: str, step: int | None = None) -> None:
         super().__init__(message)
         self.step = step
+
+
+for _error in (
+    LangbordError,
+    UnknownGameError,
+    OptionError,
+    InvalidActionError,
+    IllegalActionError,
+    RecordError,
+):
+    _error.__module__ = "langbord"  # shown as langbord.IllegalActionError, where users import it

@@ -12,7 +12,7 @@ from langbord.core.errors import UnknownGameError
 from langbord.core.game import Game
 
 _GAMES: dict[str, str] = {
-    "skibe": "langbord.games.skibe.rules:SkibeGame",
+    "skibe": "langbord.engines.skibe.rules:SkibeGame",
 }
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from langbord.games.skibe.data import CHIEFTAIN_ACTIONS, COLOURS, SHIPS
+from langbord.engines.skibe.data import CHIEFTAIN_ACTIONS, COLOURS, SHIPS
 
 if TYPE_CHECKING:
-    from langbord.games.skibe.rules import SkibeState
+    from langbord.engines.skibe.rules import SkibeState
 
 
 def render(state: SkibeState) -> str:
     """The table as text: display and pile, the three ships, stock, hands and score sheet."""
-    from langbord.games.skibe.rules import NAME, PHASE_NAMES
+    from langbord.engines.skibe.rules import NAME, PHASE_NAMES
 
     view = state.view(None)
     lines: list[str] = []

@@ -53,6 +53,6 @@ Where the rulebook and rulings are silent, the engine decides (stated here so it
   nothing it could do; a player with no Chieftain that could be played.
 """
 
-from langbord.games.skibe.rules import SkibeGame, SkibeState
+from langbord.engines.skibe.rules import SkibeGame, SkibeState
 
 __all__ = ["SkibeGame", "SkibeState"]

@@ -15,8 +15,8 @@ from typing import ClassVar
 from langbord.core.errors import LangbordError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
-from langbord.games.skibe import notation as N
-from langbord.games.skibe.data import (
+from langbord.engines.skibe import notation as N
+from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     COLOURS,
     DISPLAY_SIZE,
@@ -38,7 +38,7 @@ from langbord.games.skibe.data import (
     VIKING_TYPES,
     deck_counts,
 )
-from langbord.games.skibe.notation import (
+from langbord.engines.skibe.notation import (
     ACTION_STRINGS,
     ARG1,
     ARG2,
@@ -942,7 +942,7 @@ class SkibeState(State):
     # ---- text ---------------------------------------------------------------------------------
 
     def __str__(self) -> str:
-        from langbord.games.skibe.render import render
+        from langbord.engines.skibe.render import render
 
         return render(self)
 

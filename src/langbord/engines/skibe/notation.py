@@ -7,7 +7,7 @@ Every id has exactly one string, the same in every state.
 
 from __future__ import annotations
 
-from langbord.games.skibe.data import (
+from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     DISPLAY_SIZE,
     MAX_SHIP_LIMIT,

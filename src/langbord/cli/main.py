@@ -1,0 +1,199 @@
+"""The ``langbord`` command.
+
+  langbord games                              the registered games
+  langbord rules GAME                         the game card: players, options, notation, rulings
+  langbord random GAME [--players N] [--seed S] [--option k=v] [--out FILE]
+                                              a game of random agents; table and record
+  langbord replay FILE [--step K]             every step of a record, or the table after step K
+  langbord bench [GAME ...] [--seconds S]     random-playout throughput, one core
+
+Bad input gets a one-line error on stderr and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+import langbord
+from langbord.agents import RandomAgent
+from langbord.core.errors import LangbordError
+from langbord.core.records import load as load_record
+from langbord.core.records import replay, save
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def _options(pairs: Sequence[str], players: int | None) -> dict[str, str | int]:
+    options: dict[str, str | int] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in langbord.games():
+        game = langbord.load(name)
+        opts = ", ".join(f"{s.name}: {s.allowed()}" for s in game.option_specs)
+        first = (game.rules().splitlines() or [name])[0]
+        print(f"{name:<10} {first}" + (f"  [{opts}]" if opts else ""))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    game = langbord.load(args.game)
+    print(game.rules())
+    print()
+    print("Options:")
+    for spec in game.option_specs:
+        print(f"  {spec.name}: {spec.help}; {spec.allowed()} (default {spec.default})")
+    return 0
+
+
+def cmd_random(args: argparse.Namespace) -> int:
+    game = langbord.load(args.game, **_options(args.option, args.players))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    agents = [RandomAgent(seed * 100 + p) for p in range(game.num_players())]
+    record = langbord.play_game(game, agents, seed, agent_specs=["random"] * game.num_players())
+    state = replay(record)
+    print(state)
+    print()
+    out = Path(args.out) if args.out else Path(f"{game.name}-seed{seed}.json")
+    try:
+        save(record, out)
+    except OSError as exc:
+        raise UsageError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    print(f"{len(record['actions'])} actions, seed {seed}; record written to {out}")
+    print(f"(langbord replay {out} shows it step by step)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_record(args.file)
+    if args.step is not None:
+        state = replay(record, upto=args.step)
+        print(f"after step {args.step} of {len(record['actions'])}:")
+        print(state)
+        return 0
+    final = replay(record)  # validate the whole record before printing anything
+    state = final.game.new_initial_state()
+    print(state)
+    for step, text in enumerate(record["actions"], start=1):
+        action = state.string_to_action(text)
+        player = state.current_player()
+        who = "chance" if player == langbord.CHANCE else f"seat {player}"
+        state.apply_action(action)
+        print(f"\n--- step {step}: {who}: {state.action_to_string(action)}")
+        print(state)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from langbord.core.bench import bench
+
+    names = args.games or langbord.games()
+    for name in names:
+        langbord.load(name, **_options(args.option, None))  # validate before the long runs
+    print(
+        f"{'game':<10} {'options':<18} {'steps/s':>10} {'games/s':>9} {'steps/game':>10} "
+        f"{'peak/playout':>12}"
+    )
+    for name in names:
+        r = bench(name, _options(args.option, None), seconds=args.seconds, seed=args.seed)
+        opts = ",".join(f"{k}={v}" for k, v in r.options.items())
+        print(
+            f"{name:<10} {opts:<18} {r.steps_per_second:>10,.0f} {r.games_per_second:>9,.1f} "
+            f"{r.steps / r.games:>10.1f} {r.peak_bytes / 1024:>9.1f} KiB"
+        )
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"one core, {args.seconds:g} s per game, Python {sys.version.split()[0]}; "
+        f"process peak RSS {rss:.0f} MiB"
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="langbord", description="Play, study and simulate Nordic board games.")
+    parser.add_argument("--version", action="version", version=f"langbord {langbord.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("games", help="list the games")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("rules", help="show a game's card: players, options, notation, rulings")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("random", help="play a game of random agents and write its record")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--seed", type=int, help="seed for chance and agents (default: random)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--out", metavar="FILE", help="record file (default GAME-seedS.json)")
+    p.set_defaults(func=cmd_random)
+
+    p = sub.add_parser("replay", help="replay a record: every step, or the table after step K")
+    p.add_argument("file")
+    p.add_argument("--step", type=int, metavar="K", help="show the table after step K only")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="random-playout throughput per game, one core")
+    p.add_argument("games", nargs="*", metavar="GAME")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return 2
+        if getattr(args, "seconds", 1.0) <= 0:
+            raise UsageError("--seconds must be positive")
+        status: int = args.func(args)
+        return status
+    except (UsageError, LangbordError) as exc:
+        print(f"langbord: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("langbord: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("LANGBORD_DEBUG"):
+            raise
+        print(
+            f"langbord: internal error: {type(exc).__name__}: {exc} "
+            "(set LANGBORD_DEBUG=1 for the traceback, and please report it)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

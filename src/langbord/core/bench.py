@@ -1,0 +1,86 @@
+"""Random-playout throughput of a game through its public, checked protocol.
+
+This is what ``langbord bench`` runs: the loop a user's own search or simulation code would
+write (``current_player``, ``legal_actions`` or ``chance_outcomes``, the checked
+``apply_action``), on one core, for a fixed wall-clock budget.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+import tracemalloc
+from dataclasses import dataclass
+from typing import Any
+
+from langbord.core.game import CHANCE, Game
+from langbord.core.registry import load
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    game: str
+    options: dict[str, Any]
+    games: int
+    steps: int
+    seconds: float
+    peak_bytes: int
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+
+def playout(game: Game, rng: random.Random) -> int:
+    """One uniformly random game (chance by its probabilities); returns its number of steps."""
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            x = rng.random()
+            total = 0.0
+            outcomes = state.chance_outcomes()
+            action = outcomes[-1][0]
+            for outcome, p in outcomes:
+                total += p
+                if x < total:
+                    action = outcome
+                    break
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        steps += 1
+    return steps
+
+
+def bench(
+    name: str, options: dict[str, Any] | None = None, seconds: float = 3.0, seed: int = 0
+) -> BenchResult:
+    """Run random playouts of ``name`` for about ``seconds``; measure peak memory separately."""
+    game = load(name, **(options or {}))
+    rng = random.Random(seed)
+    playout(game, rng)  # warm caches before timing
+    gc.collect()
+    games = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        steps += playout(game, rng)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    tracemalloc.start()
+    try:
+        playout(game, random.Random(seed))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return BenchResult(name, dict(game.options), games, steps, elapsed, peak)

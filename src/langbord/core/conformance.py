@@ -1,0 +1,331 @@
+"""The conformance suite every registered game must pass, shipped with the package.
+
+``check_game(name, options, games=..., seed=...)`` plays seeded random games through the public
+protocol and checks its contracts (see :mod:`langbord.core.game`); a failure raises
+:class:`ConformanceError` naming the game, the options, the seed and the step. It checks:
+
+- games end within ``max_game_length()``; a non-terminal state has legal actions, sorted, unique
+  and in range; a terminal one has none; chance outcomes match ``legal_actions()`` and sum to 1;
+- every legal action's string round-trips through ``string_to_action``, also in other case and
+  spacing;
+- illegal, out-of-range, mistyped and garbage input raises ``IllegalActionError`` or
+  ``InvalidActionError`` and leaves ``str(state)``, ``history()`` and every view unchanged;
+- the unchecked fast path gives the same state as the checked one;
+- clones are independent of their original;
+- ``view(p)`` is JSON-serializable and unchanged by ``resample_hidden(p, rng)``, whose state keeps
+  ``p``'s legal actions and plays on to the end;
+- component counts are the same in every state;
+- records survive JSON and replay to the same history and scores; the same seed gives the same
+  record; ``returns()`` follows the scores.
+
+Run it from the shell: ``python -m langbord.core.conformance skibe players=3``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from langbord.agents.random_agent import RandomAgent
+from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
+from langbord.core.game import CHANCE, TERMINAL, Game, State
+from langbord.core.records import load as load_record
+from langbord.core.records import replay, save, to_record
+from langbord.core.registry import load
+from langbord.core.runner import play_game, sample_chance
+
+
+class ConformanceError(AssertionError):
+    """A game broke a contract of the protocol."""
+
+
+@dataclass
+class Report:
+    """What ``check_game`` did: games played, steps checked, states deeply checked."""
+
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    steps: int = 0
+    deep_checks: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def _snapshot(state: State) -> tuple[str, list[int], list[str]]:
+    seats: list[int | None] = [None, *range(state.game.num_players())]
+    return (
+        str(state),
+        state.history(),
+        [json.dumps(state.view(p), sort_keys=True) for p in seats],
+    )
+
+
+class _Checker:
+    def __init__(self, game: Game, seed: int, deep_every: float) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.deep_every = deep_every
+        self.n = game.num_players()
+        self.num_actions = game.num_distinct_actions()
+        self.where = ""
+
+    def fail(self, message: str) -> ConformanceError:
+        return ConformanceError(
+            f"{self.game.name} {self.game.options} seed {self.seed} {self.where}: {message}"
+        )
+
+    def expect(self, condition: bool, message: str) -> None:
+        if not condition:
+            raise self.fail(message)
+
+    # ---- one state --------------------------------------------------------------------------
+
+    def check_basic(self, state: State, counts: Mapping[str, int]) -> list[int]:
+        player = state.current_player()
+        legal = state.legal_actions()
+        self.expect(
+            player in (CHANCE, TERMINAL) or 0 <= player < self.n, f"bad current_player {player}"
+        )
+        self.expect(state.is_terminal() == (player == TERMINAL), "is_terminal disagrees")
+        self.expect(
+            state.component_counts() == counts,
+            f"components changed: {state.component_counts()} != {dict(counts)}",
+        )
+        if player == TERMINAL:
+            self.expect(legal == [], "a terminal state has legal actions")
+            return legal
+        self.expect(bool(legal), "a non-terminal state has no legal actions")
+        self.expect(legal == sorted(set(legal)), "legal_actions() is not sorted and unique")
+        self.expect(
+            all(type(a) is int and 0 <= a < self.num_actions for a in legal),
+            "a legal action is out of range",
+        )
+        outcomes = state.chance_outcomes()
+        if player == CHANCE:
+            self.expect([a for a, _ in outcomes] == legal, "chance outcomes != legal_actions()")
+            self.expect(all(p > 0 for _, p in outcomes), "a chance outcome has probability 0")
+            self.expect(
+                math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9),
+                "chance probabilities do not sum to 1",
+            )
+        else:
+            self.expect(outcomes == [], "chance_outcomes() at a decision node")
+        return legal
+
+    def check_deep(self, state: State, legal: list[int]) -> None:
+        before = _snapshot(state)
+        legal_set = set(legal)
+        # Strings round-trip, in canonical form and in other case and spacing.
+        for a in legal:
+            text = state.action_to_string(a)
+            self.expect(isinstance(text, str) and text.strip() == text, f"bad string {text!r}")
+            self.expect(state.string_to_action(text) == a, f"{text!r} does not round-trip")
+            messy = "  " + text.upper().replace(" ", "   ") + " "
+            self.expect(state.string_to_action(messy) == a, f"{messy!r} does not parse")
+        # Illegal input of every shape raises and changes nothing.
+        illegal = [a for a in self.rng.sample(range(self.num_actions), 12) if a not in legal_set]
+        bad_inputs: list[Any] = [*illegal, -1, self.num_actions, 10**9, 1.5, "1", None, True]
+        for bad in bad_inputs:
+            try:
+                state.apply_action(bad)
+            except IllegalActionError as exc:
+                self.expect(bool(str(exc)), f"empty message for {bad!r}")
+            else:
+                raise self.fail(f"apply_action({bad!r}) did not raise")
+            self.expect(_snapshot(state) == before, f"apply_action({bad!r}) changed the state")
+        for text in ["", "   ", "no such action", "\x00\xff", "9" * 50, "draw draw draw"]:
+            try:
+                state.string_to_action(text)
+            except (InvalidActionError, IllegalActionError):
+                pass
+            else:
+                raise self.fail(f"string_to_action({text!r}) did not raise")
+        for a in illegal[:4]:
+            text = state.action_to_string(a)
+            try:
+                state.string_to_action(text)
+            except IllegalActionError as exc:
+                self.expect(text in str(exc), f"message for {text!r} does not name it: {exc}")
+            else:
+                raise self.fail(f"string_to_action({text!r}) accepted an illegal action")
+        self.expect(_snapshot(state) == before, "string_to_action changed the state")
+        # A game's fast legality test agrees with legal_actions() for every id.
+        wrong = [a for a in range(self.num_actions) if state._is_legal(a) != (a in legal_set)]
+        self.expect(not wrong, f"_is_legal disagrees with legal_actions() on {wrong[:5]}")
+        # The unchecked fast path does what the checked one does; clones are independent.
+        if legal:
+            a = legal[self.rng.randrange(len(legal))]
+            checked, unchecked = state.clone(), state.clone()
+            checked.apply_action(a)
+            unchecked.apply_unchecked(a)
+            self.expect(_snapshot(checked) == _snapshot(unchecked), "apply_unchecked differs")
+            self.expect(_snapshot(state) == before, "applying to a clone changed the original")
+            self.expect(state.legal_actions() == legal, "a clone's move changed the original")
+        # Views: JSON, and free of secrets (resampling what p cannot see leaves p's view alone).
+        for p in [None, *range(self.n)]:
+            view = state.view(p)
+            self.expect(isinstance(view, dict), "view is not a dict")
+            try:
+                json.dumps(view, allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                raise self.fail(f"view({p}) is not JSON: {exc}") from None
+        for p in range(self.n):
+            other = state.resample_hidden(p, random.Random(self.rng.random()))
+            self.expect(other is not state, "resample_hidden returned the state itself")
+            self.expect(
+                json.dumps(other.view(p), sort_keys=True) == before[2][p + 1],
+                f"resample_hidden({p}) changed view({p}): the view holds a secret of seat {p}",
+            )
+            self.expect(other.current_player() == state.current_player(), "resample moved turn")
+            if state.current_player() == p:
+                self.expect(other.legal_actions() == legal, "resample changed p's legal actions")
+            self.expect(_snapshot(state) == before, "resample_hidden changed the original")
+        sample = state.resample_hidden(self.rng.randrange(self.n), random.Random(self.seed))
+        self.play_out(sample)
+
+    def play_out(self, state: State) -> None:
+        counts = state.component_counts()
+        limit = self.game.max_game_length()
+        while not state.is_terminal():
+            self.expect(len(state.history()) <= limit, "a resampled game never ends")
+            legal = self.check_basic(state, counts)
+            state.apply_action(legal[self.rng.randrange(len(legal))])
+
+    # ---- one game -----------------------------------------------------------------------------
+
+    def run(self, report: Report) -> None:
+        state = self.game.new_initial_state()
+        counts = state.component_counts()
+        limit = self.game.max_game_length()
+        agent = RandomAgent(self.seed)
+        step = 0
+        while True:
+            self.where = f"step {step}"
+            legal = self.check_basic(state, counts)
+            if self.rng.random() < self.deep_every or step == 0:
+                self.check_deep(state, legal)
+                report.deep_checks += 1
+            if not legal:
+                break
+            if state.current_player() == CHANCE:
+                action = sample_chance(state, self.rng)
+            else:
+                action = agent.step(state)
+            state.apply_action(action)
+            step += 1
+            self.expect(step <= limit, f"the game is longer than max_game_length() = {limit}")
+        self.where = "at the end"
+        self.check_end(state)
+        self.check_record(state)
+        report.steps += step
+        report.lengths.append(step)
+
+    def check_end(self, state: State) -> None:
+        returns = state.returns()
+        scores = state.scores()
+        self.expect(len(returns) == self.n and len(scores) == self.n, "returns/scores length")
+        if getattr(self.game, "cooperative", False):
+            self.expect(len(set(returns)) == 1 and returns[0] in (0.0, 1.0), "coop returns")
+        else:
+            best = max(scores)
+            winners = [p for p in range(self.n) if scores[p] == best]
+            expected = [1.0 / len(winners) if p in winners else 0.0 for p in range(self.n)]
+            self.expect(
+                all(math.isclose(x, y) for x, y in zip(returns, expected, strict=True)),
+                f"returns {returns} do not follow scores {scores}",
+            )
+        try:
+            state.apply_action(0)
+        except IllegalActionError:
+            pass
+        else:
+            raise self.fail("an action was applied after the end")
+
+    def check_record(self, state: State) -> None:
+        record = json.loads(json.dumps(to_record(state, seed=self.seed)))
+        again = replay(record)
+        self.expect(again.history() == state.history(), "record replays to another history")
+        self.expect(again.scores() == state.scores(), "record replays to other scores")
+        self.expect(str(again) == str(state), "record replays to another table")
+        middle = len(state.history()) // 2
+        partial = replay(record, upto=middle)
+        self.expect(partial.history() == state.history()[:middle], "partial replay differs")
+        partial_record = json.loads(json.dumps(to_record(partial)))
+        self.expect(
+            replay(partial_record).history() == partial.history(),
+            "a record of an unfinished game does not replay",
+        )
+        if record["actions"]:
+            broken = dict(record, actions=[*record["actions"][:-1], "no such action"])
+            try:
+                replay(broken)
+            except LangbordError as exc:
+                step = len(record["actions"])
+                self.expect(f"step {step}" in str(exc), f"replay error does not name step: {exc}")
+            else:
+                raise self.fail("a broken record replayed")
+
+
+def check_game(
+    name: str,
+    options: Mapping[str, Any] | None = None,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    deep_every: float = 0.05,
+) -> Report:
+    """Play ``games`` seeded random games of ``name`` and check every contract; see above.
+
+    ``deep_every`` is the share of states that get the expensive checks (round-trips of every
+    string, bad input, clones, views and resampling); the first state of each game always does.
+    """
+    game = load(name, **dict(options or {}))
+    report = Report(name, dict(game.options))
+    if not (game.num_players() >= 1 and game.num_distinct_actions() >= 1):
+        raise ConformanceError(f"{name}: num_players and num_distinct_actions must be positive")
+    if len(game.action_strings()) != game.num_distinct_actions():
+        raise ConformanceError(f"{name}: action_strings() does not cover every action id")
+    if load(name, **game.options).options != game.options:
+        raise ConformanceError(f"{name}: options do not reload to themselves")
+    for i in range(games):
+        _Checker(game, seed + i, deep_every).run(report)
+        report.games += 1
+    # The same seed gives the same record; records survive a file.
+    agents = [RandomAgent(seed + p) for p in range(game.num_players())]
+    first = play_game(game, agents, seed=seed)
+    agents = [RandomAgent(seed + p) for p in range(game.num_players())]
+    second = play_game(game, agents, seed=seed)
+    if first != second:
+        raise ConformanceError(f"{name} {game.options}: the same seed gave two different records")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.json"
+        save(first, path)
+        if load_record(path) != json.loads(json.dumps(first)):
+            raise ConformanceError(f"{name}: a saved record does not load back equal")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        print("usage: python -m langbord.core.conformance GAME [key=value ...]", file=sys.stderr)
+        return 2
+    options = dict(arg.split("=", 1) for arg in args[1:])
+    report = check_game(args[0], options, games=50)
+    print(
+        f"{report.game} {report.options}: {report.games} games, {report.steps} steps, "
+        f"{report.deep_checks} deep checks — conformant"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One package per game: its component data, rules, notation and text rendering."""

@@ -1,0 +1,33 @@
+"""The shared conformance suite over every registered game and each of its option sets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import langbord
+from langbord.core.conformance import check_game
+from langbord.core.registry import game_class
+
+CASES = [
+    pytest.param(name, options, id=f"{name}-" + "-".join(f"{k}{v}" for k, v in options.items()))
+    for name in langbord.games()
+    for options in game_class(name).conformance_options
+]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_conformance(name: str, options: dict[str, Any]) -> None:
+    report = check_game(name, options, games=12, seed=1000)
+    assert report.games == 12
+    assert report.deep_checks >= 12
+    assert all(length > 0 for length in report.lengths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_conformance_many_games(name: str, options: dict[str, Any]) -> None:
+    """Many more seeded games, for the slow CI run."""
+    report = check_game(name, options, games=300, seed=50_000, deep_every=0.02)
+    assert report.games == 300

@@ -1,0 +1,25 @@
+"""The README's Python examples are doctests."""
+
+import doctest
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_examples() -> None:
+    result = doctest.testfile(
+        str(README),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 10
+    assert result.failed == 0
+
+
+def test_package_docstring_examples() -> None:
+    import langbord
+    import langbord.core.registry
+
+    for module in (langbord, langbord.core.registry):
+        result = doctest.testmod(module)
+        assert result.failed == 0
