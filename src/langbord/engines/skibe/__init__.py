@@ -49,6 +49,10 @@ Where the rulebook and rulings are silent, the engine decides (stated here so it
 - A swap of two cards in one ship, or of two display cards, changes nothing and is not offered.
 - A display card removed by a Chieftain is replaced from the pile after the evaluation.
 - Protection covers only the Chieftains laid after it in its own ship, in the final evaluation too.
+- Once the pile is empty, a cleared ship stays empty (new ships are dealt from the pile only);
+  the game goes on until the display's last card is laid (SB-6).
+- If a Chieftain removes the display's last card while the pile is empty, the final evaluation
+  follows that evaluation (SB-6: pile and display are empty).
 - A decision with nothing to decide is skipped: no card may take equipment; a Chieftain with
   nothing it could do; a player with no Chieftain that could be played.
 """

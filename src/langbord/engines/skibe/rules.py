@@ -825,14 +825,18 @@ class SkibeState(State):
         )
         full = all(len(ship) >= self.limit for ship in self.ships)
         if kind == REVEAL:
-            return f"no {NAME[a]} card is left in the draw pile"
+            return f"no {NAME[a]} card is left in the draw pile (deck: SB-1)"
         if kind == TAKE:
-            return f"display slot d{a + 1} is empty" if self.display[a] < 0 else limit_msg
+            return (
+                f"display slot d{a + 1} is empty (the pile could not refill it)"
+                if self.display[a] < 0
+                else limit_msg
+            )
         if kind == DRAW:
             return "the draw pile is empty" if not self.pile_size else limit_msg
         if kind == STERN:
             if not self.sterns[self.turn]:
-                return f"{who} has laid both sterns"
+                return f"{who} has laid both sterns (2 per player, rulebook)"
             return (
                 f"ship {a + 1} has {len(self.ships[a])} Viking cards: a stern needs at least "
                 f"{MIN_VIKINGS_FOR_STERN} (rulebook)"
@@ -840,7 +844,7 @@ class SkibeState(State):
         if kind == LAY_CARD:
             return (
                 f"ship {a + 1} already has {self.limit} Viking cards, the limit with "
-                f"{self.n} players"
+                f"{self.n} players (rulebook)"
             )
         if kind == FOOD_LOAD:
             return (
@@ -879,7 +883,10 @@ class SkibeState(State):
             return "the stock has equipment and a card may take it: loading it is compulsory"
         if kind == CHIEF:
             if not self.hands[self.turn] >> a & 1:
-                return f"{who} has already played its {CHIEFTAIN_ACTIONS[a]} chieftain"
+                return (
+                    f"{who} has already played its {CHIEFTAIN_ACTIONS[a]} chieftain (one of each "
+                    "per player, rulebook)"
+                )
             return (
                 f"ship {b + 1} already has a {CHIEFTAIN_ACTIONS[a]} chieftain: each action once "
                 "per ship (rulebook)"
