@@ -113,19 +113,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for name in names:
         langbord.load(name, **_options(args.option, None))  # validate before the long runs
     print(
-        f"{'game':<10} {'options':<18} {'steps/s':>10} {'games/s':>9} {'steps/game':>10} "
-        f"{'peak/playout':>12}"
+        f"{'game':<10} {'steps/s':>10} {'(median)':>10} {'games/s':>9} {'steps/game':>10} "
+        f"{'peak/playout':>12}  options"
     )
     for name in names:
         r = bench(name, _options(args.option, None), seconds=args.seconds, seed=args.seed)
         opts = ",".join(f"{k}={v}" for k, v in r.options.items())
         print(
-            f"{name:<10} {opts:<18} {r.steps_per_second:>10,.0f} {r.games_per_second:>9,.1f} "
-            f"{r.steps / r.games:>10.1f} {r.peak_bytes / 1024:>9.1f} KiB"
+            f"{name:<10} {r.steps_per_second:>10,.0f} {r.median_steps_per_second:>10,.0f} "
+            f"{r.games_per_second:>9,.1f} {r.steps / r.games:>10.1f} "
+            f"{r.peak_bytes / 1024:>8.1f} KiB  {opts}"
         )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"one core, {args.seconds:g} s per game, Python {sys.version.split()[0]}; "
+        f"one core, {args.seconds:g} CPU-seconds per game in 5 rounds (steps/s: the best round), "
+        f"Python {sys.version.split()[0]}; "
         f"process peak RSS {rss:.0f} MiB"
     )
     return 0
@@ -158,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")
     p.add_argument("games", nargs="*", metavar="GAME")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
+    p.add_argument("--seconds", type=float, default=3.0, help="CPU-seconds per game (default 3)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(func=cmd_bench)

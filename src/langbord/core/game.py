@@ -25,6 +25,7 @@ from __future__ import annotations
 import difflib
 import random
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -46,8 +47,14 @@ _SPACE = re.compile(r"\s+")
 
 
 def normalize_action_text(text: str) -> str:
-    """The lookup form of an action string: lower case, single spaces, none around punctuation."""
-    return _SPACE.sub(" ", _PUNCT.sub(r"\1", text.strip().lower()))
+    """The lookup form of an action string: lower case without accents (``Sláinte`` and
+    ``slainte`` are one), single spaces, none around punctuation."""
+    folded = text.lower()
+    if not folded.isascii():
+        folded = unicodedata.normalize("NFKD", folded)
+        folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+        folded = folded.replace("ø", "o").replace("æ", "ae")
+    return _SPACE.sub(" ", _PUNCT.sub(r"\1", folded.strip()))
 
 
 class Game(ABC):

@@ -1,0 +1,68 @@
+"""Skåål's action ids and their canonical strings (the same in every state).
+
+Region names are written as on the map (``Le Chaim``, ``Sláinte``); case, spacing and accents
+are free when parsing (``slainte`` works).
+"""
+
+from __future__ import annotations
+
+from langbord.engines.skaal.data import CLANS, DIE_FACES, MAX_HARVEST, REGIONS, ROADS
+
+(
+    PLACE,  # place a dwarf (setup or from the reserve)
+    MOVE,  # move one of your dwarfs along a road
+    PROSPECT,  # advance the pawn and roll
+    ROLL,  # chance: the die's face
+    FIND,  # the region where the roll's nuggets or Ooops go
+    RUMOR,  # the clan whose dwarf comes from a neighbouring region
+    HARVEST,  # take k nuggets from a region
+    BUILD,  # build a Royal Inn
+    MOVE_INN,  # move one of your Inns
+) = range(9)
+
+R = len(REGIONS)
+INDEX = {name: i for i, name in enumerate(REGIONS)}
+NEIGHBOURS: list[list[int]] = [sorted(INDEX[o] for o in ROADS[name]) for name in REGIONS]
+"""Each region's neighbours by road, in map order (the order rumors are resolved in, SA-2)."""
+
+KIND: list[int] = []
+ARG1: list[int] = []
+ARG2: list[int] = []
+STRINGS: list[str] = []
+
+
+def _add(kind: int, a: int, b: int, text: str) -> int:
+    KIND.append(kind)
+    ARG1.append(a)
+    ARG2.append(b)
+    STRINGS.append(text)
+    return len(STRINGS) - 1
+
+
+PLACE_ID = [_add(PLACE, r, 0, f"place {REGIONS[r]}") for r in range(R)]
+# Moves exist between any two regions, so that a move along no road is refused with a reason.
+MOVE_ID = [
+    [_add(MOVE, a, b, f"move {REGIONS[a]}>{REGIONS[b]}") if a != b else -1 for b in range(R)]
+    for a in range(R)
+]
+MOVES_FROM = [[MOVE_ID[a][b] for b in NEIGHBOURS[a]] for a in range(R)]
+PROSPECT_ID = _add(PROSPECT, 0, 0, "prospect")
+ROLL_ID = [_add(ROLL, f, 0, f"roll {face}") for f, face in enumerate(DIE_FACES)]
+FIND_ID = [_add(FIND, r, 0, f"find {REGIONS[r]}") for r in range(R)]
+RUMOR_ID = [
+    [_add(RUMOR, r, c, f"rumor {REGIONS[r]} {CLANS[c]}") for c in range(len(CLANS))]
+    for r in range(R)
+]
+HARVEST_ID = [
+    [_add(HARVEST, r, k, f"harvest {REGIONS[r]} {k}") for k in range(1, MAX_HARVEST + 1)]
+    for r in range(R)
+]
+BUILD_ID = [_add(BUILD, r, 0, f"build {REGIONS[r]}") for r in range(R)]
+MOVE_INN_ID = [
+    [_add(MOVE_INN, a, b, f"inn {REGIONS[a]}>{REGIONS[b]}") if a != b else -1 for b in range(R)]
+    for a in range(R)
+]
+
+NUM_ACTIONS = len(STRINGS)
+ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
+assert len(set(ACTION_STRINGS)) == NUM_ACTIONS

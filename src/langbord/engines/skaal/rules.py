@@ -1,0 +1,658 @@
+"""Skåål's rules: :class:`SkaalGame` and :class:`SkaalState` (rulebooks/skaal.txt, SA-1…SA-12).
+
+Nothing in Skåål is hidden: the board, reserves and track are open, and the die is a chance node.
+``view`` is the whole table for every seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import compress
+from typing import ClassVar
+
+from langbord.core.errors import LangbordError
+from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
+from langbord.core.options import Option
+from langbord.engines.skaal.data import (
+    ACCOUNTANT_START,
+    CLANS,
+    DEFAULT_MAX_ROUNDS,
+    DEFAULT_PROSPECTS,
+    DIE_FACES,
+    DWARFS_PER_CLAN,
+    INNS_PER_CLAN,
+    OOOPS_FACE,
+    PAWN_START,
+    REGIONS,
+    SETUP,
+)
+from langbord.engines.skaal.notation import (
+    ACTION_STRINGS,
+    ARG1,
+    ARG2,
+    BUILD,
+    BUILD_ID,
+    FIND,
+    FIND_ID,
+    HARVEST,
+    HARVEST_ID,
+    KIND,
+    MOVE,
+    MOVE_INN,
+    MOVE_INN_ID,
+    MOVES_FROM,
+    NEIGHBOURS,
+    NUM_ACTIONS,
+    PLACE,
+    PLACE_ID,
+    PROSPECT,
+    PROSPECT_ID,
+    ROLL,
+    ROLL_ID,
+    RUMOR,
+    RUMOR_ID,
+)
+from langbord.engines.skaal.notation import (
+    R as NUM_REGIONS,
+)
+
+SETUP_PHASE, ACTION, ROLLING, FINDING, RUMORING, OVER = range(6)
+PHASE_NAMES = ("setup", "action", "roll", "find", "rumor", "over")
+PHASE_KINDS = {
+    SETUP_PHASE: {PLACE},
+    ACTION: {PLACE, MOVE, PROSPECT, HARVEST, BUILD, MOVE_INN},
+    ROLLING: {ROLL},
+    FINDING: {FIND},
+    RUMORING: {RUMOR},
+}
+REGION_RANGE = range(NUM_REGIONS)
+DIE_PROBABILITY = 1.0 / len(DIE_FACES)
+
+
+class SkaalGame(Game):
+    """Skåål for 3–6 players."""
+
+    name: ClassVar[str] = "skaal"
+    version: ClassVar[int] = 1
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 4, "number of players", minimum=3, maximum=6),
+        Option(
+            "prospects",
+            DEFAULT_PROSPECTS,
+            "prospects before the mines close (SA-3)",
+            minimum=1,
+            maximum=200,
+        ),
+        Option(
+            "max_rounds",
+            DEFAULT_MAX_ROUNDS,
+            "rounds after which the game ends regardless (SA-12)",
+            minimum=1,
+            maximum=10_000,
+        ),
+    )
+    conformance_options = (
+        {"players": 3},
+        {"players": 4},
+        {"players": 5},
+        {"players": 6},
+        {"players": 4, "prospects": 5, "max_rounds": 30},
+    )
+
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def action_strings(self) -> Sequence[str]:
+        return ACTION_STRINGS
+
+    def max_game_length(self) -> int:
+        # Setup placements, then per turn at most: prospect, roll, find and three rumor choices.
+        n = self.num_players()
+        placed = SETUP[n][0]
+        return n * placed + int(self.options["max_rounds"]) * n * 6
+
+    def new_initial_state(self) -> SkaalState:
+        return SkaalState(self)
+
+
+class SkaalState(State):
+    """A Skåål table. See the package docstring for the notation."""
+
+    __slots__ = (
+        "acc",
+        "closed",
+        "dwarfs",
+        "find_region",
+        "income",
+        "inn",
+        "inns",
+        "major",
+        "max_rounds",
+        "n",
+        "nuggets",
+        "ooops",
+        "out",
+        "pawn",
+        "phase",
+        "piece",
+        "reserve",
+        "roll",
+        "rounds",
+        "rows",
+        "rumors",
+        "targets",
+        "to_place",
+        "total",
+        "turn",
+    )
+
+    def __init__(self, game: SkaalGame) -> None:
+        super().__init__(game)
+        n = self.n = game.num_players()
+        placed, reserve = SETUP[n]
+        self.dwarfs: list[list[int]] = [[0] * NUM_REGIONS for _ in range(n)]  # [clan][region]
+        self.rows: list[list[int]] = [[0] * n for _ in REGION_RANGE]  # the same, [region][clan]
+        self.total = [0] * NUM_REGIONS  # dwarfs of every clan in each region
+        self.targets: list[int] | None = None  # regions an Inn may move to (SA-9), when known
+        self.inn = [-1] * NUM_REGIONS  # the innkeeper's clan, -1 where there is no Inn
+        self.major = [-1] * NUM_REGIONS  # the clan with a strict majority there, or -1
+        self.piece = [-1] * NUM_REGIONS  # the colour of the Inn figure standing there
+        self.nuggets = [0] * NUM_REGIONS
+        self.ooops = [False] * NUM_REGIONS
+        self.to_place = [placed] * n
+        self.reserve = [reserve] * n
+        self.out = [DWARFS_PER_CLAN - placed - reserve - 1] * n  # unused dwarfs (SA-1)
+        self.inns = [INNS_PER_CLAN] * n
+        self.acc = [ACCOUNTANT_START] * n
+        self.pawn = PAWN_START
+        self.closed = PAWN_START + int(game.options["prospects"])
+        self.max_rounds = int(game.options["max_rounds"])
+        self.turn = 0  # SA-4: seat 0 starts
+        self.rounds = 0
+        self.phase = SETUP_PHASE
+        self.roll = -1
+        self.find_region = -1
+        self.rumors: list[int] = []
+        self.income = 0
+
+    # ---- protocol -----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == ROLLING:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != ROLLING:
+            return []
+        return [(a, DIE_PROBABILITY) for a in ROLL_ID]
+
+    def _compute_legal(self) -> list[int]:
+        phase = self.phase
+        if phase == ACTION:
+            return self._action_options()
+        if phase == ROLLING:
+            return list(ROLL_ID)
+        if phase == FINDING:
+            return [FIND_ID[r] for r in self._find_regions()]
+        if phase == RUMORING:
+            source = self.rumors[0]
+            return [RUMOR_ID[source][c] for c in self._movable_clans(source)]
+        if phase == SETUP_PHASE:
+            return [PLACE_ID[r] for r in self._setup_regions()]
+        return []
+
+    def _apply(self, action: int) -> None:
+        kind = KIND[action]
+        a = ARG1[action]
+        b = ARG2[action]
+        c = self.turn
+        if kind == PLACE:
+            self.dwarfs[c][a] += 1
+            self.rows[a][c] += 1
+            self.total[a] += 1
+            self._changed(a)
+            if self.phase == SETUP_PHASE:
+                self.to_place[c] -= 1
+                self.turn = (c + 1) % self.n
+                if not any(self.to_place):
+                    self.turn = 0
+                    self._start_turn()
+                return
+            self.reserve[c] -= 1
+            self._end_turn()
+        elif kind == MOVE:
+            mine = self.dwarfs[c]
+            mine[a] -= 1
+            mine[b] += 1
+            self.rows[a][c] -= 1
+            self.rows[b][c] += 1
+            self.total[a] -= 1
+            self.total[b] += 1
+            self._changed(a)
+            self._changed(b)
+            self._end_turn()
+        elif kind == HARVEST:
+            self.nuggets[a] -= b
+            self._gain(c, b)
+            if not self.nuggets[a]:
+                self.ooops[a] = True  # the vein is exhausted: an Ooops, no rumor
+            self._end_turn()
+        elif kind == PROSPECT:
+            pawn = self.pawn = self.pawn + 1
+            acc = self.acc
+            for p in range(self.n):
+                if acc[p] == pawn:
+                    acc[p] -= 1  # SA-11: the pawn lands on an accountant, who moves back
+            self.phase = ROLLING
+        elif kind == ROLL:
+            self.roll = a
+            if self._find_regions():
+                self.phase = FINDING
+            else:
+                self._end_turn()  # SA-7: nowhere to put the find; the turn ends
+        elif kind == FIND:
+            if self.roll == OOOPS_FACE:
+                self.ooops[a] = True
+            else:
+                self.nuggets[a] += self.roll + 1
+            self.find_region = a
+            self.rumors = list(NEIGHBOURS[a])
+            self._spread_rumor()
+        elif kind == RUMOR:
+            self._rumor_move(self.rumors.pop(0), b)
+            self._spread_rumor()
+        elif kind == BUILD:
+            self.inns[c] -= 1
+            self.inn[a] = c
+            self.piece[a] = c
+            self.targets = None
+            self._end_turn()
+        else:  # MOVE_INN
+            self.inn[a] = -1
+            self.piece[b] = self.piece[a]
+            self.piece[a] = -1
+            self.inn[b] = self.major[b]  # SA-9
+            self.targets = None
+            self._end_turn()
+
+    # ---- flow ---------------------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        """SA-5: Inn income first, then the player chooses one action."""
+        c = self.turn
+        income = 0
+        inn = self.inn
+        if c in inn:
+            mine = self.dwarfs[c]
+            total = self.total
+            for r in self._owned(c):
+                income += total[r] - mine[r]
+            if income:
+                self._gain(c, income)
+        self.income = income
+        self.phase = ACTION
+
+    def _end_turn(self) -> None:
+        self.roll = -1
+        self.find_region = -1
+        if self._game_over():
+            self.phase = OVER
+            return
+        turn = self.turn = (self.turn + 1) % self.n
+        if not turn:
+            self.rounds += 1
+            if self.rounds >= self.max_rounds:
+                self.phase = OVER  # SA-12: the safeguard
+                return
+        if turn in self.inn:
+            self._start_turn()
+        else:  # no Inn, no income
+            self.income = 0
+            self.phase = ACTION
+
+    def _game_over(self) -> bool:
+        """SA-12: every region holds an Ooops, or the mines are closed and no gold is left."""
+        if all(self.ooops):
+            return True
+        return self.pawn >= self.closed and not any(self.nuggets)
+
+    def _spread_rumor(self) -> None:
+        """Bring one dwarf from each neighbour of the find, in map order; ask where clans differ."""
+        rumors = self.rumors
+        while rumors:
+            source = rumors[0]
+            clans = self._movable_clans(source)
+            if len(clans) > 1:
+                self.phase = RUMORING
+                return
+            rumors.pop(0)
+            if clans:
+                self._rumor_move(source, clans[0])
+        self._end_turn()
+
+    def _rumor_move(self, source: int, clan: int) -> None:
+        self.dwarfs[clan][source] -= 1
+        self.dwarfs[clan][self.find_region] += 1
+        self.rows[source][clan] -= 1
+        self.rows[self.find_region][clan] += 1
+        self.total[source] -= 1
+        self.total[self.find_region] += 1
+        self._changed(source)
+        self._changed(self.find_region)
+
+    def _changed(self, r: int) -> None:
+        """After a change of dwarfs in ``r``: its majority, and SA-10's change of innkeeper (a
+        clan with more dwarfs than the innkeeper's takes the Inn at once; a tie for most goes to
+        the first in turn order from the current player; a tie with the innkeeper's clan keeps
+        it)."""
+        row = self.rows[r]
+        best = max(row)
+        major = row.index(best) if best and row.count(best) == 1 else -1
+        if major != self.major[r]:
+            self.major[r] = major
+            self.targets = None
+        keeper = self.inn[r]
+        if keeper >= 0 and row[keeper] < best:
+            n = self.n
+            for i in range(n):
+                clan = (self.turn + i) % n
+                if row[clan] == best:
+                    self.inn[r] = clan
+                    return
+
+    def _gain(self, clan: int, points: int) -> None:
+        """SA-11: move the accountant, hopping over the pawn's space."""
+        start = self.acc[clan]
+        end = start + points
+        if start < self.pawn <= end:
+            end += 1
+        self.acc[clan] = end
+
+    # ---- queries ------------------------------------------------------------------------------
+
+    def _owned(self, clan: int) -> list[int]:
+        """Regions whose innkeeper is of ``clan`` (any number, by takeovers, SA-10)."""
+        inn = self.inn
+        k = inn.count(clan)
+        if k == 1:
+            return [inn.index(clan)]
+        return [r for r, keeper in enumerate(inn) if keeper == clan] if k else []
+
+    def majority(self, r: int) -> int:
+        """The clan with more dwarfs in region ``r`` than every other clan, or -1."""
+        return self.major[r]
+
+    def movable(self, clan: int, r: int) -> int:
+        """``clan``'s dwarfs in ``r`` that may move or harvest: all but an innkeeper (SA-6)."""
+        return self.dwarfs[clan][r] - (self.inn[r] == clan)
+
+    def respect(self) -> list[int]:
+        """Each clan's respect: its accountant's space minus 1 (SA-11)."""
+        return [space - ACCOUNTANT_START for space in self.acc]
+
+    def _movable_clans(self, r: int) -> list[int]:
+        keeper = self.inn[r]
+        return [c for c in range(self.n) if self.dwarfs[c][r] > (c == keeper)]
+
+    def _find_regions(self) -> list[int]:
+        inn = self.inn
+        ooops = self.ooops
+        if self.roll == OOOPS_FACE:
+            nuggets = self.nuggets
+            return [r for r in REGION_RANGE if inn[r] < 0 and not ooops[r] and not nuggets[r]]
+        return [r for r in REGION_RANGE if inn[r] < 0 and not ooops[r]]
+
+    def _setup_regions(self) -> list[int]:
+        """SA-4: an empty region not joined by road to one of yours; else any empty region."""
+        c = self.turn
+        empty = [r for r in REGION_RANGE if not self.total[r]]
+        mine = set(compress(REGION_RANGE, self.dwarfs[c]))
+        apart = [r for r in empty if not mine.intersection(NEIGHBOURS[r])]
+        return apart or empty
+
+    def _action_options(self) -> list[int]:
+        c = self.turn
+        inn = self.inn
+        result: list[int] = []
+        if self.reserve[c]:
+            result += PLACE_ID
+        counts = self.dwarfs[c]  # then less the innkeepers, who neither move nor harvest (SA-6)
+        own_inn = c in inn
+        if own_inn:
+            counts = counts.copy()
+            owned = self._owned(c)
+            for r in owned:
+                counts[r] -= 1
+        movable = list(compress(REGION_RANGE, counts))
+        for r in movable:
+            result += MOVES_FROM[r]
+        if self.pawn < self.closed:
+            result.append(PROSPECT_ID)
+        nuggets = self.nuggets
+        for r in movable:
+            if nuggets[r]:
+                result += HARVEST_ID[r][: min(nuggets[r], counts[r])]
+        major = self.major
+        if not own_inn:
+            if self.inns[c] and c in major:
+                result += [BUILD_ID[r] for r in REGION_RANGE if major[r] == c and inn[r] < 0]
+        else:
+            # SA-9: an Inn moves to a region with no Inn where some clan has a majority.
+            targets = self.targets
+            if targets is None:
+                targets = self.targets = [
+                    r for r, k, m in zip(REGION_RANGE, inn, major, strict=True) if k < 0 <= m
+                ]
+            for a in owned:
+                row = MOVE_INN_ID[a]
+                result += [row[b] for b in targets]
+        return result
+
+    # ---- scores, copies, views ----------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        return [float(x) for x in self.respect()]
+
+    def _copy(self) -> SkaalState:
+        new = SkaalState.__new__(SkaalState)
+        new.game = self.game
+        new._history = self._history.copy()
+        new._legal_cache = self._legal_cache
+        new.n = self.n
+        new.dwarfs = [row.copy() for row in self.dwarfs]
+        new.rows = [row.copy() for row in self.rows]
+        new.targets = self.targets  # replaced, never mutated
+        new.total = self.total.copy()
+        new.inn = self.inn.copy()
+        new.major = self.major.copy()
+        new.piece = self.piece.copy()
+        new.nuggets = self.nuggets.copy()
+        new.ooops = self.ooops.copy()
+        new.to_place = self.to_place.copy()
+        new.reserve = self.reserve.copy()
+        new.out = self.out.copy()
+        new.inns = self.inns.copy()
+        new.acc = self.acc.copy()
+        new.pawn = self.pawn
+        new.closed = self.closed
+        new.max_rounds = self.max_rounds
+        new.turn = self.turn
+        new.rounds = self.rounds
+        new.phase = self.phase
+        new.roll = self.roll
+        new.find_region = self.find_region
+        new.rumors = self.rumors.copy()
+        new.income = self.income
+        return new
+
+    def resample_hidden(self, player: int, rng: random.Random) -> SkaalState:
+        """Skåål hides nothing: the same table."""
+        self._check_seat(player)
+        return self._copy()
+
+    def component_counts(self) -> dict[str, int]:
+        counts = {}
+        for c in range(self.n):
+            counts[f"{CLANS[c]} dwarfs"] = (
+                sum(self.dwarfs[c])
+                + self.to_place[c]
+                + self.reserve[c]
+                + self.out[c]
+                + 1  # the accountant
+            )
+        counts["inns"] = sum(self.inns) + sum(1 for p in self.piece if p >= 0)
+        return counts
+
+    def _check_seat(self, player: int | None) -> None:
+        if player is not None and (type(player) is not int or not 0 <= player < self.n):
+            raise LangbordError(f"skaal: no seat {player!r} (seats 0..{self.n - 1}, or None)")
+
+    def view(self, player: int | None) -> dict[str, JSON]:
+        """The whole table (Skåål has no secrets)."""
+        self._check_seat(player)
+        return {
+            "game": "skaal",
+            "seat": player,
+            "players": [CLANS[c] for c in range(self.n)],
+            "turn": self.turn,
+            "to_move": self.current_player(),
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.rounds + 1,
+            "max_rounds": self.max_rounds,
+            "roll": DIE_FACES[self.roll] if self.roll >= 0 else None,
+            "find": REGIONS[self.find_region] if self.find_region >= 0 else None,
+            "rumor_from": REGIONS[self.rumors[0]] if self.phase == RUMORING else None,
+            "last_income": self.income,
+            "regions": [
+                {
+                    "name": REGIONS[r],
+                    "roads": [REGIONS[o] for o in NEIGHBOURS[r]],
+                    "dwarfs": {
+                        CLANS[c]: self.dwarfs[c][r] for c in range(self.n) if self.dwarfs[c][r]
+                    },
+                    "nuggets": self.nuggets[r],
+                    "ooops": self.ooops[r],
+                    "inn": CLANS[self.piece[r]] if self.piece[r] >= 0 else None,
+                    "innkeeper": CLANS[self.inn[r]] if self.inn[r] >= 0 else None,
+                }
+                for r in REGION_RANGE
+            ],
+            "clans": [
+                {
+                    "clan": CLANS[c],
+                    "respect": self.acc[c] - ACCOUNTANT_START,
+                    "accountant": self.acc[c],
+                    "reserve": self.reserve[c],
+                    "to_place": self.to_place[c],
+                    "inns": self.inns[c],
+                }
+                for c in range(self.n)
+            ],
+            "pawn": self.pawn,
+            "mines_closed": self.closed,
+            "prospects_left": self.closed - self.pawn,
+        }
+
+    # ---- why an action is illegal -------------------------------------------------------------
+
+    def _why_illegal(self, action: int) -> str:
+        kind, a, b = KIND[action], ARG1[action], ARG2[action]
+        phase = self.phase
+        c = self.turn
+        me = CLANS[c]
+        if kind not in PHASE_KINDS.get(phase, set()):
+            return f"now {self._task()}"
+        name = REGIONS[a]
+        if phase == SETUP_PHASE:
+            if self.total[a]:
+                return f"{name} is not empty: setup dwarfs go to empty regions (SA-4)"
+            return (
+                f"{name} is joined by road to a region where {me} already has a dwarf, and an "
+                "empty region apart from yours is still free (SA-4)"
+            )
+        if kind == PLACE:
+            return f"{me} has no dwarf left in reserve"
+        if kind == MOVE:
+            if b not in NEIGHBOURS[a]:
+                return f"{name} is not joined to {REGIONS[b]} by road (SA-2)"
+            if self.inn[a] == c and self.dwarfs[c][a] == 1:
+                return f"{me}'s only dwarf in {name} is the innkeeper, who cannot move (SA-6)"
+            return f"{me} has no dwarf in {name}"
+        if kind == PROSPECT:
+            return "the Prospecting Pawn has reached mines closed: no more prospecting (SA-3)"
+        if kind == ROLL:
+            return "not legal now"
+        if kind == FIND:
+            if self.inn[a] >= 0:
+                return f"{name} has an Inn: no prospecting there (rulebook: prospecting rules)"
+            if self.ooops[a]:
+                return f"{name} holds the Ooops: no prospecting there (rulebook: prospecting rules)"
+            return (
+                f"{name} holds nuggets: the Ooops goes only to a region with no nuggets, "
+                "no Ooops and no Inn (rulebook)"
+            )
+        if kind == RUMOR:
+            source = self.rumors[0]
+            if a != source:
+                return f"the rumor now brings a dwarf from {REGIONS[source]}"
+            return f"{REGIONS[source]} has no {CLANS[b]} dwarf that can come (innkeepers never do)"
+        if kind == HARVEST:
+            if not self.nuggets[a]:
+                return f"{name} has no nuggets"
+            can = self.movable(c, a)
+            if not can:
+                if self.dwarfs[c][a]:
+                    return f"{me}'s innkeeper in {name} does not harvest (rulebook)"
+                return f"{me} has no dwarf in {name}"
+            return (
+                f"{me} can take at most {min(can, self.nuggets[a])} nuggets in {name}: one per "
+                "dwarf (innkeepers excepted), no more than the vein holds"
+            )
+        if kind == BUILD:
+            if c in self.inn:
+                return f"{me} already has an Inn: a second only by takeover (rulebook)"
+            if not self.inns[c]:
+                return f"{me} has no Inn left in reserve"
+            if self.inn[a] >= 0:
+                return f"{name} already has an Inn: one Inn per region (rulebook)"
+            return f"{me} has no majority in {name}: more dwarfs than every other clan (rulebook)"
+        # MOVE_INN
+        if self.inn[a] != c:
+            return f"{me} owns no Inn in {name} (the innkeeper's clan owns an Inn, SA-10)"
+        if self.inn[b] >= 0:
+            return f"{REGIONS[b]} already has an Inn: one Inn per region (rulebook)"
+        return f"no clan has a majority in {REGIONS[b]} to provide the innkeeper (SA-9)"
+
+    def _task(self) -> str:
+        me = CLANS[self.turn]
+        phase = self.phase
+        if phase == SETUP_PHASE:
+            return f"{me} places a setup dwarf ('place Kamau')"
+        if phase == ACTION:
+            return (
+                f"{me} chooses an action: place, move, prospect, harvest, build or inn "
+                "('place Topa', 'move Kamau>Topa', 'prospect', 'harvest Topa 2', 'build Topa', "
+                "'inn Topa>Salud')"
+            )
+        if phase == ROLLING:
+            return "the die is rolled (a chance event: 'roll 3', 'roll Ooops')"
+        if phase == FINDING:
+            what = "the Ooops" if self.roll == OOOPS_FACE else f"{self.roll + 1} nuggets"
+            return f"{me} chooses the region for {what} ('find Kamau')"
+        if phase == RUMORING:
+            source = REGIONS[self.rumors[0]]
+            return f"{me} chooses the clan whose dwarf comes from {source} ('rumor {source} red')"
+        return "nothing: the game is over"
+
+    def __str__(self) -> str:
+        from langbord.engines.skaal.render import render
+
+        return render(self)
