@@ -186,6 +186,10 @@ class _Checker:
                 f"resample_hidden({p}) changed view({p}): the view holds a secret of seat {p}",
             )
             self.expect(other.current_player() == state.current_player(), "resample moved turn")
+            self.expect(
+                other.legal_actions() == sorted(other._compute_legal()),
+                f"resample_hidden({p}) kept a stale legal-action cache",
+            )
             if state.current_player() == p:
                 self.expect(other.legal_actions() == legal, "resample changed p's legal actions")
         self.expect(_snapshot(state) == before, "resample_hidden changed the original")

@@ -206,7 +206,8 @@ class State(ABC):
                     f"{self.game.name}: an action is an integer id, not {action!r}"
                 )
             action = action.__index__()
-        if not self._is_legal(action):
+        cache = self._legal_cache
+        if (cache is None or action not in cache) and not self._is_legal(action):
             raise IllegalActionError(self._illegal_message(action))
         self._apply(action)
         self._history.append(action)

@@ -29,9 +29,9 @@ def render(state: SkaalState) -> str:
     width = max(len(name) for name in REGIONS)
     for r, name in enumerate(REGIONS):
         dwarfs = " ".join(
-            f"{CLAN_LETTERS[c]}{state.dwarfs[c][r]}{'*' if state.inn[r] == c else ''}"
+            f"{CLAN_LETTERS[c]}{state.rows[r][c]}{'*' if state.inn[r] == c else ''}"
             for c in range(n)
-            if state.dwarfs[c][r]
+            if state.rows[r][c]
         )
         items = []
         if state.nuggets[r]:

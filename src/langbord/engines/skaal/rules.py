@@ -7,6 +7,7 @@ Nothing in Skåål is hidden: the board, reserves and track are open, and the di
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from itertools import compress
 from typing import ClassVar
@@ -67,6 +68,11 @@ PHASE_KINDS = {
     RUMORING: {RUMOR},
 }
 REGION_RANGE = range(NUM_REGIONS)
+BIT = [1 << r for r in REGION_RANGE]
+REGIONS_IN = [[r for r in REGION_RANGE if mask >> r & 1] for mask in range(1 << NUM_REGIONS)]
+"""The regions of a bit mask, in map order."""
+MOVES_BY_MASK: dict[int, list[int]] = {}
+"""Every move from the regions of a bit mask, filled as masks occur."""
 DIE_PROBABILITY = 1.0 / len(DIE_FACES)
 
 
@@ -125,13 +131,14 @@ class SkaalState(State):
     __slots__ = (
         "acc",
         "closed",
-        "dwarfs",
         "find_region",
+        "holdings",
         "income",
         "inn",
         "inns",
         "major",
         "max_rounds",
+        "movers",
         "n",
         "nuggets",
         "ooops",
@@ -154,12 +161,14 @@ class SkaalState(State):
         super().__init__(game)
         n = self.n = game.num_players()
         placed, reserve = SETUP[n]
-        self.dwarfs: list[list[int]] = [[0] * NUM_REGIONS for _ in range(n)]  # [clan][region]
-        self.rows: list[list[int]] = [[0] * n for _ in REGION_RANGE]  # the same, [region][clan]
+        self.rows: list[list[int]] = [[0] * n for _ in REGION_RANGE]  # dwarfs [region][clan]
+        # Dwarfs that may move or harvest, [clan][region]: all but innkeepers (SA-6).
+        self.movers: list[list[int]] = [[0] * NUM_REGIONS for _ in range(n)]
         self.total = [0] * NUM_REGIONS  # dwarfs of every clan in each region
         self.targets: list[int] | None = None  # regions an Inn may move to (SA-9), when known
         self.inn = [-1] * NUM_REGIONS  # the innkeeper's clan, -1 where there is no Inn
         self.major = [-1] * NUM_REGIONS  # the clan with a strict majority there, or -1
+        self.holdings: list[list[int]] = [[] for _ in range(n)]  # each clan's Inns, by region
         self.piece = [-1] * NUM_REGIONS  # the colour of the Inn figure standing there
         self.nuggets = [0] * NUM_REGIONS
         self.ooops = [False] * NUM_REGIONS
@@ -189,6 +198,9 @@ class SkaalState(State):
             return TERMINAL
         return self.turn
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase != ROLLING:
             return []
@@ -214,8 +226,19 @@ class SkaalState(State):
         a = ARG1[action]
         b = ARG2[action]
         c = self.turn
-        if kind == PLACE:
-            self.dwarfs[c][a] += 1
+        if kind == MOVE:
+            mine = self.movers[c]
+            mine[a] -= 1
+            mine[b] += 1
+            self.rows[a][c] -= 1
+            self.rows[b][c] += 1
+            self.total[a] -= 1
+            self.total[b] += 1
+            self._changed(a)
+            self._changed(b)
+            self._end_turn()
+        elif kind == PLACE:
+            self.movers[c][a] += 1
             self.rows[a][c] += 1
             self.total[a] += 1
             self._changed(a)
@@ -227,17 +250,6 @@ class SkaalState(State):
                     self._start_turn()
                 return
             self.reserve[c] -= 1
-            self._end_turn()
-        elif kind == MOVE:
-            mine = self.dwarfs[c]
-            mine[a] -= 1
-            mine[b] += 1
-            self.rows[a][c] -= 1
-            self.rows[b][c] += 1
-            self.total[a] -= 1
-            self.total[b] += 1
-            self._changed(a)
-            self._changed(b)
             self._end_turn()
         elif kind == HARVEST:
             self.nuggets[a] -= b
@@ -272,14 +284,20 @@ class SkaalState(State):
         elif kind == BUILD:
             self.inns[c] -= 1
             self.inn[a] = c
+            insort(self.holdings[c], a)
+            self.movers[c][a] -= 1
             self.piece[a] = c
             self.targets = None
             self._end_turn()
         else:  # MOVE_INN
+            self.movers[c][a] += 1  # the old innkeeper stays behind as a plain dwarf
             self.inn[a] = -1
             self.piece[b] = self.piece[a]
             self.piece[a] = -1
-            self.inn[b] = self.major[b]  # SA-9
+            keeper = self.inn[b] = self.major[b]  # SA-9
+            self.holdings[c].remove(a)
+            insort(self.holdings[keeper], b)
+            self.movers[keeper][b] -= 1
             self.targets = None
             self._end_turn()
 
@@ -289,12 +307,11 @@ class SkaalState(State):
         """SA-5: Inn income first, then the player chooses one action."""
         c = self.turn
         income = 0
-        inn = self.inn
-        if c in inn:
-            mine = self.dwarfs[c]
+        if self.holdings[c]:
             total = self.total
+            rows = self.rows
             for r in self._owned(c):
-                income += total[r] - mine[r]
+                income += total[r] - rows[r][c]
             if income:
                 self._gain(c, income)
         self.income = income
@@ -303,8 +320,8 @@ class SkaalState(State):
     def _end_turn(self) -> None:
         self.roll = -1
         self.find_region = -1
-        if self._game_over():
-            self.phase = OVER
+        if (self.pawn >= self.closed and not any(self.nuggets)) or all(self.ooops):
+            self.phase = OVER  # SA-12, see _game_over
             return
         turn = self.turn = (self.turn + 1) % self.n
         if not turn:
@@ -312,7 +329,7 @@ class SkaalState(State):
             if self.rounds >= self.max_rounds:
                 self.phase = OVER  # SA-12: the safeguard
                 return
-        if turn in self.inn:
+        if self.holdings[turn]:
             self._start_turn()
         else:  # no Inn, no income
             self.income = 0
@@ -339,8 +356,8 @@ class SkaalState(State):
         self._end_turn()
 
     def _rumor_move(self, source: int, clan: int) -> None:
-        self.dwarfs[clan][source] -= 1
-        self.dwarfs[clan][self.find_region] += 1
+        self.movers[clan][source] -= 1
+        self.movers[clan][self.find_region] += 1
         self.rows[source][clan] -= 1
         self.rows[self.find_region][clan] += 1
         self.total[source] -= 1
@@ -356,16 +373,21 @@ class SkaalState(State):
         row = self.rows[r]
         best = max(row)
         major = row.index(best) if best and row.count(best) == 1 else -1
+        keeper = self.inn[r]
         if major != self.major[r]:
             self.major[r] = major
-            self.targets = None
-        keeper = self.inn[r]
+            if keeper < 0:
+                self.targets = None
         if keeper >= 0 and row[keeper] < best:
             n = self.n
             for i in range(n):
                 clan = (self.turn + i) % n
                 if row[clan] == best:
                     self.inn[r] = clan
+                    self.holdings[keeper].remove(r)
+                    insort(self.holdings[clan], r)
+                    self.movers[keeper][r] += 1
+                    self.movers[clan][r] -= 1
                     return
 
     def _gain(self, clan: int, points: int) -> None:
@@ -378,13 +400,14 @@ class SkaalState(State):
 
     # ---- queries ------------------------------------------------------------------------------
 
+    @property
+    def dwarfs(self) -> list[list[int]]:
+        """Dwarfs per clan per region, ``dwarfs[clan][region]`` (innkeepers included)."""
+        return [[row[c] for row in self.rows] for c in range(self.n)]
+
     def _owned(self, clan: int) -> list[int]:
         """Regions whose innkeeper is of ``clan`` (any number, by takeovers, SA-10)."""
-        inn = self.inn
-        k = inn.count(clan)
-        if k == 1:
-            return [inn.index(clan)]
-        return [r for r, keeper in enumerate(inn) if keeper == clan] if k else []
+        return self.holdings[clan]
 
     def majority(self, r: int) -> int:
         """The clan with more dwarfs in region ``r`` than every other clan, or -1."""
@@ -392,15 +415,14 @@ class SkaalState(State):
 
     def movable(self, clan: int, r: int) -> int:
         """``clan``'s dwarfs in ``r`` that may move or harvest: all but an innkeeper (SA-6)."""
-        return self.dwarfs[clan][r] - (self.inn[r] == clan)
+        return self.movers[clan][r]
 
     def respect(self) -> list[int]:
         """Each clan's respect: its accountant's space minus 1 (SA-11)."""
         return [space - ACCOUNTANT_START for space in self.acc]
 
     def _movable_clans(self, r: int) -> list[int]:
-        keeper = self.inn[r]
-        return [c for c in range(self.n) if self.dwarfs[c][r] > (c == keeper)]
+        return [c for c in range(self.n) if self.movers[c][r]]
 
     def _find_regions(self) -> list[int]:
         inn = self.inn
@@ -414,7 +436,7 @@ class SkaalState(State):
         """SA-4: an empty region not joined by road to one of yours; else any empty region."""
         c = self.turn
         empty = [r for r in REGION_RANGE if not self.total[r]]
-        mine = set(compress(REGION_RANGE, self.dwarfs[c]))
+        mine = {r for r in REGION_RANGE if self.rows[r][c]}
         apart = [r for r in empty if not mine.intersection(NEIGHBOURS[r])]
         return apart or empty
 
@@ -424,34 +446,30 @@ class SkaalState(State):
         result: list[int] = []
         if self.reserve[c]:
             result += PLACE_ID
-        counts = self.dwarfs[c]  # then less the innkeepers, who neither move nor harvest (SA-6)
-        own_inn = c in inn
-        if own_inn:
-            counts = counts.copy()
-            owned = self._owned(c)
-            for r in owned:
-                counts[r] -= 1
-        movable = list(compress(REGION_RANGE, counts))
-        for r in movable:
-            result += MOVES_FROM[r]
+        counts = self.movers[c]
+        movable = sum(compress(BIT, counts))  # a bit per region where c has a dwarf that moves
+        moves = MOVES_BY_MASK.get(movable)
+        if moves is None:
+            moves = MOVES_BY_MASK[movable] = [a for r in REGIONS_IN[movable] for a in MOVES_FROM[r]]
+        result += moves
         if self.pawn < self.closed:
             result.append(PROSPECT_ID)
         nuggets = self.nuggets
-        for r in movable:
-            if nuggets[r]:
+        if any(nuggets):
+            for r in REGIONS_IN[movable & sum(compress(BIT, nuggets))]:
                 result += HARVEST_ID[r][: min(nuggets[r], counts[r])]
         major = self.major
-        if not own_inn:
+        if not self.holdings[c]:
             if self.inns[c] and c in major:
                 result += [BUILD_ID[r] for r in REGION_RANGE if major[r] == c and inn[r] < 0]
         else:
             # SA-9: an Inn moves to a region with no Inn where some clan has a majority.
             targets = self.targets
-            if targets is None:
+            if targets is None:  # regions with no Inn and a majority clan (SA-9)
                 targets = self.targets = [
                     r for r, k, m in zip(REGION_RANGE, inn, major, strict=True) if k < 0 <= m
                 ]
-            for a in owned:
+            for a in self._owned(c):
                 row = MOVE_INN_ID[a]
                 result += [row[b] for b in targets]
         return result
@@ -467,12 +485,13 @@ class SkaalState(State):
         new._history = self._history.copy()
         new._legal_cache = self._legal_cache
         new.n = self.n
-        new.dwarfs = [row.copy() for row in self.dwarfs]
         new.rows = [row.copy() for row in self.rows]
+        new.movers = [row.copy() for row in self.movers]
         new.targets = self.targets  # replaced, never mutated
         new.total = self.total.copy()
         new.inn = self.inn.copy()
         new.major = self.major.copy()
+        new.holdings = [h.copy() for h in self.holdings]
         new.piece = self.piece.copy()
         new.nuggets = self.nuggets.copy()
         new.ooops = self.ooops.copy()
@@ -502,7 +521,7 @@ class SkaalState(State):
         counts = {}
         for c in range(self.n):
             counts[f"{CLANS[c]} dwarfs"] = (
-                sum(self.dwarfs[c])
+                sum(row[c] for row in self.rows)
                 + self.to_place[c]
                 + self.reserve[c]
                 + self.out[c]
@@ -535,9 +554,7 @@ class SkaalState(State):
                 {
                     "name": REGIONS[r],
                     "roads": [REGIONS[o] for o in NEIGHBOURS[r]],
-                    "dwarfs": {
-                        CLANS[c]: self.dwarfs[c][r] for c in range(self.n) if self.dwarfs[c][r]
-                    },
+                    "dwarfs": {CLANS[c]: self.rows[r][c] for c in range(self.n) if self.rows[r][c]},
                     "nuggets": self.nuggets[r],
                     "ooops": self.ooops[r],
                     "inn": CLANS[self.piece[r]] if self.piece[r] >= 0 else None,
@@ -583,7 +600,7 @@ class SkaalState(State):
         if kind == MOVE:
             if b not in NEIGHBOURS[a]:
                 return f"{name} is not joined to {REGIONS[b]} by road (SA-2)"
-            if self.inn[a] == c and self.dwarfs[c][a] == 1:
+            if self.inn[a] == c and self.rows[a][c] == 1:
                 return f"{me}'s only dwarf in {name} is the innkeeper, who cannot move (SA-6)"
             return f"{me} has no dwarf in {name}"
         if kind == PROSPECT:
@@ -609,7 +626,7 @@ class SkaalState(State):
                 return f"{name} has no nuggets"
             can = self.movable(c, a)
             if not can:
-                if self.dwarfs[c][a]:
+                if self.rows[a][c]:
                     return f"{me}'s innkeeper in {name} does not harvest (rulebook)"
                 return f"{me} has no dwarf in {name}"
             return (
