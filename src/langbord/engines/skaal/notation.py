@@ -6,6 +6,7 @@ are free when parsing (``slainte`` works).
 
 from __future__ import annotations
 
+from langbord.core.notation import ActionTable
 from langbord.engines.skaal.data import CLANS, DIE_FACES, MAX_HARVEST, REGIONS, ROADS
 
 (
@@ -25,18 +26,9 @@ INDEX = {name: i for i, name in enumerate(REGIONS)}
 NEIGHBOURS: list[list[int]] = [sorted(INDEX[o] for o in ROADS[name]) for name in REGIONS]
 """Each region's neighbours by road, in map order (the order rumors are resolved in, SA-2)."""
 
-KIND: list[int] = []
-ARG1: list[int] = []
-ARG2: list[int] = []
-STRINGS: list[str] = []
-
-
-def _add(kind: int, a: int, b: int, text: str) -> int:
-    KIND.append(kind)
-    ARG1.append(a)
-    ARG2.append(b)
-    STRINGS.append(text)
-    return len(STRINGS) - 1
+TABLE = ActionTable()
+_add = TABLE.add
+KIND, ARG1, ARG2 = TABLE.kind, TABLE.arg1, TABLE.arg2
 
 
 PLACE_ID = [_add(PLACE, r, 0, f"place {REGIONS[r]}") for r in range(R)]
@@ -63,6 +55,5 @@ MOVE_INN_ID = [
     for a in range(R)
 ]
 
-NUM_ACTIONS = len(STRINGS)
-ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
-assert len(set(ACTION_STRINGS)) == NUM_ACTIONS
+ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
+NUM_ACTIONS = len(ACTION_STRINGS)

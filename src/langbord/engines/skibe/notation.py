@@ -7,6 +7,7 @@ Every id has exactly one string, the same in every state.
 
 from __future__ import annotations
 
+from langbord.core.notation import ActionTable
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     DISPLAY_SIZE,
@@ -58,18 +59,9 @@ def bow_name(bow: int) -> str:
     return "stock" if bow == STOCK else str(bow + 1)
 
 
-KIND: list[int] = []
-ARG1: list[int] = []
-ARG2: list[int] = []
-STRINGS: list[str] = []
-
-
-def _add(kind: int, a: int, b: int, text: str) -> int:
-    KIND.append(kind)
-    ARG1.append(a)
-    ARG2.append(b)
-    STRINGS.append(text)
-    return len(STRINGS) - 1
+TABLE = ActionTable()
+_add = TABLE.add
+KIND, ARG1, ARG2 = TABLE.kind, TABLE.arg1, TABLE.arg2
 
 
 REVEAL_ID = [_add(REVEAL, t.index, 0, f"reveal {t.name}") for t in VIKING_TYPES]
@@ -125,6 +117,5 @@ for _x in range(PLACES):
         )
 SKIP_ID = _add(SKIP, 0, 0, "skip")
 
-NUM_ACTIONS = len(STRINGS)
-ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
-assert len(set(ACTION_STRINGS)) == NUM_ACTIONS
+ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
+NUM_ACTIONS = len(ACTION_STRINGS)
