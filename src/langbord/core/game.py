@@ -30,7 +30,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from langbord.core.errors import IllegalActionError, InvalidActionError
+from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.options import Option, OptionValue, resolve_options
 
 CHANCE = -1
@@ -251,6 +251,12 @@ class State(ABC):
         if not self._is_legal(action):
             raise IllegalActionError(self._illegal_message(action))
         return action
+
+    def _check_seat(self, player: int | None) -> None:
+        """Refuse a seat that does not exist (``None``, a spectator, is always fine)."""
+        n = self.game.num_players()
+        if player is not None and (type(player) is not int or not 0 <= player < n):
+            raise LangbordError(f"{self.game.name}: no seat {player!r} (seats 0..{n - 1}, or None)")
 
     def _illegal_message(self, action: int) -> str:
         n = self.game.num_distinct_actions()

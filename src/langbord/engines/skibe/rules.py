@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import ClassVar
 
-from langbord.core.errors import LangbordError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
 from langbord.engines.skibe import notation as N
@@ -743,10 +742,6 @@ class SkibeState(State):
             + self.out_chiefs,
             "sterns": sum(self.sterns) + sum(1 for o in self.stern_on if o >= 0) + self.out_sterns,
         }
-
-    def _check_seat(self, player: int | None) -> None:
-        if player is not None and (type(player) is not int or not 0 <= player < self.n):
-            raise LangbordError(f"skibe: no seat {player!r} (seats 0..{self.n - 1}, or None)")
 
     def view(self, player: int | None) -> dict[str, JSON]:
         """The whole table (Skibe has no secrets; see the module docstring)."""
