@@ -52,7 +52,7 @@ def normalize_action_text(text: str) -> str:
     folded = text.lower()
     if not folded.isascii():
         folded = unicodedata.normalize("NFKD", folded)
-        folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+        folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).casefold()
         folded = folded.replace("ø", "o").replace("æ", "ae")
     return _SPACE.sub(" ", _PUNCT.sub(r"\1", folded.strip()))
 

@@ -39,6 +39,11 @@ The end (SA-12): every region holds an Ooops, or the mines are closed and no nug
 ``max_rounds`` full rounds have been played. Most respect wins; ties share the win.
 
 Rulings implemented: SA-1 … SA-12.
+
+Where the rules pull two ways, the engine decides (stated here so it can be argued):
+- SA-12 "ends immediately": an Ooops that ends the game ends it before its rumor.
+- SA-9 gives a moved Inn to the destination's majority clan even if that clan already owns an
+  Inn, so a clan can come to own two Inns this way too, not only by takeover (SA-10).
 """
 
 from langbord.engines.skaal.rules import SkaalGame, SkaalState

@@ -35,7 +35,8 @@ def render(state: SkaalState) -> str:
         )
         items = []
         if state.nuggets[r]:
-            items.append(f"{state.nuggets[r]} nuggets")
+            count = state.nuggets[r]
+            items.append(f"{count} nugget{'s' if count > 1 else ''}")
         if state.ooops[r]:
             items.append("Ooops")
         if state.piece[r] >= 0:

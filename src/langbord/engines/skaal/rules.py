@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import ClassVar
 
-from langbord.core.errors import LangbordError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
 from langbord.engines.skaal.data import (
@@ -273,6 +272,9 @@ class SkaalState(State):
         elif kind == FIND:
             if self.roll == OOOPS_FACE:
                 self.ooops[a] = True
+                if self._game_over():  # SA-12: the game ends at once, before any rumor
+                    self._end_turn()
+                    return
             else:
                 self.nuggets[a] += self.roll + 1
             self.find_region = a
@@ -530,10 +532,6 @@ class SkaalState(State):
         counts["inns"] = sum(self.inns) + sum(1 for p in self.piece if p >= 0)
         return counts
 
-    def _check_seat(self, player: int | None) -> None:
-        if player is not None and (type(player) is not int or not 0 <= player < self.n):
-            raise LangbordError(f"skaal: no seat {player!r} (seats 0..{self.n - 1}, or None)")
-
     def view(self, player: int | None) -> dict[str, JSON]:
         """The whole table (Skåål has no secrets)."""
         self._check_seat(player)
@@ -666,7 +664,10 @@ class SkaalState(State):
             return f"{me} chooses the region for {what} ('find Kamau')"
         if phase == RUMORING:
             source = REGIONS[self.rumors[0]]
-            return f"{me} chooses the clan whose dwarf comes from {source} ('rumor {source} red')"
+            clan = CLANS[self._movable_clans(self.rumors[0])[0]]
+            return (
+                f"{me} chooses the clan whose dwarf comes from {source} ('rumor {source} {clan}')"
+            )
         return "nothing: the game is over"
 
     def __str__(self) -> str:
