@@ -1,5 +1,9 @@
-"""Agents: objects with ``step(state) -> int`` that return a legal action of the seat to move."""
+"""Agents: objects with ``step(state) -> int`` that return a legal action of the seat to move,
+deciding only from what that seat knows. ``make_agent(spec, seed)`` builds one from its spec."""
 
+from langbord.agents.greedy import GreedyAgent
+from langbord.agents.mcts import MCTSAgent, RootStat
 from langbord.agents.random_agent import RandomAgent
+from langbord.agents.specs import AGENTS, make_agent
 
-__all__ = ["RandomAgent"]
+__all__ = ["AGENTS", "GreedyAgent", "MCTSAgent", "RandomAgent", "RootStat", "make_agent"]

@@ -5,6 +5,8 @@
   langbord random GAME [--players N] [--seed S] [--option k=v] [--out FILE]
                                               a game of random agents; table and record
   langbord replay FILE [--step K]             every step of a record, or the table after step K
+  langbord arena GAME --agents A,B,... [--players N] [--games N] [--seed S] [--jobs J]
+                [--option k=v] [--out FILE]   seat-rotated games between agents
   langbord bench [GAME ...] [--seconds S]     random-playout throughput, one core
 
 Bad input gets a one-line error on stderr and exit status 2; never a traceback.
@@ -133,6 +135,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from langbord.sim.arena import run_arena, split_specs
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    result = run_arena(
+        args.game,
+        split_specs(args.agents),
+        args.games,
+        seed=args.seed,
+        options=_options(args.option, args.players),
+        jobs=args.jobs,
+        out=args.out,
+    )
+    print(result.table())
+    if args.out:
+        print(f"records written to {args.out} (JSON lines, one game each)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="langbord", description="Play, study and simulate Nordic board games.")
     parser.add_argument("--version", action="version", version=f"langbord {langbord.__version__}")
@@ -157,6 +181,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--step", type=int, metavar="K", help="show the table after step K only")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("arena", help="agents play seat-rotated games; win rates with intervals")
+    p.add_argument("game")
+    p.add_argument(
+        "--agents",
+        required=True,
+        help="agent specs, comma-separated, e.g. mcts,greedy,random or "
+        "mcts:time=0.25,random (the last one fills the remaining seats)",
+    )
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--jobs", type=int, default=1, help="processes to play games in (default 1)")
+    p.add_argument("--out", metavar="FILE", help="write every game's record as JSON lines")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")
     p.add_argument("games", nargs="*", metavar="GAME")

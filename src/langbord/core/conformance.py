@@ -13,7 +13,7 @@ protocol and checks its contracts (see :mod:`langbord.core.game`); a failure rai
 - the unchecked fast path gives the same state as the checked one;
 - clones are independent of their original;
 - ``view(p)`` is JSON-serializable and unchanged by ``resample_hidden(p, rng)``, whose state keeps
-  ``p``'s legal actions and plays on to the end;
+  ``p``'s legal actions and plays on to the end, and which depends only on what ``p`` knows;
 - component counts are the same in every state;
 - records survive JSON and replay to the same history and scores; the same seed gives the same
   record; ``returns()`` follows the scores.
@@ -192,6 +192,15 @@ class _Checker:
             )
             if state.current_player() == p:
                 self.expect(other.legal_actions() == legal, "resample changed p's legal actions")
+            # What is re-dealt depends only on what p knows: re-dealing the re-dealt state with
+            # the same generator gives the same table (else a bot could learn from its guesses).
+            k = self.rng.random()
+            once = state.resample_hidden(p, random.Random(k))
+            twice = other.resample_hidden(p, random.Random(k))
+            self.expect(
+                str(once) == str(twice) and once.view(None) == twice.view(None),
+                f"resample_hidden({p}) depends on more than seat {p} knows",
+            )
         self.expect(_snapshot(state) == before, "resample_hidden changed the original")
         if not self.played_out:  # once a game: a resampled state plays on to the end
             self.played_out = True

@@ -23,6 +23,7 @@ Contracts:
 from __future__ import annotations
 
 import difflib
+import math
 import random
 import re
 import unicodedata
@@ -55,6 +56,15 @@ def normalize_action_text(text: str) -> str:
         folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).casefold()
         folded = folded.replace("ø", "o").replace("æ", "ae")
     return _SPACE.sub(" ", _PUNCT.sub(r"\1", folded.strip()))
+
+
+def score_shares(values: Sequence[float], temperature: float) -> list[float]:
+    """Win shares from per-seat values: a softmax, so a lead of ``temperature`` points makes a
+    seat e (about 2.7) times as likely to win as the one behind it."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 class Game(ABC):
@@ -155,7 +165,9 @@ class State(ABC):
 
     @abstractmethod
     def resample_hidden(self, player: int, rng: random.Random) -> State:
-        """A new state equal in all that ``player`` knows, the rest re-dealt with ``rng``."""
+        """A new state equal in all that ``player`` knows, the rest re-dealt with ``rng``. The
+        result must depend only on what ``player`` knows and on ``rng`` (deal from the unseen
+        cards in a fixed order, not in the order they happen to lie)."""
 
     @abstractmethod
     def _copy(self) -> State:
@@ -191,6 +203,14 @@ class State(ABC):
         best = max(scores)
         winners = [p for p in range(n) if scores[p] == best]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+    def evaluate(self) -> list[float]:
+        """Per seat, an estimate of its share of the win from here, in [0, 1] (``returns()`` at
+        the end). Bots use it to judge positions; each game refines it with what its strategy
+        values (see the game card). The default weighs the scores as they stand."""
+        if self.is_terminal():
+            return self.returns()
+        return score_shares(self.scores(), temperature=5.0)
 
     def history(self) -> list[int]:
         return list(self._history)

@@ -481,6 +481,12 @@ class SkaalState(State):
     def scores(self) -> list[float]:
         return [float(x) for x in self.respect()]
 
+    def evaluate(self) -> list[float]:
+        """Win shares from what the bots value (see ``strategy.py`` and the game card)."""
+        from langbord.engines.skaal import strategy
+
+        return strategy.evaluate(self)
+
     def _copy(self) -> SkaalState:
         new = SkaalState.__new__(SkaalState)
         new.game = self.game

@@ -683,6 +683,12 @@ class SkibeState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
 
+    def evaluate(self) -> list[float]:
+        """Win shares from what the bots value (see ``strategy.py`` and the game card)."""
+        from langbord.engines.skibe import strategy
+
+        return strategy.evaluate(self)
+
     def _copy(self) -> SkibeState:
         new = SkibeState.__new__(SkibeState)
         new.game = self.game

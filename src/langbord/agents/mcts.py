@@ -1,0 +1,175 @@
+"""Monte Carlo tree search for any number of seats, with chance and hidden information.
+
+UCT over the decisions of every seat (each node maximises the value of the seat that moves
+there), chance nodes sampled by their probabilities, and for hidden information one
+determinization per iteration through ``resample_hidden`` — the search never sees what its seat
+cannot see (information-set MCTS with availability counts, Cowling et al. 2012). Rollouts play a
+configurable policy, random or greedy, for at most ``rollout_depth`` steps, then score the
+position with the game's ``evaluate()``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from langbord.agents.greedy import GreedyAgent
+from langbord.core.game import CHANCE, State
+from langbord.core.runner import sample_chance
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat that chose the action leading here
+        self.visits = 0
+        self.total = 0.0  # sum of that seat's rewards
+        self.avail = 1  # iterations in which the action leading here was legal
+        self.children: dict[int, _Node] = {}
+
+
+@dataclass(frozen=True)
+class RootStat:
+    """One root action after a search: its visits and the mover's estimated win share."""
+
+    action: int
+    text: str
+    visits: int
+    win: float
+
+
+class MCTSAgent:
+    """Search for ``iterations`` iterations, or ``time_limit`` seconds (default 1000 iterations).
+
+    ``c`` is the UCT exploration constant; ``rollout`` is ``"random"`` or ``"greedy"``;
+    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. After each
+    step, ``last_search`` holds the root actions with visits and estimated win shares.
+    """
+
+    spec = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 1.0,
+        rollout: str = "random",
+        rollout_depth: int = 200,
+    ) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise ValueError("MCTSAgent: iterations must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("MCTSAgent: time must be positive")
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"MCTSAgent: rollout must be random or greedy, not {rollout!r}")
+        if rollout_depth < 0:
+            raise ValueError("MCTSAgent: rollout_depth must be 0 or more")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self._greedy = GreedyAgent(seed)
+        self.last_search: list[RootStat] = []
+        self.last_iterations = 0
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("MCTSAgent.step: no legal action (the game is over)")
+        me = state.current_player()
+        if len(legal) == 1:
+            self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
+            self.last_iterations = 0
+            return legal[0]
+        root = _Node(me)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while True:
+            self._iterate(root, state.resample_hidden(me, self.rng))
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        stats = [
+            RootStat(
+                a,
+                state.action_to_string(a),
+                root.children[a].visits if a in root.children else 0,
+                root.children[a].total / root.children[a].visits
+                if a in root.children and root.children[a].visits
+                else 0.0,
+            )
+            for a in legal
+        ]
+        stats.sort(key=lambda s: (-s.visits, -s.win, s.action))
+        self.last_search = stats
+        return stats[0].action
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        c = self.c
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_unchecked(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(player)
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            best_score = -math.inf
+            action = legal[0]
+            for a in legal:
+                child = children[a]
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score, action = score, a
+            node = children[action]
+            state.apply_unchecked(action)
+            path.append(node)
+        values = self._rollout(state)
+        root.visits += 1
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += values[visited.player]
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        greedy = self.rollout == "greedy"
+        for _ in range(self.rollout_depth):
+            if state.is_terminal():
+                return state.returns()
+            if state.current_player() == CHANCE:
+                action = sample_chance(state, rng)
+            elif greedy:
+                action = self._greedy.step(state)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_unchecked(action)
+        return state.evaluate()

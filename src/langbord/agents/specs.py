@@ -1,0 +1,56 @@
+"""Agent specs: the strings that name an agent everywhere agents are chosen.
+
+``random``, ``greedy``, ``mcts``, ``mcts:iterations=2000``, ``mcts:time=1.0``,
+``mcts:time=0.25,rollout=greedy,c=1.4``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langbord.agents.greedy import GreedyAgent
+from langbord.agents.mcts import MCTSAgent
+from langbord.agents.random_agent import RandomAgent
+from langbord.core.errors import OptionError
+from langbord.core.runner import Agent
+
+_MCTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "iterations": ("iterations", int),
+    "time": ("time_limit", float),
+    "c": ("c", float),
+    "rollout": ("rollout", str),
+    "rollout_depth": ("rollout_depth", int),
+}
+AGENTS = ("random", "greedy", "mcts")
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """The agent ``spec`` names, seeded with ``seed``; :class:`OptionError` for a bad spec."""
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    pairs = [p for p in rest.split(",") if p.strip()] if rest else []
+    if name not in AGENTS:
+        raise OptionError(f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}")
+    if name != "mcts":
+        if pairs:
+            raise OptionError(f"agent {name!r} takes no options (got {rest!r})")
+        return RandomAgent(seed) if name == "random" else GreedyAgent(seed)
+    kwargs: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in _MCTS_OPTIONS:
+            raise OptionError(
+                f"bad mcts option {pair.strip()!r}; options are: "
+                + ", ".join(f"{k}=…" for k in _MCTS_OPTIONS)
+            )
+        target, convert = _MCTS_OPTIONS[key]
+        try:
+            kwargs[target] = convert(value.strip())
+        except ValueError:
+            raise OptionError(f"mcts option {key}={value.strip()!r} is not a number") from None
+    try:
+        return MCTSAgent(seed, **kwargs)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None

@@ -1,0 +1,1 @@
+"""Many games at once: the arena (seat-rotated matches between agents) and its statistics."""

@@ -1,0 +1,173 @@
+"""The arena: agents play seat-rotated games of one game; win rates with 95% intervals.
+
+Game ``i`` seats the field rotated by ``i`` places, so every agent plays every seat equally often
+over a multiple of the player count. Each game's seed derives from the arena seed and ``i``, so
+results are identical whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from langbord.agents.specs import AGENTS, make_agent
+from langbord.core.errors import OptionError
+from langbord.core.registry import load
+from langbord.core.runner import play_game
+from langbord.sim.stats import wilson
+
+
+def split_specs(text: str) -> list[str]:
+    """``mcts:time=0.25,rollout=greedy,random`` → ``["mcts:time=0.25,rollout=greedy",
+    "random"]``: a comma starts a new agent only where an agent name follows."""
+    specs: list[str] = []
+    for token in text.split(","):
+        token = token.strip()
+        if not token:
+            raise OptionError(f"empty agent in {text!r}")
+        head = token.partition(":")[0].strip().lower()
+        if head not in AGENTS and "=" in token and specs:
+            specs[-1] += "," + token
+        else:
+            specs.append(token)
+    return specs
+
+
+def seating(specs: Sequence[str], players: int, index: int) -> list[str]:
+    """The agents of game ``index``: the field (the last spec fills any seats left), rotated."""
+    field_ = list(specs[:players]) + [specs[-1]] * (players - len(specs))
+    return [field_[(seat - index) % players] for seat in range(players)]
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"langbord-arena:{seed}:{index}").randrange(2**62)
+
+
+def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any]:
+    name, options, seats, seed, index = job
+    game = load(name, **options)
+    agents = [make_agent(spec, (seed * 7 + seat) % 2**62) for seat, spec in enumerate(seats)]
+    record = play_game(game, agents, seed, agent_specs=list(seats))
+    result = record["result"]
+    return {
+        "game": index,
+        "seed": seed,
+        "seats": list(seats),
+        "scores": result["scores"],
+        "returns": result["returns"],
+        "length": len(record["actions"]),
+        "record": record,
+    }
+
+
+@dataclass
+class AgentSummary:
+    spec: str
+    plays: int = 0  # seat-games
+    wins: float = 0.0  # sum of returns
+    scores: list[float] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.plays)
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    options: dict[str, Any]
+    players: int
+    cooperative: bool
+    games: int
+    agents: dict[str, AgentSummary]
+    team_wins: float = 0.0
+
+    def table(self) -> str:
+        lines = [
+            f"{self.game} {self.options}: {self.games} games, seats rotated; 95% intervals (Wilson)"
+        ]
+        if self.cooperative:
+            low, high = wilson(self.team_wins, self.games)
+            lines.append(f"team win rate {self.team_wins / self.games:.1%} [{low:.1%}, {high:.1%}]")
+        fair = 1 / self.players
+        lines.append(
+            f"{'agent':<32} {'seat-games':>10} {'win rate':>9} {'95% interval':>17} "
+            f"{'x fair':>7} {'mean score':>10} {'mean length':>11}"
+        )
+        for summary in self.agents.values():
+            low, high = summary.interval
+            mean_score = sum(summary.scores) / len(summary.scores) if summary.scores else 0.0
+            mean_length = sum(summary.lengths) / len(summary.lengths) if summary.lengths else 0.0
+            lines.append(
+                f"{summary.spec:<32} {summary.plays:>10} {summary.win_rate:>9.1%} "
+                f"{f'[{low:.1%}, {high:.1%}]':>17} {summary.win_rate / fair:>7.2f} "
+                f"{mean_score:>10.1f} {mean_length:>11.1f}"
+            )
+        return "\n".join(lines)
+
+
+def run_arena(
+    name: str,
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    out: str | Path | None = None,
+) -> ArenaResult:
+    """Play ``games`` seat-rotated games; append each game to ``out`` (JSON lines) if given."""
+    game = load(name, **(options or {}))
+    for spec in specs:
+        make_agent(spec, 0)  # refuse a bad spec before any game starts
+    if games < 1:
+        raise OptionError("--games must be at least 1")
+    players = game.num_players()
+    jobs_list = [
+        (name, dict(game.options), seating(specs, players, i), game_seed(seed, i), i)
+        for i in range(games)
+    ]
+    result = ArenaResult(
+        name,
+        dict(game.options),
+        players,
+        bool(getattr(game, "cooperative", False)),
+        games,
+        {spec: AgentSummary(spec) for spec in dict.fromkeys(seating(specs, players, 0))},
+    )
+    sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115
+    try:
+        for played in _results(jobs_list, jobs):
+            if sink:
+                sink.write(json.dumps(played, ensure_ascii=False) + "\n")
+                sink.flush()
+            result.team_wins += played["returns"][0] if result.cooperative else 0.0
+            for seat, spec in enumerate(played["seats"]):
+                summary = result.agents[spec]
+                summary.plays += 1
+                summary.wins += played["returns"][seat]
+                summary.scores.append(played["scores"][seat])
+                summary.lengths.append(played["length"])
+    finally:
+        if sink:
+            sink.close()
+    return result
+
+
+def _results(
+    jobs_list: list[tuple[str, dict[str, Any], list[str], int, int]], jobs: int
+) -> Iterator[dict[str, Any]]:
+    if jobs <= 1:
+        yield from map(_play, jobs_list)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_play, jobs_list)

@@ -1,0 +1,154 @@
+"""Agents: legal moves only, decisions from what the seat knows, specs, search statistics."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import langbord
+from langbord import CHANCE, OptionError
+from langbord.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from langbord.core.runner import sample_chance
+
+SPECS = ["random", "greedy", "mcts:iterations=30"]
+GAMES = langbord.games()
+
+
+def states_to_decide(name: str, count: int, seed: int) -> list[langbord.State]:
+    """Decision states met in a seeded random game (with more than one legal action)."""
+    game = langbord.load(name)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found: list[langbord.State] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_return_legal_actions(name: str, spec: str) -> None:
+    for i, state in enumerate(states_to_decide(name, 4, seed=3)):
+        agent = make_agent(spec, seed=i)
+        assert agent.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("spec", SPECS)
+def test_no_agent_peeks(name: str, spec: str) -> None:
+    """Two states that differ only in what the seat to move cannot see (one re-dealt from the
+    other) get the same decision from agents with the same seed."""
+    for i, state in enumerate(states_to_decide(name, 3, seed=5)):
+        seat = state.current_player()
+        other = state.resample_hidden(seat, random.Random(1000 + i))
+        assert other.view(seat) == state.view(seat)
+        first = make_agent(spec, seed=i).step(state)
+        second = make_agent(spec, seed=i).step(other)
+        assert first == second, f"{spec} on {name} decided differently on a re-dealt state"
+
+
+def test_make_agent_specs() -> None:
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    assert isinstance(make_agent(" Greedy ", 1), GreedyAgent)
+    mcts = make_agent("mcts:iterations=2000", 1)
+    assert isinstance(mcts, MCTSAgent) and mcts.iterations == 2000
+    timed = make_agent("mcts:time=1.0,rollout=greedy,c=1.4,rollout_depth=10", 1)
+    assert isinstance(timed, MCTSAgent)
+    assert (timed.time_limit, timed.rollout, timed.c, timed.rollout_depth) == (
+        1.0,
+        "greedy",
+        1.4,
+        10,
+    )
+    assert make_agent("mcts", 1).iterations == 1000  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown agent 'alphazero'; agents are: random, greedy, mcts"),
+        ("random:x=1", "takes no options"),
+        ("mcts:speed=3", "bad mcts option 'speed=3'"),
+        ("mcts:iterations=many", "is not a number"),
+        ("mcts:iterations=0", "at least 1"),
+        ("mcts:time=-1", "must be positive"),
+        ("mcts:rollout=smart", "rollout must be random or greedy"),
+    ],
+)
+def test_bad_specs(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        make_agent(spec, 0)
+
+
+def test_mcts_reports_visits_and_win_estimates() -> None:
+    state = states_to_decide("skibe", 1, seed=2)[0]
+    agent = MCTSAgent(seed=4, iterations=200)
+    action = agent.step(state)
+    stats = agent.last_search
+    assert agent.last_iterations == 200
+    assert [s.action for s in stats if s.visits] and stats[0].action == action
+    assert sorted(s.action for s in stats) == state.legal_actions()
+    assert sum(s.visits for s in stats) == 200
+    assert all(0.0 <= s.win <= 1.0 for s in stats)
+    assert stats[0].text == state.action_to_string(action)
+
+
+def test_mcts_time_budget() -> None:
+    state = states_to_decide("skaal", 1, seed=2)[0]
+    agent = MCTSAgent(seed=1, time_limit=0.2)
+    start = time.perf_counter()
+    agent.step(state)
+    elapsed = time.perf_counter() - start
+    assert 0.2 <= elapsed < 1.0
+    assert agent.last_iterations > 1
+
+
+def test_mcts_is_reproducible() -> None:
+    state = states_to_decide("skibe", 1, seed=8)[0]
+    first = MCTSAgent(seed=3, iterations=150)
+    second = MCTSAgent(seed=3, iterations=150)
+    assert first.step(state) == second.step(state)
+    assert first.last_search == second.last_search
+
+
+def test_a_single_legal_action_is_taken_without_search() -> None:
+    game = langbord.load("skibe", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == CHANCE or len(state.legal_actions()) != 1:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    agent = MCTSAgent(seed=0, iterations=500)
+    assert agent.step(state) == state.legal_actions()[0]
+    assert agent.last_iterations == 0
+
+
+def test_agents_refuse_a_finished_game() -> None:
+    game = langbord.load("skibe", players=3)
+    record = langbord.play_game(game, [RandomAgent(p) for p in range(3)], seed=1)
+    state = langbord.record.replay(record)
+    for agent in (RandomAgent(0), GreedyAgent(0), MCTSAgent(0, iterations=5)):
+        with pytest.raises(ValueError, match="no legal action"):
+            agent.step(state)
+
+
+def test_greedy_beats_random_at_skibe() -> None:
+    """A smoke test of the evaluation function, not a benchmark: greedy wins most games."""
+    game = langbord.load("skibe", players=3)
+    wins = 0.0
+    for g in range(12):
+        seat = g % 3
+        agents = [GreedyAgent(g) if p == seat else RandomAgent(10 * g + p) for p in range(3)]
+        wins += langbord.play_game(game, agents, seed=g)["result"]["returns"][seat]
+    assert wins / 12 > 0.6
