@@ -14,6 +14,7 @@ from langbord.core.game import Game
 _GAMES: dict[str, str] = {
     "skaal": "langbord.engines.skaal.rules:SkaalGame",
     "skibe": "langbord.engines.skibe.rules:SkibeGame",
+    "skoventyr": "langbord.engines.skoventyr.rules:SkoventyrGame",
 }
 
 
