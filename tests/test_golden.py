@@ -18,6 +18,7 @@ GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "skibe": {"players": 3},
     "skaal": {"players": 3, "prospects": 6, "max_rounds": 12},
+    "skoventyr": {"players": 2, "lygtemands": True, "rescue": True},
 }
 
 
