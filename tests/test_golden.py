@@ -1,5 +1,5 @@
-"""Golden playthroughs: a seeded game of random agents per game, every step with its action
-string and the table after it, compared with a stored file. A change in rules behaviour shows up
+"""Golden playthroughs: a seeded game of random agents per game, every step's action string and
+the table every few steps, compared with a stored file. A change in rules behaviour shows up
 here as a diff; when it is intended, bump the game's ``version`` and regenerate with
 ``LANGBORD_UPDATE_GOLDEN=1 pytest tests/test_golden.py``."""
 
@@ -15,7 +15,9 @@ from langbord.agents import RandomAgent
 from langbord.record import replay
 
 GOLDEN = Path(__file__).parent / "golden"
+TABLE_EVERY = 20  # the whole table every 20 steps and at the end; every action string
 CASES = {
+    "knarr": {"players": 3, "skali": True},
     "skibe": {"players": 3},
     "skaal": {"players": 3, "prospects": 6, "max_rounds": 12},
     "skoventyr": {"players": 2, "lygtemands": True, "rescue": True},
@@ -30,7 +32,10 @@ def playthrough(name: str) -> str:
     for step, text in enumerate(record["actions"], start=1):
         player = state.current_player()
         state.apply_action(state.string_to_action(text))
-        lines += [f"--- {step}: {'chance' if player < 0 else f'seat {player}'}: {text}", str(state)]
+        lines.append(f"--- {step}: {'chance' if player < 0 else f'seat {player}'}: {text}")
+        if step % TABLE_EVERY == 0:
+            lines.append(str(state))
+    lines.append(str(state))
     lines.append(f"scores {state.scores()} returns {state.returns()}")
     assert str(replay(record)) == str(state)
     return "\n".join(lines) + "\n"

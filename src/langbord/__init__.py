@@ -2,7 +2,7 @@
 
 >>> import langbord
 >>> langbord.games()
-['skaal', 'skibe', 'skoventyr']
+['knarr', 'skaal', 'skibe', 'skoventyr']
 >>> game = langbord.load("skibe", players=3)
 >>> state = game.new_initial_state()
 >>> state.current_player() == langbord.CHANCE   # the opening deal is chance

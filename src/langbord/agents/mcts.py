@@ -56,9 +56,9 @@ class MCTSAgent:
         seed: int | None = None,
         iterations: int | None = None,
         time_limit: float | None = None,
-        c: float = 1.0,
+        c: float = 0.5,
         rollout: str = "random",
-        rollout_depth: int = 200,
+        rollout_depth: int = 8,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000

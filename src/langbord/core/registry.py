@@ -12,6 +12,7 @@ from langbord.core.errors import UnknownGameError
 from langbord.core.game import Game
 
 _GAMES: dict[str, str] = {
+    "knarr": "langbord.engines.knarr.rules:KnarrGame",
     "skaal": "langbord.engines.skaal.rules:SkaalGame",
     "skibe": "langbord.engines.skibe.rules:SkibeGame",
     "skoventyr": "langbord.engines.skoventyr.rules:SkoventyrGame",

@@ -1,0 +1,93 @@
+"""Knarr's action ids and their canonical strings (the same in every state and every option set).
+
+Viking cards are named by colour and gain (``red vp``), destinations ``A1``…``A28`` and
+``B1``…``B20``, market slots by their colour (``take blue``), buildings by number.
+"""
+
+from __future__ import annotations
+
+from langbord.engines.knarr.data import (
+    ARTIFACT_TITLES,
+    BUILDING_MARKET,
+    COLOURS,
+    DESTINATIONS,
+    NUM_BUILDINGS,
+    NUM_TYPES,
+    TYPE_NAMES,
+)
+
+(
+    DRAW,  # chance: the viking drawn from the deck (into the market, a crew or a hand)
+    FIRST,  # chance: the first player
+    ARTIFACT,  # chance: the artifact revealed (option artifact=random)
+    REVEAL,  # chance: the destination revealed into a visible slot
+    REVEAL_BUILDING,  # chance: the building revealed into the building market
+    RECRUIT,  # play a viking from the hand into the crew
+    TAKE,  # take a board viking into the hand
+    EXPLORE,  # choose a destination to explore
+    PAY,  # pay a crew card towards the destination's cost
+    PAY_RECRUIT,  # pay a recruit token in place of a card (KN-4)
+    TRADE,  # return 1-3 bracelets
+    DEVELOP,  # buy a visible building (Skali, SK-2)
+    RENEW,  # 2 players: put 1 or 2 visible buildings (by slot) under the deck (SK-6)
+    END,  # end the turn
+    DISCARD,  # KN-7: a forced discard from the crew
+    ACTIVATE,  # choose the next village card to activate (SK-3)
+    MEAD,  # Mead Cup: discard a board viking and refill its slot
+    NO_MEAD,
+    RESERVE,  # Golden bracelet: reserve a visible destination
+    NO_RESERVE,
+    SKIP_EXTRA,  # decline an extra action (Helmet, Weathervane)
+    PASS,  # neither Recruit nor Explore is possible
+) = range(22)
+
+KIND: list[int] = []
+ARG: list[int] = []
+ARG2: list[int] = []
+STRINGS: list[str] = []
+
+
+def _add(kind: int, a: int, text: str, b: int = 0) -> int:
+    KIND.append(kind)
+    ARG.append(a)
+    ARG2.append(b)
+    STRINGS.append(text)
+    return len(STRINGS) - 1
+
+
+DRAW_ID = [_add(DRAW, t, f"draw {TYPE_NAMES[t]}") for t in range(NUM_TYPES)]
+FIRST_ID = [_add(FIRST, p, f"first seat {p}") for p in range(4)]
+ARTIFACT_ID = [_add(ARTIFACT, a, f"artifact {title}") for a, title in enumerate(ARTIFACT_TITLES)]
+REVEAL_ID = [_add(REVEAL, d.index, f"reveal {d.name}") for d in DESTINATIONS]
+REVEAL_BUILDING_ID = [
+    _add(REVEAL_BUILDING, b, f"reveal building {b + 1}") for b in range(NUM_BUILDINGS)
+]
+RECRUIT_ID = [_add(RECRUIT, t, f"recruit {TYPE_NAMES[t]}") for t in range(NUM_TYPES)]
+TAKE_ID = [_add(TAKE, s, f"take {COLOURS[s]}") for s in range(len(COLOURS))]
+EXPLORE_ID = [_add(EXPLORE, d.index, f"explore {d.name}") for d in DESTINATIONS]
+PAY_ID = [_add(PAY, t, f"pay {TYPE_NAMES[t]}") for t in range(NUM_TYPES)]
+PAY_RECRUIT_ID = _add(PAY_RECRUIT, 0, "pay recruit")
+TRADE_ID = [_add(TRADE, k, f"trade {k}") for k in range(1, 4)]
+DEVELOP_ID = [_add(DEVELOP, b, f"develop building {b + 1}") for b in range(NUM_BUILDINGS)]
+RENEW_ID = [[-1] * BUILDING_MARKET for _ in range(BUILDING_MARKET)]
+"""``RENEW_ID[a][a]``: renew building slot a alone; ``RENEW_ID[a][b]`` (a < b): renew both."""
+for _a in range(BUILDING_MARKET):
+    RENEW_ID[_a][_a] = _add(RENEW, _a, f"renew slot {_a + 1}", _a)
+for _a in range(BUILDING_MARKET):
+    for _b in range(_a + 1, BUILDING_MARKET):
+        RENEW_ID[_a][_b] = RENEW_ID[_b][_a] = _add(RENEW, _a, f"renew slots {_a + 1}+{_b + 1}", _b)
+END_ID = _add(END, 0, "end turn")
+DISCARD_ID = [_add(DISCARD, t, f"discard {TYPE_NAMES[t]}") for t in range(NUM_TYPES)]
+ACTIVATE_SKALI_ID = _add(ACTIVATE, -1, "activate skali")
+ACTIVATE_ID = [_add(ACTIVATE, b, f"activate building {b + 1}") for b in range(NUM_BUILDINGS)]
+MEAD_ID = [_add(MEAD, s, f"mead {COLOURS[s]}") for s in range(len(COLOURS))]
+NO_MEAD_ID = _add(NO_MEAD, 0, "no mead")
+RESERVE_ID = [_add(RESERVE, d.index, f"reserve {d.name}") for d in DESTINATIONS]
+NO_RESERVE_ID = _add(NO_RESERVE, 0, "no reserve")
+SKIP_EXTRA_ID = _add(SKIP_EXTRA, 0, "skip extra")
+PASS_ID = _add(PASS, 0, "pass")
+
+NUM_ACTIONS = len(STRINGS)
+ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
+assert len(set(ACTION_STRINGS)) == NUM_ACTIONS
+assert list(range(NUM_TYPES)) == DRAW_ID  # a draw's action id is the viking type
