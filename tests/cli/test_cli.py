@@ -147,6 +147,7 @@ def test_bench_reports_throughput(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     header, row = out.splitlines()[:2]
     assert header.split()[:4] == ["game", "steps/s", "(median)", "games/s"]
+    assert "mcts it/s" in header
     assert row.startswith("skibe")
     assert float(row.split()[1].replace(",", "")) > 0
     assert "KiB" in row

@@ -114,21 +114,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
     names = args.games or langbord.games()
     for name in names:
         langbord.load(name, **_options(args.option, None))  # validate before the long runs
+    from langbord.sim.bench import mcts_rate
+
     print(
         f"{'game':<10} {'steps/s':>10} {'(median)':>10} {'games/s':>9} {'steps/game':>10} "
-        f"{'peak/playout':>12}  options"
+        f"{'peak/playout':>12} {'mcts it/s':>10}  options"
     )
     for name in names:
-        r = bench(name, _options(args.option, None), seconds=args.seconds, seed=args.seed)
+        options = _options(args.option, None)
+        r = bench(name, options, seconds=args.seconds, seed=args.seed)
+        rate = mcts_rate(name, options, seconds=1.0, seed=args.seed)
         opts = ",".join(f"{k}={v}" for k, v in r.options.items())
         print(
             f"{name:<10} {r.steps_per_second:>10,.0f} {r.median_steps_per_second:>10,.0f} "
             f"{r.games_per_second:>9,.1f} {r.steps / r.games:>10.1f} "
-            f"{r.peak_bytes / 1024:>8.1f} KiB  {opts}"
+            f"{r.peak_bytes / 1024:>8.1f} KiB {rate:>10,.0f}  {opts}"
         )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"one core, {args.seconds:g} CPU-seconds per game in 5 rounds (steps/s: the best round), "
+        f"one core, {args.seconds:g} CPU-seconds per game in 5 rounds (steps/s: the best round; "
+        "mcts it/s: the default MCTS agent over 1 s of search), "
         f"Python {sys.version.split()[0]}; "
         f"process peak RSS {rss:.0f} MiB"
     )
