@@ -40,6 +40,10 @@ The end (SA-12): every region holds an Ooops, or the mines are closed and no nug
 
 Rulings implemented: SA-1 … SA-12.
 
+Bots (``strategy.py``): a clan's value is its respect, plus its Inns' income as it stands for 4
+more turns, plus half the gold its free dwarfs could harvest where they stand; values become win
+shares by a softmax (a 10-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
+
 Where the rules pull two ways, the engine decides (stated here so it can be argued):
 - SA-12 "ends immediately": an Ooops that ends the game ends it before its rumor.
 - SA-9 gives a moved Inn to the destination's majority clan even if that clan already owns an

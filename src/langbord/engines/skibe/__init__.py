@@ -45,6 +45,10 @@ top to bottom without sterns and the same player then takes the turn), SB-6 (pil
 empty: the turn finishes, then the final evaluation: all Chieftain actions top ship first, then
 every ship is scored, incomplete ones too). Highest total wins; ties share the win.
 
+Bots (``strategy.py``): a seat's value is its points plus 0.6 x what each ship would score it if
+evaluated now (a ship rarely is: cards, stones and chieftains will come); values become win
+shares by a softmax (a 6-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
+
 Where the rulebook and rulings are silent, the engine decides (stated here so it can be argued):
 - A swap of two cards in one ship, or of two display cards, changes nothing and is not offered.
 - A display card removed by a Chieftain is replaced from the pile after the evaluation.
