@@ -907,9 +907,10 @@ def test_sk3_village_lines(board: str) -> None:
 
 
 def test_sk3_order_of_activation_when_it_matters() -> None:
-    """SK-3: the player orders the village's effects; it matters only for "lose 1 vp" at 0 vp
-    (which does nothing): at 0 vp, building 6 (+1 vp) and building 7 (-1 vp) on the Trading
-    Land line let the player choose. Losses first keep the gain; gains first lose it."""
+    """SK-3: the player orders the village's effects; it matters for "lose 1 vp" at 0 vp (which
+    does nothing; for the end at 40 vp, see the next test): at 0 vp, building 6 (+1 vp) and
+    building 7 (-1 vp) on the Trading Land line let the player choose. Losses first keep the
+    gain; gains first lose it."""
     state = setup(
         2,
         skali=True,
@@ -948,6 +949,79 @@ def test_sk3_order_of_activation_when_it_matters() -> None:
     )  # +1 first, then -1 (automatically)
     assert tokens(state, 0)[0] == 0
     assert phase(state) != "activate village"
+
+
+SEED_118_TO_38_VP = (
+    "reveal A20, reveal A5, reveal A3, reveal B8, reveal B16, reveal B6, draw purple bracelet, "
+    "draw green reputation, draw green bracelet, draw blue vp, draw green recruit, "
+    "draw green vp, draw purple vp, draw blue bracelet, draw yellow reputation, draw red vp, "
+    "draw red recruit, draw yellow vp, draw purple recruit, draw purple reputation, "
+    "draw yellow bracelet, reveal building 27, reveal building 3, reveal building 30, "
+    "reveal building 2, first seat 1, explore A20, pay recruit, pay red recruit, reveal A4, "
+    "develop building 2, reveal building 23, renew slots 1+3, reveal building 5, "
+    "reveal building 1, trade 1, explore A4, pay green vp, pay purple vp, pay recruit, "
+    "reveal A10, trade 2, develop building 5, reveal building 24, renew slot 2, "
+    "reveal building 35, trade 1, recruit purple reputation, take purple, draw red bracelet, "
+    "develop building 24, reveal building 8, recruit yellow reputation, take red, "
+    "draw blue reputation, develop building 8, reveal building 9, recruit yellow bracelet, "
+    "take yellow, draw blue recruit, trade 1, renew slots 2+3, reveal building 11, "
+    "reveal building 18, recruit red vp, take red, draw blue vp, develop building 11, "
+    "reveal building 28, recruit green recruit, take purple, draw red vp, develop building 28, "
+    "reveal building 25, recruit blue bracelet, take blue, draw yellow reputation, trade 1, "
+    "explore A3, pay recruit, pay yellow bracelet, pay purple reputation, draw yellow vp, "
+    "reveal A13, trade 1, explore A5, pay blue bracelet, pay yellow reputation, pay red vp, "
+    "reveal A19, end turn, explore A13, pay recruit, pay green recruit, reveal A26, trade 1, "
+    "recruit purple bracelet, take purple, draw purple bracelet, develop building 23, "
+    "reveal building 32, recruit red bracelet, take red, draw green vp, trade 1, "
+    "develop building 32, reveal building 4, trade 1, recruit red vp, take red, draw red vp, "
+    "trade 1, explore A26, pay yellow vp, pay recruit, pay red bracelet, reveal A14, "
+    "recruit blue vp, take blue, draw purple recruit, develop building 4, reveal building 29, "
+    "explore A19, pay recruit, pay recruit, reveal A17, trade 1, recruit green vp, take green, "
+    "draw yellow vp, recruit blue vp, take yellow, draw blue reputation, develop building 29, "
+    "reveal building 10, trade 1, explore A10, pay blue vp, pay recruit, reveal A16, "
+    "recruit purple recruit, take green, draw red bracelet, develop building 25, "
+    "reveal building 12, recruit yellow reputation, take blue, draw green recruit, "
+    "develop building 12, reveal building 26, explore A17, pay yellow vp, pay recruit, "
+    "reveal A9, trade 1, develop building 10, reveal building 31, recruit blue reputation, "
+    "take blue, draw red vp, develop building 31, reveal building 14, explore A16, pay recruit, "
+    "pay recruit, reveal A22, "
+)
+"""A 2-player Skali game (a seeded random game, recorded by action strings, chance included) up
+to seat 0's turn at 38 vp, with buildings 5 and 23 (+1 vp each) and 31 (-1 vp) on the Trading
+Land line."""
+
+
+def test_sk3_order_of_activation_when_it_decides_the_end() -> None:
+    """SK-3 with KN-8: the player orders the village's effects, and KN-8 triggers the end the
+    moment a player has 40 vp, at any step. At 38 vp with +1, +1 and -1 on the Trading Land line,
+    gains first reach 40 (the end is triggered) and losses first never do: the order matters, so
+    the player chooses it, even with more vp than the losses."""
+    state = new_game(players=2, skali=True)
+    play(state, *SEED_118_TO_38_VP.rstrip(", ").split(", "))
+    me = seat(state, 0)
+    assert state.current_player() == 0 and me["vp"] == 38
+    assert me["village"][:3] == ["building 5", "building 8", "building 11"]
+    assert {"building 23", "building 31"} <= set(me["village"])
+    play(state, "explore A9", "pay blue reputation", "pay recruit")
+    chance(state, "reveal A1")
+    assert phase(state) == "activate village"
+    assert legal(state) == [
+        "activate skali",
+        "activate building 5",
+        "activate building 23",
+        "activate building 31",
+    ]
+    losses_first = state.clone()
+    play(losses_first, "activate building 31")  # 37; the gains follow by themselves: 39
+    assert phase(losses_first) != "activate village"
+    assert tokens(losses_first, 0)[0] == 39
+    assert not view(losses_first)["end_triggered"]
+    play(state, "activate building 5")  # 39: +1 then -1 still decides the end
+    assert phase(state) == "activate village"
+    play(state, "activate building 23")  # 40: the end is triggered; the rest by itself
+    assert phase(state) != "activate village"
+    assert tokens(state, 0)[0] == 39
+    assert view(state)["end_triggered"]
 
 
 def test_sk5_worked_example() -> None:

@@ -67,9 +67,11 @@ Where the rules are silent, the engine decides (stated here so it can be argued)
   (copies × cards of the other colours), the second from the other colours only — the same
   distribution as returning both and redrawing, without an unbounded loop of chance nodes.
 - Gains of one card, column, destination or trade are applied together: they are independent
-  counters with caps, so their order never matters and is not asked. The only order that can
-  matter is SK-3's "lose 1 vp" at 0 against a vp gain: the player is asked to order the village
-  cards exactly when the line holds a vp gain and the player has fewer vp than its losses.
+  counters with caps, so their order never matters and is not asked. The only orders that can
+  matter are SK-3's village cards with vp gains against losses: "lose 1 vp" at 0 does nothing,
+  and gains first may reach 40 vp where losses first do not (KN-8: the end is triggered at any
+  step). The player is asked to order the village cards exactly when the line holds both, and
+  either has fewer vp than the losses or would reach 40 only with the gains first.
 - Payment (KN-4): a card or recruit is offered only if the payment can still be completed
   exactly; it ends by itself when the cost is met. A recruit replaces any one required card
   (a destination may be paid with recruits only where they suffice). An Explore, once chosen,

@@ -243,7 +243,7 @@ class KnarrGame(Game):
     """Knarr for 2–4 players, with its Skali mode and artifact variant as options."""
 
     name: ClassVar[str] = "knarr"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of players", minimum=2, maximum=4),
         Option("boat", "normal", "the boat side everyone uses", choices=("normal", "advanced")),
@@ -1026,17 +1026,23 @@ class KnarrState(State):
         return (self.skali_card if card < 0 else BUILDINGS[card]).lines[self.line]
 
     def _order_matters(self, p: int, cards: list[int]) -> bool:
-        """Only "lose 1 vp" at 0 makes order matter: with a vp gain among the cards and fewer vp
-        than the losses, gains first and losses first end differently."""
+        """Only vp gains against losses make order matter: with fewer vp than the losses ("lose
+        1 vp" at 0 does nothing), gains first and losses first end differently; and gains first
+        may reach the end threshold where losses first do not (KN-8: at any step)."""
         losses = 0
-        gains = False
+        gains = 0
         for card in cards:
             vp = self._card_line(card)[VP]
             if vp < 0:
                 losses -= vp
-            elif vp > 0:
-                gains = True
-        return gains and self.vp[p] < losses
+            else:
+                gains += vp
+        if not gains or not losses:
+            return False
+        vp = self.vp[p]
+        if vp < losses:
+            return True
+        return not self.ended and vp + gains >= END_THRESHOLD > vp - losses + gains
 
     def _village(self, line: int) -> bool:
         """Activate the village for ``line`` (True: the player must choose the order)."""
