@@ -58,6 +58,11 @@ step, the round played out, tie-break recruits + bracelets, then a shared win); 
 (setup, Develop, village activation, raid tokens with the additional token, the raid with all its
 cases, the 2-player change token and special building, coins worth nothing).
 
+Bots (``strategy.py``): a seat's value is its vp, plus its reputation income for 3 more turns,
+plus the vp one trade would bring, half a point per bracelet and recruit, 0.3 per crew card and a
+point per destination owned; an exploration being paid counts as done (its gains come only after
+the payment decisions). Values become win shares by a softmax (a 6-vp lead is a factor e).
+
 Hidden information: hands. ``view(p)`` shows p's hand, the size of the others' and the cards each
 took from the market (known to all until played). Deck order is never decided before a draw.
 ``resample_hidden(p, rng)`` re-deals the other hands' unseen cards from the cards p has not seen.

@@ -34,6 +34,11 @@ placements), 'discard Trold' (hand limit 5), 'discard f1' (Revenge's Adversary),
 (Refuge's destination; his own Tree: he stays), 'recover after D' (Acorns: where the Tree
 returns).
 
+Bots (``strategy.py``): one estimated chance of victory for every seat, a logistic of the
+Minion strength defeated, how far Gamle Erik trails Vogter, the Allies in the Forest and in hand,
+the size of the Forest and the Adversaries in the Future. Today's bots (greedy, MCTS) still lose
+nearly every game at standard difficulty.
+
 The deck (SV-6): its known top cards, its hidden part (no order: a draw from it is a chance node
 over the card types it holds) and its known bottom cards, all public and shown by ``view``; a
 shuffle makes every card hidden again.
