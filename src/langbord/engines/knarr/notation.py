@@ -6,6 +6,7 @@ Viking cards are named by colour and gain (``red vp``), destinations ``A1``…``
 
 from __future__ import annotations
 
+from langbord.core.notation import ActionTable
 from langbord.engines.knarr.data import (
     ARTIFACT_TITLES,
     BUILDING_MARKET,
@@ -41,18 +42,12 @@ from langbord.engines.knarr.data import (
     PASS,  # neither Recruit nor Explore is possible
 ) = range(22)
 
-KIND: list[int] = []
-ARG: list[int] = []
-ARG2: list[int] = []
-STRINGS: list[str] = []
+TABLE = ActionTable()
+KIND, ARG, ARG2 = TABLE.kind, TABLE.arg1, TABLE.arg2
 
 
 def _add(kind: int, a: int, text: str, b: int = 0) -> int:
-    KIND.append(kind)
-    ARG.append(a)
-    ARG2.append(b)
-    STRINGS.append(text)
-    return len(STRINGS) - 1
+    return TABLE.add(kind, a, b, text)
 
 
 DRAW_ID = [_add(DRAW, t, f"draw {TYPE_NAMES[t]}") for t in range(NUM_TYPES)]
@@ -87,7 +82,6 @@ NO_RESERVE_ID = _add(NO_RESERVE, 0, "no reserve")
 SKIP_EXTRA_ID = _add(SKIP_EXTRA, 0, "skip extra")
 PASS_ID = _add(PASS, 0, "pass")
 
-NUM_ACTIONS = len(STRINGS)
-ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
-assert len(set(ACTION_STRINGS)) == NUM_ACTIONS
+ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
+NUM_ACTIONS = len(ACTION_STRINGS)
 assert list(range(NUM_TYPES)) == DRAW_ID  # a draw's action id is the viking type

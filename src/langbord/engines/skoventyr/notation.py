@@ -7,6 +7,7 @@ Future slots are ``f1``–``f3`` from the left; cards are named by type (``Trold
 
 from __future__ import annotations
 
+from langbord.core.notation import ActionTable
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
     ALLY_TYPES,
@@ -88,18 +89,9 @@ KIND_NAMES = (
     "vogter to",
 )
 
-KIND: list[int] = []
-ARG1: list[int] = []
-ARG2: list[int] = []
-STRINGS: list[str] = []
-
-
-def _add(kind: int, a: int, b: int, text: str) -> int:
-    KIND.append(kind)
-    ARG1.append(a)
-    ARG2.append(b)
-    STRINGS.append(text)
-    return len(STRINGS) - 1
+TABLE = ActionTable()
+_add = TABLE.add
+KIND, ARG1, ARG2 = TABLE.kind, TABLE.arg1, TABLE.arg2
 
 
 TREES = range(len(TREE_NAMES))
@@ -139,7 +131,6 @@ RECOVER_ID = [_add(RECOVER, x, 0, f"recover after {TREE_NAMES[x]}") for x in TRE
 PLACE_ON_ID = [_add(PLACE_ON, x, 0, f"on {TREE_NAMES[x]}") for x in TREES]
 VOGTER_TO_ID = [_add(VOGTER_TO, x, 0, f"vogter to {TREE_NAMES[x]}") for x in TREES]
 
-NUM_ACTIONS = len(STRINGS)
-ACTION_STRINGS: tuple[str, ...] = tuple(STRINGS)
-assert len(set(ACTION_STRINGS)) == NUM_ACTIONS
+ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
+NUM_ACTIONS = len(ACTION_STRINGS)
 assert list(range(len(CARD_NAMES))) == DRAW_ID  # a draw's action id is the card type

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from langbord.core.errors import LangbordError, OptionError
+from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option, OptionValue
 from langbord.engines.skoventyr import data
@@ -1319,10 +1319,6 @@ class SkoventyrState(State):
             + sum(self.acorn_pool)
         )
         return counts
-
-    def _check_seat(self, player: int | None) -> None:
-        if player is not None and (type(player) is not int or not 0 <= player < self.n):
-            raise LangbordError(f"skoventyr: no seat {player!r} (seats 0..{self.n - 1}, or None)")
 
     def view(self, player: int | None) -> dict[str, JSON]:
         """The whole table, the same for every seat (SV-6: hands are open; of the deck everybody
