@@ -23,13 +23,14 @@ Contracts:
 from __future__ import annotations
 
 import difflib
+import importlib
 import math
 import random
 import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.options import Option, OptionValue, resolve_options
@@ -56,6 +57,23 @@ def normalize_action_text(text: str) -> str:
         folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).casefold()
         folded = folded.replace("ø", "o").replace("æ", "ae")
     return _SPACE.sub(" ", _PUNCT.sub(r"\1", folded.strip()))
+
+
+_STRATEGIES: dict[type, Callable[[Any], list[float]] | None] = {}
+
+
+def _strategy(cls: type) -> Callable[[Any], list[float]] | None:
+    """The ``evaluate`` of the ``strategy`` module beside a game's rules, if it has one."""
+    if cls not in _STRATEGIES:
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(package + ".strategy")
+        except ModuleNotFoundError as exc:
+            if exc.name != package + ".strategy":
+                raise
+            module = None
+        _STRATEGIES[cls] = getattr(module, "evaluate", None)
+    return _STRATEGIES[cls]
 
 
 def score_shares(values: Sequence[float], temperature: float) -> list[float]:
@@ -113,7 +131,6 @@ class Game(ABC):
 
     def rules(self) -> str:
         """The game card: players, options, notation, rulings (the game package's docstring)."""
-        import importlib
         import inspect
 
         module = importlib.import_module(type(self).__module__.rpartition(".")[0])
@@ -206,11 +223,24 @@ class State(ABC):
 
     def evaluate(self) -> list[float]:
         """Per seat, an estimate of its share of the win from here, in [0, 1] (``returns()`` at
-        the end). Bots use it to judge positions; each game refines it with what its strategy
-        values (see the game card). The default weighs the scores as they stand."""
+        the end). Bots use it to judge positions. A game says what its bots value in the
+        ``evaluate(state)`` of its package's ``strategy`` module (see its game card); without one,
+        the scores as they stand are weighed."""
+        strategy = _strategy(type(self))
+        if strategy is not None:
+            return strategy(self)
         if self.is_terminal():
             return self.returns()
         return score_shares(self.scores(), temperature=5.0)
+
+    def _blank(self) -> Self:
+        """A new state of this class sharing the game, with a copy of the history: the start of
+        every game's ``_copy``."""
+        new = type(self).__new__(type(self))
+        new.game = self.game
+        new._history = self._history.copy()
+        new._legal_cache = self._legal_cache  # a list that is replaced, never mutated
+        return new
 
     def history(self) -> list[int]:
         return list(self._history)

@@ -1222,17 +1222,8 @@ class KnarrState(State):
         6, so it never outweighs a point); equal scores are a shared win."""
         return [self.vp[p] + (self.recruits[p] + self.bracelets[p]) / 10 for p in range(self.n)]
 
-    def evaluate(self) -> list[float]:
-        """Win shares from what the bots value (see ``strategy.py`` and the game card)."""
-        from langbord.engines.knarr import strategy
-
-        return strategy.evaluate(self)
-
     def _copy(self) -> KnarrState:
-        new = KnarrState.__new__(KnarrState)
-        new.game = self.game
-        new._history = self._history.copy()
-        new._legal_cache = self._legal_cache
+        new = self._blank()
         new.n = self.n
         new.skali = self.skali
         new.skali_card = self.skali_card

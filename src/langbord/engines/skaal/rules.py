@@ -481,17 +481,8 @@ class SkaalState(State):
     def scores(self) -> list[float]:
         return [float(x) for x in self.respect()]
 
-    def evaluate(self) -> list[float]:
-        """Win shares from what the bots value (see ``strategy.py`` and the game card)."""
-        from langbord.engines.skaal import strategy
-
-        return strategy.evaluate(self)
-
     def _copy(self) -> SkaalState:
-        new = SkaalState.__new__(SkaalState)
-        new.game = self.game
-        new._history = self._history.copy()
-        new._legal_cache = self._legal_cache
+        new = self._blank()
         new.n = self.n
         new.rows = [row.copy() for row in self.rows]
         new.movers = [row.copy() for row in self.movers]

@@ -683,17 +683,8 @@ class SkibeState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
 
-    def evaluate(self) -> list[float]:
-        """Win shares from what the bots value (see ``strategy.py`` and the game card)."""
-        from langbord.engines.skibe import strategy
-
-        return strategy.evaluate(self)
-
     def _copy(self) -> SkibeState:
-        new = SkibeState.__new__(SkibeState)
-        new.game = self.game
-        new._history = self._history.copy()
-        new._legal_cache = self._legal_cache
+        new = self._blank()
         new.n = self.n
         new.limit = self.limit
         new.pile = self.pile.copy()

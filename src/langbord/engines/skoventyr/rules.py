@@ -1221,17 +1221,8 @@ class SkoventyrState(State):
         """Everyone 1.0 on a victory, 0.0 on a defeat (and while the game goes on)."""
         return [1.0 if self.result == WON and self.phase == OVER else 0.0] * self.n
 
-    def evaluate(self) -> list[float]:
-        """The estimated chance of victory, for every seat (see ``strategy.py``)."""
-        from langbord.engines.skoventyr import strategy
-
-        return strategy.evaluate(self)
-
     def _copy(self) -> SkoventyrState:
-        new = SkoventyrState.__new__(SkoventyrState)
-        new.game = self.game
-        new._history = self._history.copy()
-        new._legal_cache = self._legal_cache
+        new = self._blank()
         new.n = self.n
         new.lygtemands = self.lygtemands
         new.rescue = self.rescue
