@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import langbord
 from langbord import IllegalActionError, InvalidActionError, LangbordError, RecordError
+from langbord.agents import RandomAgent
 from langbord.core.game import CHANCE, normalize_action_text
 from langbord.record import replay, to_record
 
@@ -56,10 +57,24 @@ def test_arbitrary_text_raises_only_action_errors(text: str) -> None:
     assert str(state) == before
 
 
-@given(st.dictionaries(st.text(max_size=10), json_values, max_size=3))
+@given(
+    st.dictionaries(
+        st.sampled_from(["name", "game", "players", "options"]) | st.text(max_size=10),
+        json_values,
+        max_size=3,
+    )
+)
 def test_arbitrary_options_raise_only_option_errors(options: dict[str, Any]) -> None:
     with contextlib.suppress(langbord.OptionError):
         langbord.load("skibe", **options)
+
+
+def test_metadata_may_use_any_name() -> None:
+    """Keyword names of the API itself are free for options and record metadata."""
+    game = langbord.load("skibe", players=3)
+    record = langbord.play_game(game, [RandomAgent(p) for p in range(3)], 4, game="x", agents=[])
+    assert record["meta"] == {"seed": 4, "game": "x", "agents": []}
+    assert to_record(replay(record), state="s")["meta"] == {"state": "s"}
 
 
 @given(st.integers(-(10**6), 10**6) | st.text(max_size=5) | st.none())

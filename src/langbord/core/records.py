@@ -21,7 +21,7 @@ FORMAT = "langbord-record"
 FORMAT_VERSION = 1
 
 
-def to_record(state: State, **meta: JSON) -> dict[str, JSON]:
+def to_record(state: State, /, **meta: JSON) -> dict[str, JSON]:
     """The record of the game that led to ``state``; ``meta`` (seed, agents, …) is kept as is."""
     game = state.game
     record: dict[str, JSON] = {

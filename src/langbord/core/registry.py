@@ -33,7 +33,7 @@ def game_class(name: str) -> type[Game]:
     return found
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, /, **options: Any) -> Game:
     """The game ``name`` configured with ``options`` (defaults for the rest).
 
     >>> load("skibe", players=4).num_players()

@@ -32,6 +32,7 @@ def sample_chance(state: State, rng: random.Random) -> int:
 def play_game(
     game: Game,
     agents: Sequence[Agent],
+    /,
     seed: int | None = None,
     **meta: JSON,
 ) -> dict[str, JSON]:
