@@ -45,8 +45,10 @@ class MCTSAgent:
     """Search for ``iterations`` iterations, or ``time_limit`` seconds (default 1000 iterations).
 
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"`` or ``"greedy"``;
-    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. After each
-    step, ``last_search`` holds the root actions with visits and estimated win shares.
+    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. The defaults
+    (c=0.3, depth 8) come from the arena: at 500 iterations against a greedy Skibe field (60
+    games each) c=0.3 won 1.37x its fair share, c=0.5 0.90x; depths 8 and 16 beat 0 and 4.
+    After each step, ``last_search`` holds the root actions with visits and estimated win shares.
     """
 
     spec = "mcts"
@@ -56,7 +58,7 @@ class MCTSAgent:
         seed: int | None = None,
         iterations: int | None = None,
         time_limit: float | None = None,
-        c: float = 0.5,
+        c: float = 0.3,
         rollout: str = "random",
         rollout_depth: int = 8,
     ) -> None:
