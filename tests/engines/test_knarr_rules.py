@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from scenario import assert_illegal, legal, play
 
 import langbord
-from langbord import CHANCE, IllegalActionError, State
+from langbord import CHANCE, State
 from langbord.engines.knarr.data import REPUTATION_VP
 
 # ---- helpers -------------------------------------------------------------------------------------
@@ -25,16 +26,6 @@ from langbord.engines.knarr.data import REPUTATION_VP
 
 def new_game(**options: Any) -> State:
     return langbord.load("knarr", **options).new_initial_state()
-
-
-def play(state: State, *texts: str) -> None:
-    """Apply each action named by its text."""
-    for text in texts:
-        state.apply_action(state.string_to_action(text))
-
-
-def legal(state: State) -> list[str]:
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -59,29 +50,6 @@ def tokens(state: State, p: int) -> tuple[int, int, int, int]:
 def crew(state: State, p: int, colour: str) -> list[str]:
     cards: list[str] = seat(state, p)["crew"][colour]
     return cards
-
-
-def snapshot(state: State) -> tuple[str, list[int], str]:
-    views = [state.view(p) for p in [None, *range(state.game.num_players())]]
-    return str(state), state.history(), json.dumps(views, sort_keys=True)
-
-
-def assert_illegal(state: State, text: str, *fragments: str) -> str:
-    """``text`` is a real action but illegal now, through both entry points; the message quotes
-    it and contains every fragment; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as by_text:
-        state.string_to_action(text)
-    action = list(state.game.action_strings()).index(text)
-    with pytest.raises(IllegalActionError) as by_id:
-        state.apply_action(action)
-    message = str(by_text.value)
-    assert str(by_id.value) == message
-    assert message.startswith(f"{text!r}: ")
-    for fragment in fragments:
-        assert fragment in message, message
-    assert snapshot(state) == before
-    return message
 
 
 def chance(state: State, *outcomes: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scenario import assert_illegal, legal, play, snapshot
 
 import langbord
 from langbord import CHANCE, IllegalActionError, InvalidActionError, State
@@ -26,17 +27,6 @@ from langbord.core.game import normalize_action_text
 
 def new_game(players: int = 3, **options: int) -> State:
     return langbord.load("skaal", players=players, **options).new_initial_state()
-
-
-def play(state: State, *texts: str) -> None:
-    """Apply each action named by its text; one text may hold several, joined by ``;``."""
-    for text in texts:
-        for part in text.split(";"):
-            state.apply_action(state.string_to_action(part))
-
-
-def legal(state: State) -> list[str]:
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def view(state: State) -> dict[str, Any]:
@@ -84,28 +74,6 @@ def respect(state: State) -> dict[str, int]:
 def spaces(state: State) -> dict[str, int]:
     """Each clan's Dwarf Accountant's space on the respect track."""
     return {c["clan"]: c["accountant"] for c in view(state)["clans"]}
-
-
-def snapshot(state: State) -> tuple[str, list[int], dict[str, Any]]:
-    return str(state), state.history(), view(state)
-
-
-def assert_illegal(state: State, text: str, *fragments: str) -> str:
-    """``text`` (canonical) is a real action but illegal now, through both entry points; the
-    message quotes it and contains every fragment; the state is unchanged. Returns the message."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as by_text:
-        state.string_to_action(text)
-    action = list(state.game.action_strings()).index(text)
-    with pytest.raises(IllegalActionError) as by_id:
-        state.apply_action(action)
-    message = str(by_text.value)
-    assert str(by_id.value) == message
-    assert message.startswith(f"{text!r}: ")
-    for fragment in fragments:
-        assert fragment in message, message
-    assert snapshot(state) == before
-    return message
 
 
 # Setup A (3 players): black Jarama, Belsamati, Kanpai, Prosit; white Topa, Le Chaim, Yambooi,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scenario import assert_illegal, legal, play, snapshot
 
 import langbord
 from langbord import CHANCE, IllegalActionError, InvalidActionError, State
@@ -20,16 +21,6 @@ from langbord import CHANCE, IllegalActionError, InvalidActionError, State
 
 def new_game(players: int = 3) -> State:
     return langbord.load("skibe", players=players).new_initial_state()
-
-
-def play(state: State, *texts: str) -> None:
-    """Apply each action named by its text."""
-    for text in texts:
-        state.apply_action(state.string_to_action(text))
-
-
-def legal(state: State) -> list[str]:
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def view(state: State) -> dict[str, Any]:
@@ -57,28 +48,6 @@ def bows(state: State) -> list[int]:
 def chieftains(state: State, ship: int) -> list[tuple[str, str]]:
     """(owner, action) of ship ``ship``'s chieftains, from the bow outward."""
     return [(c["owner"], c["action"]) for c in view(state)["ships"][ship - 1]["chieftains"]]
-
-
-def snapshot(state: State) -> tuple[str, list[int], dict[str, Any]]:
-    return str(state), state.history(), view(state)
-
-
-def assert_illegal(state: State, text: str, *fragments: str) -> str:
-    """``text`` (canonical) is a real action but illegal now, through both entry points; the
-    message quotes it and contains every fragment; the state is unchanged. Returns the message."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as by_text:
-        state.string_to_action(text)
-    action = list(state.game.action_strings()).index(text)
-    with pytest.raises(IllegalActionError) as by_id:
-        state.apply_action(action)
-    message = str(by_text.value)
-    assert str(by_id.value) == message
-    assert message.startswith(f"{text!r}: ")
-    for fragment in fragments:
-        assert fragment in message, message
-    assert snapshot(state) == before
-    return message
 
 
 def deal(state: State, *names: str) -> None:

@@ -9,14 +9,14 @@ Damaged, ``E[Trold]`` with a Hidden Ally and ``E[Trold!]`` with a Revealed one.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
+from scenario import assert_illegal, legal, play
 
 import langbord
-from langbord import CHANCE, IllegalActionError, OptionError, State
+from langbord import CHANCE, OptionError, State
 
 # ---- helpers ------------------------------------------------------------------------------------
 
@@ -24,21 +24,11 @@ STANDARD = ("Trold", "Nisse", "Huldre", "Formskifter")
 """Setup draws: the Future Trold, Nisse, Huldre; seat 0's hand a Formskifter."""
 
 
-def play(state: State, *texts: str) -> None:
-    """Apply each action named by its text."""
-    for text in texts:
-        state.apply_action(state.string_to_action(text))
-
-
 def draw(state: State, *cards: str) -> None:
     """Chance: the named cards come from the hidden part of the deck, one draw each."""
     for card in cards:
         assert state.current_player() == CHANCE, f"no draw is due ({phase(state)})"
         play(state, f"draw {card}")
-
-
-def legal(state: State) -> list[str]:
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def view(state: State) -> dict[str, Any]:
@@ -73,28 +63,6 @@ def future(state: State) -> list[str | None]:
 
 def deck(state: State) -> dict[str, Any]:
     return dict(view(state)["deck"])
-
-
-def snapshot(state: State) -> tuple[str, list[int], str]:
-    return str(state), state.history(), json.dumps(view(state), sort_keys=True)
-
-
-def assert_illegal(state: State, text: str, *fragments: str) -> str:
-    """``text`` is a real action but illegal now, through both entry points; the message quotes
-    it and contains every fragment; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError) as by_text:
-        state.string_to_action(text)
-    action = list(state.game.action_strings()).index(text)
-    with pytest.raises(IllegalActionError) as by_id:
-        state.apply_action(action)
-    message = str(by_text.value)
-    assert str(by_id.value) == message
-    assert message.startswith(f"{text!r}: ")
-    for fragment in fragments:
-        assert fragment in message, message
-    assert snapshot(state) == before
-    return message
 
 
 def start(
