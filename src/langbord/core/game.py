@@ -104,11 +104,12 @@ class Game(ABC):
     def _check_options(self) -> None:  # noqa: B027  (an optional hook)
         """Cross-option validation hook; raise :class:`OptionError`."""
 
-    @abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The ``players`` option (a game without one overrides this)."""
+        return int(self.options["players"])
 
-    @abstractmethod
-    def num_distinct_actions(self) -> int: ...
+    def num_distinct_actions(self) -> int:
+        return len(self.action_strings())
 
     @abstractmethod
     def max_game_length(self) -> int:

@@ -275,12 +275,6 @@ class KnarrGame(Game):
         if self.options["skali_board"] != "rulebook" and not self.options["skali"]:
             raise OptionError("knarr: option skali_board needs skali=true (SK-3)")
 
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
     def action_strings(self) -> Sequence[str]:
         return ACTION_STRINGS
 

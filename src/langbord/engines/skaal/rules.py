@@ -43,7 +43,6 @@ from langbord.engines.skaal.notation import (
     MOVE_INN_ID,
     MOVES_FROM,
     NEIGHBOURS,
-    NUM_ACTIONS,
     PLACE,
     PLACE_ID,
     PROSPECT,
@@ -104,12 +103,6 @@ class SkaalGame(Game):
         {"players": 6},
         {"players": 4, "prospects": 5, "max_rounds": 30},
     )
-
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     def action_strings(self) -> Sequence[str]:
         return ACTION_STRINGS

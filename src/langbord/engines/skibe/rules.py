@@ -65,7 +65,6 @@ from langbord.engines.skibe.notation import (
     NO_EQUIP_ID,
     NO_FOOD,
     NO_FOOD_ID,
-    NUM_ACTIONS,
     PASS,
     PASS_ID,
     PLACES,
@@ -134,9 +133,6 @@ class SkibeGame(Game):
     )
     conformance_options = ({"players": 3}, {"players": 4}, {"players": 5})
 
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
     def ship_limit(self) -> int:
         """Maximum Viking cards per ship: 5, 6 or 7 with 3, 4 or 5 players."""
         return SHIP_LIMIT[self.num_players()]
@@ -144,9 +140,6 @@ class SkibeGame(Game):
     def deck(self) -> list[int]:
         """Copies of each Viking type in this game's deck (SB-1)."""
         return deck_counts(self.num_players())
-
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     def action_strings(self) -> Sequence[str]:
         return ACTION_STRINGS

@@ -104,7 +104,6 @@ from langbord.engines.skoventyr.notation import (
     LYGTEMAND_ID,
     MISSION,
     MISSION_ID,
-    NUM_ACTIONS,
     PLACE_ON,
     PLACE_ON_ID,
     POSITION,
@@ -307,12 +306,6 @@ class SkoventyrGame(Game):
                 f"skoventyr: option damaged={self.options['damaged']} is more than the "
                 f"{self.options['trees']} Trees in the Forest"
             )
-
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
 
     def action_strings(self) -> Sequence[str]:
         return ACTION_STRINGS
