@@ -9,10 +9,10 @@ import pytest
 
 import langbord
 from langbord import CHANCE, OptionError
-from langbord.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from langbord.agents import GreedyAgent, MCTSAgent, PolicyAgent, RandomAgent, make_agent
 from langbord.core.runner import sample_chance
 
-SPECS = ["random", "greedy", "mcts:iterations=30"]
+SPECS = ["random", "greedy", "policy", "mcts:iterations=30", "mcts:iterations=20,rollout=policy"]
 GAMES = langbord.games()
 
 
@@ -58,6 +58,7 @@ def test_no_agent_peeks(name: str, spec: str) -> None:
 def test_make_agent_specs() -> None:
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert isinstance(make_agent(" Greedy ", 1), GreedyAgent)
+    assert isinstance(make_agent("policy", 1), PolicyAgent)
     mcts = make_agent("mcts:iterations=2000", 1)
     assert isinstance(mcts, MCTSAgent) and mcts.iterations == 2000
     timed = make_agent("mcts:time=1.0,rollout=greedy,c=1.4,rollout_depth=10", 1)
@@ -74,13 +75,13 @@ def test_make_agent_specs() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "unknown agent 'alphazero'; agents are: random, greedy, mcts"),
+        ("alphazero", "unknown agent 'alphazero'; agents are: random, greedy, policy, mcts"),
         ("random:x=1", "takes no options"),
         ("mcts:speed=3", "bad mcts option 'speed=3'"),
         ("mcts:iterations=many", "is not a number"),
         ("mcts:iterations=0", "at least 1"),
         ("mcts:time=-1", "must be positive"),
-        ("mcts:rollout=smart", "rollout must be random or greedy"),
+        ("mcts:rollout=smart", "rollout must be random, greedy or policy"),
     ],
 )
 def test_bad_specs(spec: str, message: str) -> None:

@@ -3,7 +3,16 @@ deciding only from what that seat knows. ``make_agent(spec, seed)`` builds one f
 
 from langbord.agents.greedy import GreedyAgent
 from langbord.agents.mcts import MCTSAgent, RootStat
+from langbord.agents.policy import PolicyAgent
 from langbord.agents.random_agent import RandomAgent
 from langbord.agents.specs import AGENTS, make_agent
 
-__all__ = ["AGENTS", "GreedyAgent", "MCTSAgent", "RandomAgent", "RootStat", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "GreedyAgent",
+    "MCTSAgent",
+    "PolicyAgent",
+    "RandomAgent",
+    "RootStat",
+    "make_agent",
+]

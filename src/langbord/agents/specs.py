@@ -1,6 +1,6 @@
 """Agent specs: the strings that name an agent everywhere agents are chosen.
 
-``random``, ``greedy``, ``mcts``, ``mcts:iterations=2000``, ``mcts:time=1.0``,
+``random``, ``greedy``, ``policy``, ``mcts``, ``mcts:iterations=2000``, ``mcts:time=1.0``,
 ``mcts:time=0.25,rollout=greedy,c=1.4``.
 """
 
@@ -11,6 +11,7 @@ from typing import Any
 
 from langbord.agents.greedy import GreedyAgent
 from langbord.agents.mcts import MCTSAgent
+from langbord.agents.policy import PolicyAgent
 from langbord.agents.random_agent import RandomAgent
 from langbord.core.errors import OptionError
 from langbord.core.runner import Agent
@@ -22,7 +23,7 @@ _MCTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "rollout": ("rollout", str),
     "rollout_depth": ("rollout_depth", int),
 }
-AGENTS = ("random", "greedy", "mcts")
+AGENTS = ("random", "greedy", "policy", "mcts")
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -35,7 +36,12 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     if name != "mcts":
         if pairs:
             raise OptionError(f"agent {name!r} takes no options (got {rest!r})")
-        return RandomAgent(seed) if name == "random" else GreedyAgent(seed)
+        simple: dict[str, Callable[[int | None], Agent]] = {
+            "random": RandomAgent,
+            "greedy": GreedyAgent,
+            "policy": PolicyAgent,
+        }
+        return simple[name](seed)
     kwargs: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")

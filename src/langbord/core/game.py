@@ -59,11 +59,11 @@ def normalize_action_text(text: str) -> str:
     return _SPACE.sub(" ", _PUNCT.sub(r"\1", folded.strip()))
 
 
-_STRATEGIES: dict[type, Callable[[Any], list[float]] | None] = {}
+_STRATEGIES: dict[type, Any] = {}
 
 
-def _strategy(cls: type) -> Callable[[Any], list[float]] | None:
-    """The ``evaluate`` of the ``strategy`` module beside a game's rules, if it has one."""
+def _strategy_module(cls: type) -> Any:
+    """The ``strategy`` module beside a game's rules, or ``None`` if it has none."""
     if cls not in _STRATEGIES:
         package = cls.__module__.rpartition(".")[0]
         try:
@@ -72,8 +72,18 @@ def _strategy(cls: type) -> Callable[[Any], list[float]] | None:
             if exc.name != package + ".strategy":
                 raise
             module = None
-        _STRATEGIES[cls] = getattr(module, "evaluate", None)
+        _STRATEGIES[cls] = module
     return _STRATEGIES[cls]
+
+
+def _strategy(cls: type) -> Callable[[Any], list[float]] | None:
+    """The ``evaluate`` of the ``strategy`` module beside a game's rules, if it has one."""
+    return getattr(_strategy_module(cls), "evaluate", None)
+
+
+def _policy(cls: type) -> Callable[[Any, random.Random], int] | None:
+    """The ``policy`` of the ``strategy`` module beside a game's rules, if it has one."""
+    return getattr(_strategy_module(cls), "policy", None)
 
 
 def score_shares(values: Sequence[float], temperature: float) -> list[float]:
@@ -233,6 +243,17 @@ class State(ABC):
         if self.is_terminal():
             return self.returns()
         return score_shares(self.scores(), temperature=5.0)
+
+    def policy_action(self, rng: random.Random) -> int:
+        """A quick, reasonable action for the seat to move (at a decision node): the
+        ``policy(state, rng)`` of the game's ``strategy`` module, or a uniformly random legal
+        action without one. Search uses it for rollouts; it reads the whole state, so an agent
+        calls it on a ``resample_hidden`` copy."""
+        policy = _policy(type(self))
+        if policy is not None:
+            return policy(self, rng)
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
 
     def _blank(self) -> Self:
         """A new state of this class sharing the game, with a copy of the history: the start of
