@@ -253,6 +253,23 @@ def test_hands_are_hidden_but_market_takes_are_known() -> None:
     assert view(state, 1)["seats"][0]["hand_known"] == ["yellow bracelet"]
 
 
+def test_render_shows_a_seat_only_its_own_hand() -> None:
+    """``render(p)``, the table a player reads at the terminal, lists p's hand card by card and
+    of every other hand its size and the cards taken from the market; the referee's ``str``
+    shows every hand."""
+    state = setup(2)
+    play(state, "recruit green recruit", "take green")  # seat 0 takes the green vp, seen by all
+    own, other, spectator = state.render(0), state.render(1), state.render(None)
+    assert "hand: green vp*, blue reputation, purple bracelet" in own
+    assert "hand: 3 cards: green vp* + 2 unseen" in other
+    assert "blue reputation" not in other.split("seat 1:")[0].split("seat 0:")[1]
+    assert "hand: 3 cards: green vp* + 2 unseen" in spectator
+    assert "hand: 3 cards\n" in own  # seat 1's hand, none of it seen by seat 0
+    assert "hand: green vp*, blue reputation, purple bracelet" in str(state)
+    with pytest.raises(langbord.LangbordError, match="seat"):
+        state.render(7)
+
+
 def test_hidden_deal_does_not_leak() -> None:
     """A draw into a hidden hand is a chance node with a readable string, kept in the record,
     but no other seat's view depends on its outcome."""
@@ -268,6 +285,13 @@ def test_hidden_deal_does_not_leak() -> None:
     assert a.view(None) == b.view(None)
     assert a.view(0) != b.view(0)
     assert a.action_to_string(a.history()[-1]) == "draw green recruit"
+    # Told to the others, the draw is only "a viking"; the seat that draws it reads its card.
+    for state, card in ((a, "draw green recruit"), (b, "draw blue reputation")):
+        before = replay_to(state, len(state.history()) - 1)
+        action = state.history()[-1]
+        assert before.action_to_string_for(0, action) == card
+        assert before.action_to_string_for(1, action) == "a viking is drawn into seat 0's hand"
+        assert before.action_to_string_for(None, action) == "a viking is drawn into seat 0's hand"
 
 
 # ---- Recruit -------------------------------------------------------------------------------------
@@ -1420,3 +1444,11 @@ def test_sk4_the_third_token_is_lost() -> None:
     play(state, "trade 2")  # B16's column 2: a raid token, but none is left: lost
     assert raid_state(state) == ([4, 2], 0, False)
     assert state.component_counts()["raid tokens"] == 6
+
+
+def replay_to(state: State, steps: int) -> State:
+    """The state after the first ``steps`` actions of ``state``'s history."""
+    earlier = state.game.new_initial_state()
+    for action in state.history()[:steps]:
+        earlier.apply_action(action)
+    return earlier

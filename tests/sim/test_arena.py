@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from langbord import OptionError
+from langbord.agents.specs import split_specs
 from langbord.cli.main import main
-from langbord.sim.arena import run_arena, seating, split_specs
+from langbord.sim.arena import run_arena, seating
 from langbord.sim.stats import wilson
 
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from langbord.agents.greedy import GreedyAgent
@@ -60,3 +60,19 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         return MCTSAgent(seed, **kwargs)
     except ValueError as exc:
         raise OptionError(str(exc)) from None
+
+
+def split_specs(text: str, names: Collection[str] = AGENTS) -> list[str]:
+    """``mcts:time=0.25,rollout=greedy,random`` → ``["mcts:time=0.25,rollout=greedy",
+    "random"]``: a comma starts a new agent only where one of ``names`` follows."""
+    specs: list[str] = []
+    for token in text.split(","):
+        token = token.strip()
+        if not token:
+            raise OptionError(f"empty agent in {text!r}")
+        head = token.partition(":")[0].strip().lower()
+        if head not in names and "=" in token and specs:
+            specs[-1] += "," + token
+        else:
+            specs.append(token)
+    return specs

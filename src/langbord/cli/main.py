@@ -141,7 +141,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from langbord.sim.arena import run_arena, split_specs
+    from langbord.agents.specs import split_specs
+    from langbord.sim.arena import run_arena
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")

@@ -12,8 +12,10 @@ protocol and checks its contracts (see :mod:`langbord.core.game`); a failure rai
   ``InvalidActionError`` and leaves ``str(state)``, ``history()`` and every view unchanged;
 - the unchecked fast path gives the same state as the checked one;
 - clones are independent of their original;
-- ``view(p)`` is JSON-serializable and unchanged by ``resample_hidden(p, rng)``, whose state keeps
-  ``p``'s legal actions and plays on to the end, and which depends only on what ``p`` knows;
+- ``view(p)`` and ``render(p)`` are unchanged by ``resample_hidden(p, rng)`` (the view is
+  JSON-serializable), whose state keeps ``p``'s legal actions and plays on to the end, and which
+  depends only on what ``p`` knows; chance outcomes a seat cannot tell apart are described to it
+  (``action_to_string_for``) by the same string;
 - component counts are the same in every state;
 - records survive JSON and replay to the same history and scores; the same seed gives the same
   record; ``returns()`` follows the scores.
@@ -192,6 +194,11 @@ class _Checker:
             )
             if state.current_player() == p:
                 self.expect(other.legal_actions() == legal, "resample changed p's legal actions")
+            for seer in (p, None):
+                self.expect(
+                    other.render(seer) == state.render(seer),
+                    f"resample_hidden({p}) changed render({seer}): it shows a secret of seat {p}",
+                )
             # What is re-dealt depends only on what p knows: re-dealing the re-dealt state with
             # the same generator gives the same table (else a bot could learn from its guesses).
             k = self.rng.random()
@@ -202,10 +209,32 @@ class _Checker:
                 f"resample_hidden({p}) depends on more than seat {p} knows",
             )
         self.expect(_snapshot(state) == before, "resample_hidden changed the original")
+        if state.current_player() == CHANCE:
+            self.check_chance_strings(state, legal)
         if not self.played_out:  # once a game: a resampled state plays on to the end
             self.played_out = True
             sample = state.resample_hidden(self.rng.randrange(self.n), random.Random(self.seed))
             self.play_out(sample)
+
+    def check_chance_strings(self, state: State, outcomes: list[int]) -> None:
+        """A seat is told of a chance outcome only what it can see: outcomes that leave its
+        view the same but the table different (a secret) are described to it alike."""
+        tables = {}
+        for a in outcomes:
+            after = state.clone()
+            after.apply_unchecked(a)
+            tables[a] = after
+        for p in [None, *range(self.n)]:
+            told: dict[str, tuple[str, str]] = {}
+            for a, after in tables.items():
+                key = json.dumps(after.view(p), sort_keys=True)
+                text, table = state.action_to_string_for(p, a), str(after)
+                first_text, first_table = told.setdefault(key, (text, table))
+                self.expect(
+                    text == first_text or table == first_table,
+                    f"action_to_string_for({p}) tells {text!r} and {first_text!r} apart, "
+                    f"though seat {p} cannot see the difference",
+                )
 
     def play_out(self, state: State) -> None:
         counts = state.component_counts()

@@ -140,6 +140,10 @@ class Game(ABC):
             self.__dict__["_action_lookup"] = table
         return table
 
+    def seat_name(self, player: int) -> str:
+        """How the table names seat ``player`` (its colour or clan where the game has one)."""
+        return f"seat {player}"
+
     def rules(self) -> str:
         """The game card: players, options, notation, rulings (the game package's docstring)."""
         import inspect
@@ -209,6 +213,18 @@ class State(ABC):
     def __str__(self) -> str: ...
 
     # ---- the shared protocol -----------------------------------------------------------------
+
+    def render(self, player: int | None) -> str:
+        """The table as text as seat ``player`` sees it (``None``: a spectator); ``str(state)`` is
+        the referee's whole table. A game with secrets overrides this to leave out what the seat
+        cannot see (the conformance suite checks it); the default is the whole table."""
+        return str(self)
+
+    def action_to_string_for(self, player: int | None, action: int) -> str:
+        """``action`` (legal here, about to be applied) as seat ``player`` may learn of it: its
+        string, unless it is a chance outcome only another seat may see (a card drawn into a
+        hidden hand), which a game with secrets describes without the secret."""
+        return self.action_to_string(action)
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

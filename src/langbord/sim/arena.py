@@ -15,27 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from langbord.agents.specs import AGENTS, make_agent
+from langbord.agents.specs import make_agent
 from langbord.core.errors import OptionError
 from langbord.core.registry import load
 from langbord.core.runner import play_game
 from langbord.sim.stats import wilson
-
-
-def split_specs(text: str) -> list[str]:
-    """``mcts:time=0.25,rollout=greedy,random`` → ``["mcts:time=0.25,rollout=greedy",
-    "random"]``: a comma starts a new agent only where an agent name follows."""
-    specs: list[str] = []
-    for token in text.split(","):
-        token = token.strip()
-        if not token:
-            raise OptionError(f"empty agent in {text!r}")
-        head = token.partition(":")[0].strip().lower()
-        if head not in AGENTS and "=" in token and specs:
-            specs[-1] += "," + token
-        else:
-            specs.append(token)
-    return specs
 
 
 def seating(specs: Sequence[str], players: int, index: int) -> list[str]:

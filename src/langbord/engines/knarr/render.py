@@ -55,7 +55,13 @@ BUILDING_TEXT = [village_card_text(b, f"building {i + 1}") for i, b in enumerate
 _SKALI_TEXT: dict[VillageCard, str] = {}
 
 
-def render(state: KnarrState) -> str:
+ALL_SEATS = -2
+"""``render``'s ``player`` for the referee's table: every hand shown."""
+
+
+def render(state: KnarrState, player: int | None = ALL_SEATS) -> str:
+    """The table as text; ``player`` sees only their own hand in full (``None``: a spectator,
+    ``ALL_SEATS``: the referee, who sees every hand)."""
     n = state.n
     out: list[str] = []
     if state.is_terminal():
@@ -105,13 +111,21 @@ def render(state: KnarrState) -> str:
             if n == 2:
                 tokens += f", change token {'available' if state.change[p] else 'unavailable'}"
         out.append(f"{mark} seat {p}: {tokens}")
-        hand = sorted(state.hands[p])
         known = state.known[p]
-        out.append(
-            "    hand: "
-            + (", ".join(TYPE_NAMES[t] + ("*" if t in known else "") for t in hand) or "—")
-            + "   (* taken from the market: known to all)"
-        )
+        if player in (ALL_SEATS, p):
+            hand = sorted(state.hands[p])
+            shown = ", ".join(TYPE_NAMES[t] + ("*" if t in known else "") for t in hand)
+            out.append(f"    hand: {shown or '—'}   (* taken from the market: known to all)")
+        else:
+            size = len(state.hands[p])
+            seen = ", ".join(TYPE_NAMES[t] + "*" for t in sorted(known))
+            unseen = size - len(known)
+            parts = ([seen] if seen else []) + ([f"{unseen} unseen"] if unseen else [])
+            out.append(
+                f"    hand: {size} card{'' if size == 1 else 's'}"
+                + (f": {' + '.join(parts)}" if seen else "")
+                + ("   (* taken from the market: known to all)" if seen else "")
+            )
         crew = state.crew[p]
         columns = []
         for c, colour in enumerate(COLOURS):

@@ -1587,6 +1587,22 @@ class KnarrState(State):
 
         return render(self)
 
+    def render(self, player: int | None) -> str:
+        """The table as ``player`` sees it: the other hands show only their size and the cards
+        taken from the market."""
+        from langbord.engines.knarr.render import render
+
+        self._check_seat(player)
+        return render(self, player)
+
+    def action_to_string_for(self, player: int | None, action: int) -> str:
+        """A viking drawn into another seat's hand is only 'a card' to ``player``."""
+        if self.phase == P_DRAW:
+            target = self.tasks[-1] & 255
+            if TO_HAND <= target < TO_CREW_FIRST and target - TO_HAND != player:
+                return f"a viking is drawn into seat {target - TO_HAND}'s hand"
+        return self.action_to_string(action)
+
 
 def _names(counts: list[int]) -> dict[str, int]:
     return {TYPE_NAMES[t]: k for t, k in enumerate(counts) if k}

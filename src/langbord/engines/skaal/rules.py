@@ -113,6 +113,9 @@ class SkaalGame(Game):
         placed = SETUP[n][0]
         return n * placed + int(self.options["max_rounds"]) * n * 6
 
+    def seat_name(self, player: int) -> str:
+        return CLANS[player]
+
     def new_initial_state(self) -> SkaalState:
         return SkaalState(self)
 

@@ -152,6 +152,9 @@ class SkibeGame(Game):
         n = self.num_players()
         return 4 * (deck + n) + deck + STERNS_PER_PLAYER * n + len(CHIEFTAIN_ACTIONS) * n
 
+    def seat_name(self, player: int) -> str:
+        return COLOURS[player]
+
     def new_initial_state(self) -> SkibeState:
         return SkibeState(self)
 
