@@ -57,13 +57,13 @@ def test_random_writes_a_record_that_replays(
 
     status, out, _ = run(capsys, "replay", str(out_file), "--step", "9")
     assert status == 0
-    assert out.startswith(f"after step 9 of {len(record['actions'])}")
+    assert out.startswith(f"=== skibe: after step 9 of {len(record['actions'])} ===")
     assert "red to take a display card" in out
 
     status, out, _ = run(capsys, "replay", str(out_file))
     assert status == 0
-    assert f"--- step 1: chance: {record['actions'][0]}" in out
-    assert f"--- step 10: seat 0: {record['actions'][9]}" in out
+    assert f"=== step 1: chance: {record['actions'][0]} ===" in out
+    assert f"=== step 10: red: {record['actions'][9]} ===" in out
     assert "game over" in out
 
 

@@ -4,7 +4,9 @@
   langbord rules GAME                         the game card: players, options, notation, rulings
   langbord random GAME [--players N] [--seed S] [--option k=v] [--out FILE]
                                               a game of random agents; table and record
-  langbord replay FILE [--step K]             every step of a record, or the table after step K
+  langbord play GAME [--players human,mcts,…] [--seed S] [--option k=v] [--fast]
+  langbord play --resume FILE                 a game at the terminal, against bots or friends
+  langbord replay FILE [--step K]             step through a record, or the table after step K
   langbord arena GAME --agents A,B,... [--players N] [--games N] [--seed S] [--jobs J]
                 [--option k=v] [--out FILE]   seat-rotated games between agents
   langbord bench [GAME ...] [--seconds S]     random-playout throughput, one core
@@ -88,23 +90,73 @@ def cmd_random(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from langbord.agents.specs import split_specs
+    from langbord.cli.play import (
+        HUMAN,
+        PlaySession,
+        game_for,
+        make_seats,
+        resume_session,
+        seat_specs,
+    )
+    from langbord.cli.screen import Screen
+
+    specs: list[str] | None = None
+    options = _options(args.option, None)
+    if args.players is not None:
+        if args.players.strip().isdigit():
+            options["players"] = int(args.players)
+        else:
+            specs = split_specs(args.players, names=(*langbord.agents.AGENTS, HUMAN))
+    if args.resume:
+        if args.game or args.option:
+            raise UsageError("--resume FILE continues a saved game: name no GAME or --option")
+        game, seat_list, seed, actions = resume_session(args.resume, specs)
+    else:
+        if not args.game:
+            raise UsageError(f"name a game to play: {', '.join(langbord.games())}")
+        game = game_for(args.game, options, specs)
+        seat_list = seat_specs(game, specs)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+        actions = []
+    if args.seed is not None:
+        seed = args.seed
+    seats = make_seats(seat_list, seed)
+    screen = Screen(game)
+    session = PlaySession(game, seats, seed, screen, fast=args.fast, actions=actions)
+    who = ", ".join(
+        f"{game.seat_name(p)}: {'you' if s.human else s.spec}" for p, s in enumerate(seats)
+    )
+    screen.say(f"{game.rules().splitlines()[0]}")
+    screen.say(f"Seats — {who}. Seed {seed}." + (" Resumed." if actions else ""))
+    return session.run()
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    from langbord.cli.play import step_through
+    from langbord.cli.screen import Screen
+
     record = load_record(args.file)
     if args.step is not None:
         state = replay(record, upto=args.step)
-        print(f"after step {args.step} of {len(record['actions'])}:")
-        print(state)
+        Screen(state.game).table(
+            str(state), f"{state.game.name}: after step {args.step} of {len(record['actions'])}"
+        )
         return 0
     final = replay(record)  # validate the whole record before printing anything
+    screen = Screen(final.game)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return step_through(args.file, screen)
     state = final.game.new_initial_state()
-    print(state)
+    screen.table(str(state), f"{state.game.name}: the start")
     for step, text in enumerate(record["actions"], start=1):
         action = state.string_to_action(text)
         player = state.current_player()
-        who = "chance" if player == langbord.CHANCE else f"seat {player}"
+        who = "chance" if player == langbord.CHANCE else state.game.seat_name(player)
         state.apply_action(action)
-        print(f"\n--- step {step}: {who}: {state.action_to_string(action)}")
-        print(state)
+        screen.say()
+        screen.table(str(state), f"step {step}: {who}: {state.action_to_string(action)}")
     return 0
 
 
@@ -183,7 +235,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE", help="record file (default GAME-seedS.json)")
     p.set_defaults(func=cmd_random)
 
-    p = sub.add_parser("replay", help="replay a record: every step, or the table after step K")
+    p = sub.add_parser("play", help="play a game at the terminal, against bots or friends")
+    p.add_argument("game", nargs="?", help="the game (not with --resume)")
+    p.add_argument(
+        "--players",
+        metavar="SEATS",
+        help="the seats in order, comma-separated: human or an agent spec (human,mcts,greedy); "
+        "seats not named are mcts bots; or just a number of players (default: one human, "
+        "bots for the rest)",
+    )
+    p.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--fast", action="store_true", help="no pause after the bots' moves")
+    p.add_argument("--resume", metavar="FILE", help="continue a game saved with 'save FILE'")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="step through a record, or show the table after step K")
     p.add_argument("file")
     p.add_argument("--step", type=int, metavar="K", help="show the table after step K only")
     p.set_defaults(func=cmd_replay)
