@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import re
-import select
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ import pytest
 import langbord
 from langbord.agents import RandomAgent
 from langbord.record import load, replay
+from terminal import run_in_terminal
 
 SCRIPT = shutil.which("langbord", path=str(Path(sys.executable).parent))
 COMMAND = [SCRIPT] if SCRIPT else [sys.executable, "-m", "langbord.cli.main"]
@@ -264,46 +262,10 @@ def test_resume_a_finished_game_points_to_replay(tmp_path: Path) -> None:
 # ---- a real terminal --------------------------------------------------------------------------
 
 
-def run_in_terminal(args: list[str], keys: list[str], timeout: float = 60) -> str:
-    """Runs ``langbord ARGS`` on a pseudo-terminal, typing ``keys`` one line at a time as the
-    program asks (after each prompt), and returns everything it wrote."""
-    master, slave = pty.openpty()
-    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "50"}
-    env.pop("NO_COLOR", None)
-    proc = subprocess.Popen(
-        [*COMMAND, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
-    )
-    os.close(slave)
-    output = b""
-    pending = list(keys)
-    deadline = time.monotonic() + timeout
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                output += chunk
-                if pending and output.rstrip().endswith((b">", b":")):
-                    os.write(master, (pending.pop(0) + "\n").encode())
-            elif proc.poll() is not None:
-                break
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        os.close(master)
-    return output.decode("utf-8", "replace")
-
-
 def test_rich_output_on_a_terminal(tmp_path: Path) -> None:
     saved = tmp_path / "t.json"
     out = run_in_terminal(
-        ["play", "skaal", "--players", "human,random,random", "--seed", "2", "--fast"],
+        [*COMMAND, "play", "skaal", "--players", "human,random,random", "--seed", "2", "--fast"],
         ["hlep", "1", f"save {saved}", "quit", ""],
     )
     assert "\x1b[" in out  # colour
@@ -319,7 +281,7 @@ def test_replay_viewer_steps_through_a_record(tmp_path: Path) -> None:
     record = langbord.play_game(game, [RandomAgent(i) for i in range(3)], 2)
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record))
-    out = run_in_terminal(["replay", str(path)], ["", "", "b", "10", "zz", "q"])
+    out = run_in_terminal([*COMMAND, "replay", str(path)], ["", "", "b", "10", "zz", "q"])
     assert "skibe: step 0 of" in out
     assert "skibe: step 2 of" in out
     assert f"skibe: step 10 of {len(record['actions'])}" in out

@@ -9,6 +9,11 @@
   langbord replay FILE [--step K]             step through a record, or the table after step K
   langbord arena GAME --agents A,B,... [--players N] [--games N] [--seed S] [--jobs J]
                 [--option k=v] [--out FILE]   seat-rotated games between agents
+  langbord simulate GAME --agents A,B,... --games N --out runs.jsonl [--players N] [--seed S]
+                [--option k=v] [--jobs J] [--backend local|ray] [--ray-address ADDR]
+                [--fixed-seats] [--resume]     many bot games, on all cores or a Ray cluster
+  langbord report runs.jsonl ... [--by seat|agent|option] [--plot out.png]
+                                              win rates with intervals, scores, lengths
   langbord bench [GAME ...] [--seconds S]     random-playout throughput, one core
 
 Bad input gets a one-line error on stderr and exit status 2; never a traceback.
@@ -160,6 +165,64 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from langbord.agents.specs import split_specs
+    from langbord.sim.simulate import make_plan, progress_bar, simulate
+
+    plan = make_plan(
+        args.game,
+        split_specs(args.agents),
+        args.games,
+        args.seed,
+        _options(args.option, args.players),
+        args.fixed_seats,
+    )
+    seats = "fixed seats" if plan.fixed_seats else "seats rotated"
+    print(
+        f"{plan.game} {plan.options}: {plan.games} games of {', '.join(plan.field)}, {seats}, "
+        f"seed {plan.seed}, backend {args.backend}, jobs {args.jobs or os.cpu_count()}",
+        file=sys.stderr,
+    )
+    update, close = progress_bar(plan.games, 0)
+    try:
+        outcome = simulate(
+            plan,
+            args.out,
+            jobs=args.jobs,
+            backend=args.backend,
+            ray_address=args.ray_address,
+            resume=args.resume,
+            progress=update,
+        )
+    except KeyboardInterrupt:
+        close()
+        print(
+            f"langbord: interrupted; the games finished are in {args.out}: "
+            "continue with the same command and --resume",
+            file=sys.stderr,
+        )
+        return 130
+    close()
+    print(
+        f"{outcome.played} games played in {outcome.seconds:.1f} s "
+        f"({outcome.games_per_second:.2f} games/s)"
+        + (f", {outcome.skipped} already in {args.out}" if outcome.skipped else "")
+        + f"; written to {args.out} (langbord report {args.out})"
+    )
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from langbord.sim.report import load_runs, plot, report
+
+    runs = load_runs(args.files)
+    print(report(runs, args.by))
+    if args.plot:
+        plot(runs, args.plot, (args.by or ["seat"])[0])
+        print(f"\nfigure written to {args.plot}")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from langbord.core.bench import bench
 
@@ -270,6 +333,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="processes to play games in (default 1)")
     p.add_argument("--out", metavar="FILE", help="write every game's record as JSON lines")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("simulate", help="many bot games, on all cores or on a Ray cluster")
+    p.add_argument("game")
+    p.add_argument(
+        "--agents",
+        required=True,
+        help="agent specs, comma-separated, e.g. greedy or mcts:iterations=500,random "
+        "(the last one fills the remaining seats)",
+    )
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--games", type=int, required=True, help="games to play")
+    p.add_argument("--seed", type=int, default=0, help="the games' seeds derive from it")
+    p.add_argument("--jobs", type=int, help="processes, or CPUs of a local Ray (default: all)")
+    p.add_argument("--backend", default="local", help="local (a process pool) or ray")
+    p.add_argument("--ray-address", help="a Ray cluster to join (default: start a local Ray)")
+    p.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats")
+    p.add_argument("--out", required=True, metavar="FILE", help="JSON lines, one game a line")
+    p.add_argument("--resume", action="store_true", help="play only the games not in --out")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("report", help="win rates, scores and lengths of simulated games")
+    p.add_argument("files", nargs="+", metavar="RUNS.jsonl")
+    p.add_argument(
+        "--by",
+        action="append",
+        choices=["seat", "agent", "option"],
+        help="group by seat, agent or option set (repeatable; default: seat and agent)",
+    )
+    p.add_argument("--plot", metavar="FILE", help="write a figure (PNG, SVG or PDF)")
+    p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")
     p.add_argument("games", nargs="*", metavar="GAME")
