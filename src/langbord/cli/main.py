@@ -14,6 +14,8 @@
                 [--fixed-seats] [--resume]     many bot games, on all cores or a Ray cluster
   langbord report runs.jsonl ... [--by seat|agent|option] [--plot out.png]
                                               win rates with intervals, scores, lengths
+  langbord serve [--db URL] [--host H] [--port P]
+                                              the game server (HTTP and WebSocket API)
   langbord bench [GAME ...] [--seconds S]     random-playout throughput, one core
 
 Bad input gets a one-line error on stderr and exit status 2; never a traceback.
@@ -223,6 +225,31 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from langbord.server.app import create_app
+        from langbord.server.db import default_url
+    except ImportError as exc:
+        raise UsageError(
+            f"the server needs its extra ({exc.name} is missing): pip install 'langbord[server]'"
+        ) from None
+    import uvicorn
+
+    url = args.db or default_url()
+    app = create_app(url)  # opens (creates, migrates) the database before listening
+    shown = "[::1]" if args.host == "::1" else args.host
+    print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
+    print("(Ctrl-C stops it)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _safe_url(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from langbord.core.bench import bench
 
@@ -364,6 +391,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--plot", metavar="FILE", help="write a figure (PNG, SVG or PDF)")
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("serve", help="the game server: tables, seats, bots, a durable log")
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL, sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+        "(default: a SQLite file in ~/.local/share/langbord)",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")
     p.add_argument("games", nargs="*", metavar="GAME")

@@ -1,0 +1,662 @@
+"""The tables' logic, independent of HTTP: create, join, look, act, bots, chance, the log.
+
+Every change is a move appended to the table's log in the database, committed before anyone is
+told of it. A table's state lives in memory only as a cache of its log (rebuilt by replaying it
+after a restart, or caught up when another server process has moved). Two processes that append
+the same move number collide on the log's primary key; the loser reloads and answers 409.
+
+What leaves here for a seat is only what that seat may see: ``view(seat)``, ``render(seat)`` and
+the log told with ``action_to_string_for(seat, …)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import queue
+import random
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+
+from langbord.agents.specs import AGENTS, make_agent
+from langbord.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    LangbordError,
+    OptionError,
+)
+from langbord.core.game import CHANCE, JSON, Game, State
+from langbord.core.records import to_record
+from langbord.core.registry import games, load
+from langbord.core.runner import Agent, sample_chance
+from langbord.server.db import (
+    MoveRow,
+    SeatRow,
+    TableRow,
+    is_postgres,
+    now,
+    open_database,
+)
+
+log = logging.getLogger("langbord.server")
+
+HUMAN = "human"
+MAX_BOT_SECONDS = 10.0
+MAX_BOT_ITERATIONS = 200_000
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+NOTIFY_CHANNEL = "langbord_moves"
+
+
+class ServiceError(LangbordError):
+    """A request the tables refuse; ``status`` is the HTTP status it maps to."""
+
+    status = 400
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Unauthorized(ServiceError):
+    status = 401
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str  # "human" or an agent spec
+    name: str | None
+    joined: bool
+
+    @property
+    def bot(self) -> bool:
+        return self.kind != HUMAN
+
+
+@dataclass
+class LogEntry:
+    player: int  # a seat, or CHANCE
+    told: list[str]  # the string as each seat may learn of it
+    public: str  # as a spectator may
+
+
+@dataclass
+class Live:
+    """The in-memory cache of one table: its state and log, rebuilt from the database."""
+
+    id: str
+    game: Game
+    seats: list[SeatInfo]
+    state: State
+    status: str
+    log: list[LogEntry] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    agents: dict[int, Agent] = field(default_factory=dict)
+
+    @property
+    def moves(self) -> int:
+        return len(self.log)
+
+
+def check_bot_spec(spec: str) -> None:
+    """Refuses an unknown agent, and one whose budget would tie up the server."""
+    agent = make_agent(spec, 0)
+    seconds = getattr(agent, "time_limit", None)
+    iterations = getattr(agent, "iterations", None)
+    if seconds is not None and seconds > MAX_BOT_SECONDS:
+        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_SECONDS:g} seconds a move here")
+    if iterations is not None and iterations > MAX_BOT_ITERATIONS:
+        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_ITERATIONS} iterations a move here")
+
+
+class Service:
+    """The tables of one database. Thread-safe; ``on_change(table_id)`` is called (from any
+    thread) after every committed change."""
+
+    def __init__(self, url: str, on_change: Callable[[str], None] | None = None) -> None:
+        self.url = url
+        self.engine, self.sessions = open_database(url)
+        self.postgres = is_postgres(url)
+        self.on_change = on_change or (lambda _id: None)
+        self.live: dict[str, Live] = {}
+        self._live_lock = threading.Lock()
+        self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
+        self._bots: queue.Queue[str | None] = queue.Queue()
+        self._threads: list[threading.Thread] = []
+        self._stopping = threading.Event()
+
+    # ---- lifecycle ----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Starts the bot thread (and the PostgreSQL listener), and wakes every table whose bot
+        is to move (a restart finds them where they were)."""
+        bots = threading.Thread(target=self._bot_loop, name="langbord-bots", daemon=True)
+        bots.start()
+        self._threads.append(bots)
+        if self.postgres:
+            listener = threading.Thread(target=self._listen, name="langbord-listen", daemon=True)
+            listener.start()
+            self._threads.append(listener)
+        with self.sessions() as session:
+            playing = session.execute(
+                select(TableRow.id).where(TableRow.status == "playing")
+            ).scalars()
+            for table_id in playing:
+                self._bots.put(table_id)
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._bots.put(None)
+        self.engine.dispose()
+
+    # ---- the catalogue ------------------------------------------------------------------------
+
+    def catalogue(self) -> list[dict[str, JSON]]:
+        result: list[dict[str, JSON]] = []
+        for name in games():
+            game = load(name)
+            result.append(
+                {
+                    "name": name,
+                    "title": game.rules().splitlines()[0],
+                    "seat_names": [game.seat_name(p) for p in range(game.num_players())],
+                    "cooperative": bool(getattr(game, "cooperative", False)),
+                    "options": [
+                        {
+                            "name": spec.name,
+                            "default": spec.default,
+                            "allowed": spec.allowed(),
+                            "choices": list(spec.choices) if spec.choices else None,
+                            "minimum": spec.minimum,
+                            "maximum": spec.maximum,
+                            "help": spec.help,
+                        }
+                        for spec in game.option_specs
+                    ],
+                }
+            )
+        return result
+
+    @staticmethod
+    def agent_specs() -> list[str]:
+        return [HUMAN, *AGENTS, "mcts:time=1", "mcts:iterations=2000"]
+
+    # ---- tables -------------------------------------------------------------------------------
+
+    def create_table(self, game_name: str, options: dict[str, Any], seats: list[str]) -> str:
+        game = load(game_name, **options)
+        n = game.num_players()
+        if len(seats) != n:
+            raise ServiceError(
+                f"{game.name} with these options has {n} seats: name {n} (human or a bot spec), "
+                f"not {len(seats)}"
+            )
+        kinds = []
+        for p, raw in enumerate(seats):
+            spec = raw.strip()
+            if spec.lower() == HUMAN:
+                kinds.append(HUMAN)
+                continue
+            try:
+                check_bot_spec(spec)
+            except OptionError as exc:
+                raise ServiceError(f"seat {p}: {exc}") from None
+            kinds.append(spec)
+        table_id = secrets.token_urlsafe(9)
+        state = game.new_initial_state()
+        moves: list[tuple[int, str]] = []
+        self._resolve_chance(state, moves)
+        status = "open" if HUMAN in kinds else "playing"
+        with self.sessions() as session, session.begin():
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=game.name,
+                    version=game.version,
+                    options=dict(game.options),
+                    status=status,
+                    created=now(),
+                )
+            )
+            session.flush()
+            for p, kind in enumerate(kinds):
+                session.add(SeatRow(table_id=table_id, seat=p, kind=kind, name=None))
+            for number, (player, action) in enumerate(moves):
+                session.add(
+                    MoveRow(
+                        table_id=table_id,
+                        number=number,
+                        player=player,
+                        action=action,
+                        created=now(),
+                    )
+                )
+        if status == "playing":
+            self._bots.put(table_id)
+        return table_id
+
+    def _resolve_chance(self, state: State, moves: list[tuple[int, str]]) -> None:
+        """Draws chance outcomes until a decision (or the end), appending them to ``moves``."""
+        while state.current_player() == CHANCE:
+            action = sample_chance(state, self.rng)
+            moves.append((CHANCE, state.action_to_string(action)))
+            state.apply_action(action)
+
+    def lobby(self) -> list[dict[str, JSON]]:
+        """Tables with a free human seat, then tables being played (to watch); newest first."""
+        with self.sessions() as session:
+            rows = (
+                session.execute(
+                    select(TableRow)
+                    .where(TableRow.status.in_(("open", "playing")))
+                    .order_by(TableRow.created.desc())
+                    .limit(200)
+                )
+                .scalars()
+                .all()
+            )
+            ids = [row.id for row in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for seat in session.execute(
+                    select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
+                ).scalars():
+                    seats[seat.table_id].append(seat)
+        return [
+            {
+                "id": row.id,
+                "game": row.game,
+                "options": row.options,
+                "status": row.status,
+                "created": row.created.isoformat(),
+                "players": [self._player_json(s) for s in seats[row.id]],
+            }
+            for row in sorted(rows, key=lambda r: r.status != "open")
+        ]
+
+    @staticmethod
+    def _player_json(seat: SeatRow | SeatInfo) -> dict[str, JSON]:
+        kind = seat.kind
+        joined = seat.token_hash is not None if isinstance(seat, SeatRow) else seat.joined
+        return {
+            "seat": seat.seat,
+            "kind": "human" if kind == HUMAN else "bot",
+            "bot": None if kind == HUMAN else kind,
+            "name": seat.name if kind == HUMAN else kind,
+            "joined": joined or kind != HUMAN,
+        }
+
+    def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+        """Takes a free human seat (the first one if ``seat`` is None); returns the seat and its
+        token, the only key to it (only its hash is stored)."""
+        name = name.strip()
+        if not name:
+            raise ServiceError("a name is needed to join")
+        live = self.get_live(table_id)
+        token = secrets.token_urlsafe(32)
+        with live.lock:
+            free = [s.seat for s in live.seats if not s.bot and not s.joined]
+            if seat is None:
+                if not free:
+                    raise Conflict("no free seat at this table")
+                seat = free[0]
+            elif not 0 <= seat < len(live.seats):
+                raise ServiceError(f"there is no seat {seat}: seats are 0 to {len(live.seats) - 1}")
+            elif live.seats[seat].bot:
+                raise Conflict(f"seat {seat} is a bot's")
+            elif seat not in free:
+                raise Conflict(f"seat {seat} is taken")
+            with self.sessions() as session, session.begin():
+                done = session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.table_id == table_id,
+                        SeatRow.seat == seat,
+                        SeatRow.token_hash.is_(None),
+                    )
+                    .values(token_hash=hash_token(token), name=name)
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict(f"seat {seat} is taken")
+                last = len(free) == 1
+                if last:
+                    session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id, TableRow.status == "open")
+                        .values(status="over" if live.state.is_terminal() else "playing")
+                    )
+                self._notify(session, table_id)
+            live.seats[seat].joined = True
+            live.seats[seat].name = name
+            if last:
+                live.status = "over" if live.state.is_terminal() else "playing"
+        self.on_change(table_id)
+        if last:
+            self._bots.put(table_id)
+        return seat, token
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat ``token`` opens at this table (``None`` for no token: a spectator)."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        with self.sessions() as session:
+            row = session.execute(
+                select(SeatRow).where(SeatRow.token_hash == digest)
+            ).scalar_one_or_none()
+        if row is None:
+            raise Unauthorized("unknown token")
+        if row.table_id != table_id:
+            raise Forbidden("this token is for another table")
+        return row.seat
+
+    # ---- the live cache -----------------------------------------------------------------------
+
+    def get_live(self, table_id: str) -> Live:
+        if not TABLE_ID.match(table_id):
+            raise NotFound(f"no table {table_id!r}")
+        with self._live_lock:
+            live = self.live.get(table_id)
+        if live is not None:
+            return live
+        with self.sessions() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise NotFound(f"no table {table_id!r}")
+            seat_rows = (
+                session.execute(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+                .scalars()
+                .all()
+            )
+            moves = (
+                session.execute(
+                    select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.number)
+                )
+                .scalars()
+                .all()
+            )
+        game = load(row.game, **row.options)
+        if game.version != row.version:
+            raise Conflict(
+                f"table {table_id} was played under {row.game} rules version {row.version}; "
+                f"this server has version {game.version}"
+            )
+        seats = [SeatInfo(s.seat, s.kind, s.name, s.token_hash is not None) for s in seat_rows]
+        live = Live(table_id, game, seats, game.new_initial_state(), row.status)
+        for move in moves:
+            self._apply_logged(live, move.player, move.action)
+        with self._live_lock:
+            return self.live.setdefault(table_id, live)
+
+    def _apply_logged(self, live: Live, player: int, action_text: str) -> None:
+        state = live.state
+        action = state.string_to_action(action_text)
+        told = [state.action_to_string_for(p, action) for p in range(len(live.seats))]
+        public = state.action_to_string_for(None, action)
+        state.apply_action(action)
+        live.log.append(LogEntry(player, told, public))
+
+    def refresh(self, live: Live) -> bool:
+        """Catches ``live`` up with moves other processes logged; True if there were any."""
+        with self.sessions() as session:
+            moves = (
+                session.execute(
+                    select(MoveRow)
+                    .where(MoveRow.table_id == live.id, MoveRow.number >= live.moves)
+                    .order_by(MoveRow.number)
+                )
+                .scalars()
+                .all()
+            )
+            seat_rows = (
+                session.execute(select(SeatRow).where(SeatRow.table_id == live.id)).scalars().all()
+            )
+            status = session.execute(
+                select(TableRow.status).where(TableRow.id == live.id)
+            ).scalar_one()
+        for move in moves:
+            if move.number == live.moves:
+                self._apply_logged(live, move.player, move.action)
+        changed = bool(moves) or status != live.status
+        for row in seat_rows:
+            info = live.seats[row.seat]
+            if (row.token_hash is not None) != info.joined or row.name != info.name:
+                info.joined, info.name = row.token_hash is not None, row.name
+                changed = True
+        live.status = status
+        return changed
+
+    # ---- looking ------------------------------------------------------------------------------
+
+    def table_json(self, table_id: str, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` (None: a spectator) sees of the table."""
+        live = self.get_live(table_id)
+        with live.lock:
+            state = live.state
+            to_move = state.current_player()
+            yours = seat is not None and to_move == seat and live.status == "playing"
+            result: dict[str, JSON] | None = None
+            if state.is_terminal():
+                returns = state.returns()
+                best = max(returns)
+                result = {
+                    "scores": state.scores(),
+                    "returns": returns,
+                    "winners": [p for p, r in enumerate(returns) if r == best and best > 0],
+                }
+            return {
+                "id": live.id,
+                "game": live.game.name,
+                "options": dict(live.game.options),
+                "status": live.status,
+                "move": live.moves,
+                "you": seat,
+                "to_move": to_move if to_move >= 0 else None,
+                "players": [
+                    {**self._player_json(s), "seat_name": live.game.seat_name(s.seat)}
+                    for s in live.seats
+                ],
+                "view": state.view(seat),
+                "text": state.render(seat),
+                "legal": [state.action_to_string(a) for a in state.legal_actions()]
+                if yours
+                else [],
+                "log": [
+                    {
+                        "move": k,
+                        "player": e.player if e.player >= 0 else None,
+                        "action": e.told[seat] if seat is not None else e.public,
+                    }
+                    for k, e in enumerate(live.log)
+                ],
+                "result": result,
+            }
+
+    def record(self, table_id: str) -> dict[str, JSON]:
+        """The whole record of a finished game; while it is played, its public part."""
+        live = self.get_live(table_id)
+        with live.lock:
+            meta: dict[str, JSON] = {
+                "table": live.id,
+                "players": [self._player_json(s) for s in live.seats],
+            }
+            if live.state.is_terminal():
+                return to_record(live.state, **meta)
+            return {
+                "format": "langbord-record",
+                "game": live.game.name,
+                "version": live.game.version,
+                "options": dict(live.game.options),
+                "partial": True,
+                "public_actions": [e.public for e in live.log],
+                "result": None,
+                "meta": meta,
+            }
+
+    # ---- acting -------------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int, action_text: str, move: int) -> None:
+        """Applies ``seat``'s action if it is its decision at move number ``move`` and legal;
+        then chance, to the next decision. Committed before this returns."""
+        live = self.get_live(table_id)
+        with live.lock:
+            if self.postgres:
+                self.refresh(live)
+            if live.status == "open":
+                raise Conflict("the table is waiting for players to join")
+            if live.status == "over" or live.state.is_terminal():
+                raise Conflict("the game is over")
+            if move != live.moves:
+                raise Conflict(f"move {move} is not the current move: it is {live.moves}")
+            to_move = live.state.current_player()
+            if to_move != seat:
+                raise Conflict(
+                    f"it is not your decision: {live.game.seat_name(to_move)} is to move"
+                )
+            state = live.state.clone()
+            try:
+                action = state.string_to_action(action_text)
+            except (IllegalActionError, InvalidActionError) as exc:
+                raise ServiceError(str(exc)) from None
+            self._commit(live, seat, action)
+        self.on_change(table_id)
+        self._bots.put(table_id)
+
+    def _commit(self, live: Live, player: int, action: int) -> None:
+        """Logs ``action`` by ``player`` and the chance that follows, in one transaction; then
+        (only then) updates the cache. Caller holds ``live.lock`` with ``live`` fresh."""
+        state = live.state.clone()
+        moves: list[tuple[int, str]] = [(player, state.action_to_string(action))]
+        state.apply_action(action)
+        self._resolve_chance(state, moves)
+        first = live.moves
+        try:
+            with self.sessions() as session, session.begin():
+                for k, (who, action_text) in enumerate(moves):
+                    session.add(
+                        MoveRow(
+                            table_id=live.id,
+                            number=first + k,
+                            player=who,
+                            action=action_text,
+                            created=now(),
+                        )
+                    )
+                if state.is_terminal():
+                    session.execute(
+                        update(TableRow).where(TableRow.id == live.id).values(status="over")
+                    )
+                self._notify(session, live.id)
+        except IntegrityError:
+            self.refresh(live)
+            raise Conflict("another move was made first: look again") from None
+        for who, action_text in moves:
+            self._apply_logged(live, who, action_text)
+        if state.is_terminal():
+            live.status = "over"
+
+    def _notify(self, session: Any, table_id: str) -> None:
+        if self.postgres:
+            session.execute(
+                text("SELECT pg_notify(:channel, :table)"),
+                {
+                    "channel": NOTIFY_CHANNEL,
+                    "table": table_id,
+                },
+            )
+
+    # ---- bots ---------------------------------------------------------------------------------
+
+    def _bot_loop(self) -> None:
+        while not self._stopping.is_set():
+            table_id = self._bots.get()
+            if table_id is None:
+                return
+            try:
+                while self._bot_move(table_id):
+                    pass
+            except Exception:  # a bot's failure must not stop the others
+                log.exception("bot move failed at table %s", table_id)
+
+    def _bot_move(self, table_id: str) -> bool:
+        """One bot move at ``table_id`` if a bot is to move; True if it moved."""
+        live = self.get_live(table_id)
+        with live.lock:
+            if self.postgres:
+                self.refresh(live)
+            if live.status != "playing" or live.state.is_terminal():
+                return False
+            player = live.state.current_player()
+            if player < 0 or not live.seats[player].bot:
+                return False
+            agent = live.agents.get(player)
+            if agent is None:
+                agent = live.agents[player] = make_agent(
+                    live.seats[player].kind, self.rng.randrange(2**62)
+                )
+            thinking = live.state.clone()
+            at = live.moves
+        action = agent.step(thinking)  # outside the lock: the table stays readable
+        with live.lock:
+            if self.postgres:
+                self.refresh(live)
+            if live.moves != at:
+                return True  # somebody else moved it; look again
+            try:
+                self._commit(live, player, action)
+            except Conflict:
+                return True
+        self.on_change(table_id)
+        return True
+
+    # ---- several processes (PostgreSQL) -------------------------------------------------------
+
+    def _listen(self) -> None:
+        """Catches up with moves other server processes commit (LISTEN/NOTIFY)."""
+        import psycopg
+
+        url = make_url(self.url).set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    while not self._stopping.is_set():
+                        for note in connection.notifies(timeout=1.0):
+                            self._heard(note.payload)
+            except Exception:
+                log.exception("listening for other servers' moves failed; retrying")
+                self._stopping.wait(1.0)
+
+    def _heard(self, table_id: str) -> None:
+        with self._live_lock:
+            live = self.live.get(table_id)
+        if live is None:
+            self.on_change(table_id)  # nobody here watches it closely; subscribers reload
+            return
+        with live.lock:
+            changed = self.refresh(live)
+        if changed:
+            self.on_change(table_id)
