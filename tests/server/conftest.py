@@ -1,0 +1,54 @@
+"""Fixtures for the server's tests: an app on a fresh SQLite file, and on a fresh PostgreSQL
+database when ``LANGBORD_TEST_POSTGRES`` names a server (``.ci/postgres.sh`` starts one; CI
+always does, and there its absence is an error, not a skip)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from langbord.server.app import create_app
+
+POSTGRES = os.environ.get("LANGBORD_TEST_POSTGRES")
+
+
+def fresh_postgres() -> Iterator[str]:
+    """A new, empty PostgreSQL database for one test; dropped afterwards."""
+    if not POSTGRES:
+        if os.environ.get("CI"):
+            pytest.fail("LANGBORD_TEST_POSTGRES is not set: CI must test PostgreSQL for real")
+        pytest.skip("LANGBORD_TEST_POSTGRES is not set (bash .ci/postgres.sh starts a server)")
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(POSTGRES)
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"langbord_t_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'langbord.db'}"
+    else:
+        yield from fresh_postgres()
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The API on a fresh SQLite file, started (bots running) and stopped around the test."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'api.db'}")) as test_client:
+        yield test_client
