@@ -34,10 +34,21 @@ placements), 'discard Trold' (hand limit 5), 'discard f1' (Revenge's Adversary),
 (Refuge's destination; his own Tree: he stays), 'recover after D' (Acorns: where the Tree
 returns).
 
-Bots (``strategy.py``): one estimated chance of victory for every seat, a logistic of the
-Minion strength defeated, how far Gamle Erik trails Vogter, the Allies in the Forest and in hand,
-the size of the Forest and the Adversaries in the Future. Today's bots (greedy, MCTS) still lose
-nearly every game at standard difficulty.
+Bots (``strategy.py``): ``evaluate`` (greedy, MCTS leaves) is one estimated chance of victory
+for every seat, a logistic of the Minion strength defeated, how far Gamle Erik trails Vogter, the
+Allies in the Forest and in hand, the size of the Forest and the Adversaries in the Future.
+``policy`` (the policy agent, MCTS ``rollout=policy``) plays rules of thumb at every decision:
+gather one type of Ally (Formskifters join any) and place it in a chain clockwise from Vogter's
+Tree, so that Wrath with Refuge carries him forward; defeat the largest Minion first, while the
+Forest still has a Tree for each Ally it needs (a Lindorm needs four Trees); weigh each Call's
+cost (Gamle Erik's steps, worse the closer he is; a damaged Tree; a Risky Draw at the deck's
+known odds of an Adversary) against the card's worth; Gambit when Adversaries clog the Future;
+damage Trees ahead of Vogter (behind him a lost Tree brings Gamle Erik closer); Trold's power to
+send Gamle Erik back; Revenge to be rid of an Adversary for good. Its weights were tuned by
+self-play. Measured (benchmarks/results/agents-skoventyr.txt, 200 games each): solo standard 32%
+(interval 26–39%), two players 29%, one Damaged Tree 24%, seven Trees 53%; with the modules it
+still nearly always loses (Lygtemands 1.5%, Rescue 1.5%, both 0%). The rulebook's three wins in
+four are not reached; greedy and MCTS lose nearly every game.
 
 The deck (SV-6): its known top cards, its hidden part (no order: a draw from it is a chance node
 over the card types it holds) and its known bottom cards, all public and shown by ``view``; a

@@ -1,0 +1,133 @@
+"""Skoventyr's quick policy (``strategy.policy``): a legal action at every decision point under
+every option, a function of the state and its rng seed, and the key judgements of an expert,
+walked from the initial state by action strings (the Forest starts as A B C D E F clockwise,
+Gamle Erik on A and Vogter on D; see test_skoventyr_rules.py)."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+from scenario import legal, play
+from test_skoventyr_rules import collect, draw, future, phase, ring, start, view
+
+import langbord
+from langbord import CHANCE, State
+from langbord.core.runner import sample_chance
+from langbord.engines.skoventyr.strategy import policy
+
+
+def choice(state: State, seed: int = 0) -> str:
+    """The policy's action at this decision point, as its string (checked legal)."""
+    action = policy(state, random.Random(seed))  # type: ignore[arg-type]
+    assert action in state.legal_actions()
+    return state.action_to_string(action)
+
+
+def decide(state: State) -> str:
+    """Apply the policy's action and return it."""
+    text = choice(state)
+    play(state, text)
+    return text
+
+
+def self_play(options: dict[str, object], seed: int) -> State:
+    state = langbord.load("skoventyr", **options).new_initial_state()
+    chance = random.Random(seed)
+    rng = random.Random(seed + 1)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, chance))
+            continue
+        legal_actions = state.legal_actions()
+        action = policy(state, rng)  # type: ignore[arg-type]
+        assert action in legal_actions, (state.action_to_string(action), str(state))
+        state.apply_action(action)
+    return state
+
+
+def test_policy_plays_legal_actions_under_every_option() -> None:
+    """Whole games under every player count and module combination, and both difficulties: the
+    policy's action is always legal, and the games end (won or lost) well within the limit."""
+    option_sets: list[dict[str, object]] = [
+        {"players": players, "lygtemands": lyg, "rescue": rescue}
+        for players, lyg, rescue in product((1, 2, 4), (False, True), (False, True))
+    ]
+    option_sets += [{"damaged": 2}, {"trees": 8, "damaged": 3, "players": 3}]
+    results = set()
+    for k, options in enumerate(option_sets):
+        for seed in range(4):
+            state = self_play(options, 100 * k + seed)
+            results.add(state.view(None)["result"])
+            assert state.view(None)["turns_played"] < 200
+    assert results == {"won", "lost"}
+
+
+def test_policy_is_a_function_of_the_state_and_seed() -> None:
+    first = self_play({"lygtemands": True, "rescue": True}, 7)
+    again = self_play({"lygtemands": True, "rescue": True}, 7)
+    assert first.history() == again.history()
+
+
+def test_four_allies_ahead_of_vogter_take_a_lindorm_with_refuge() -> None:
+    """Trolds on D (Vogter), E and F and a Formskifter on C: Vogter's Wrath on a Lindorm, and
+    Refuge carries Vogter along the chain to F, as far from Gamle Erik as the Forest allows."""
+    state = start("Trold", "Trold", "Trold", "Trold")
+    play(state, "position Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    play(state, "position Trold", "on E")
+    collect(state, "f1", "Ellefolk", "Formskifter")
+    play(state, "position Trold", "on F")
+    collect(state, "f3", "Ellefolk", "Ellefolk")
+    play(state, "position Formskifter", "on C")
+    assert ring(state) == "A(GE) B C[Formskifter] D(V)[Trold] E[Trold] F[Trold]"
+    assert decide(state) == "wrath Lindorm 1"
+    assert decide(state) == "refuge"
+    assert decide(state) == "vogter to F"
+    assert ring(state) == "A(GE) B C D E F(V)"
+
+
+def test_second_ally_goes_clockwise_ahead_of_vogter() -> None:
+    """The Forest's second Ally goes on E, ahead of Vogter, not on C behind him: a later Refuge
+    can carry Vogter there."""
+    state = start("Trold", "Nisse", "Huldre", "Trold")
+    play(state, "position Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    play(state, "position Trold")
+    assert legal(state) == ["on C", "on E"]
+    assert decide(state) == "on E"
+
+
+def test_with_gamle_erik_right_behind_vogter_no_call_risks_him() -> None:
+    """Two Formskifters called bring Gamle Erik to C, right behind Vogter, and Adversaries fill
+    the Future: the policy makes no Call that could move him (a Risky Draw, a Formskifter or an
+    Adversary would lose the game); Gamle Erik is no closer after its turn."""
+    state = start("Formskifter", "Formskifter", "Ellefolk", "Trold")
+    play(state, "call f1")
+    draw(state, "Gamle Erik")
+    play(state, "call f1")
+    draw(state, "Gamle Erik")
+    assert ring(state) == "A B C(GE) D(V) E F"
+    assert future(state) == ["Ellefolk", "Gamle Erik", "Gamle Erik"]
+    text = decide(state)
+    assert "risky" not in text and not text.startswith("call")
+    while state.current_player() == 0 and phase(state) != "action":
+        decide(state)
+    assert not state.is_terminal()
+    assert view(state)["distance"] >= 1
+
+
+def test_gambit_damages_a_tree_ahead_and_bottoms_only_the_adversaries() -> None:
+    """Vogter's Gambit: the Tree damaged is ahead of Vogter (E or F: losing B or C would bring
+    Gamle Erik closer); the Adversaries leave the Future, the Ally stays."""
+    state = start("Trold", "Nisse", "Huldre", "Trold")
+    play(state, "call f1 risky")
+    draw(state, "Ellefolk", "Gamle Erik")
+    play(state, "call f1 risky")
+    draw(state, "Ellefolk", "Gamle Erik")
+    assert future(state) == ["Huldre", "Gamle Erik", "Gamle Erik"]
+    play(state, "gambit")
+    assert decide(state) in ("damage E", "damage F")
+    assert decide(state) == "bottom f2"
+    assert decide(state) == "bottom f3"
+    assert decide(state) == "done"
