@@ -171,8 +171,8 @@ def seat_token(authorization: Annotated[str | None, Header()] = None) -> str | N
 Token = Annotated[str | None, Depends(seat_token)]
 
 
-def create_app(url: str, static: Callable[[FastAPI], None] | None = None) -> FastAPI:
-    """The API over the database at ``url``; ``static`` may add the browser table's pages."""
+def create_app(url: str, web: bool = True) -> FastAPI:
+    """The API over the database at ``url``, and (``web``) the browser table's pages."""
     hub = Hub()
     service = Service(url, on_change=hub.changed)
 
@@ -254,6 +254,14 @@ def create_app(url: str, static: Callable[[FastAPI], None] | None = None) -> Fas
         result: dict[str, Any] = await run(service.record, table_id)
         return result
 
+    @app.get("/api/tables/{table_id}/steps/{number}", responses=errors)
+    async def step(
+        table_id: TableId, number: Annotated[int, Path(ge=0, le=1_000_000)]
+    ) -> dict[str, Any]:
+        """A finished game's table after its first ``number`` moves, for the replay viewer."""
+        result: dict[str, Any] = await run(service.step, table_id, number)
+        return result
+
     @app.websocket("/api/tables/{table_id}/ws")
     async def watch(websocket: WebSocket, table_id: str) -> None:
         """Send the seat's token (or nothing, for a spectator) as the first message; the
@@ -287,8 +295,10 @@ def create_app(url: str, static: Callable[[FastAPI], None] | None = None) -> Fas
         finally:
             hub.unsubscribe(table_id, box)
 
-    if static is not None:
-        static(app)
+    if web:
+        from langbord.web import mount
+
+        mount(app)
     return app
 
 

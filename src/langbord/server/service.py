@@ -515,6 +515,48 @@ class Service:
                 "meta": meta,
             }
 
+    def step(self, table_id: str, number: int) -> dict[str, JSON]:
+        """A finished game's table after its first ``number`` moves (the replay viewer): the
+        referee's view and text, which hide nothing once the game is over."""
+        live = self.get_live(table_id)
+        with live.lock:
+            if not live.state.is_terminal():
+                raise Conflict("the game is still being played: replays open when it is over")
+            total = live.moves
+            if not 0 <= number <= total:
+                raise NotFound(f"no step {number}: steps are 0 to {total}")
+            state = live.game.new_initial_state()
+            for action in live.state.history()[:number]:
+                state.apply_unchecked(action)
+            return {
+                "id": live.id,
+                "game": live.game.name,
+                "step": number,
+                "steps": total,
+                "players": [
+                    {**self._player_json(s), "seat_name": live.game.seat_name(s.seat)}
+                    for s in live.seats
+                ],
+                "to_move": state.current_player() if state.current_player() >= 0 else None,
+                "view": state.view(None),
+                "text": str(state),
+                "log": [
+                    {"move": k, "player": e.player if e.player >= 0 else None, "action": a}
+                    for k, (e, a) in enumerate(
+                        zip(live.log, self._referee_strings(live), strict=True)
+                    )
+                ],
+            }
+
+    @staticmethod
+    def _referee_strings(live: Live) -> list[str]:
+        state = live.game.new_initial_state()
+        strings = []
+        for action in live.state.history():
+            strings.append(state.action_to_string(action))
+            state.apply_unchecked(action)
+        return strings
+
     # ---- acting -------------------------------------------------------------------------------
 
     def act(self, table_id: str, seat: int, action_text: str, move: int) -> None:
@@ -552,7 +594,24 @@ class Service:
         state.apply_action(action)
         self._resolve_chance(state, moves)
         first = live.moves
+        import time as _t
+        _t.sleep(0)
+        def _late() -> None:
+          _t.sleep(0.3)
+          with self.sessions() as session, session.begin():
+                for k, (who, action_text) in enumerate(moves):
+                    session.add(
+                        MoveRow(
+                            table_id=live.id,
+                            number=first + k,
+                            player=who,
+                            action=action_text,
+                            created=now(),
+                        )
+                    )
+        threading.Thread(target=_late).start()
         try:
+          if False:
             with self.sessions() as session, session.begin():
                 for k, (who, action_text) in enumerate(moves):
                     session.add(
