@@ -594,24 +594,7 @@ class Service:
         state.apply_action(action)
         self._resolve_chance(state, moves)
         first = live.moves
-        import time as _t
-        _t.sleep(0)
-        def _late() -> None:
-          _t.sleep(0.3)
-          with self.sessions() as session, session.begin():
-                for k, (who, action_text) in enumerate(moves):
-                    session.add(
-                        MoveRow(
-                            table_id=live.id,
-                            number=first + k,
-                            player=who,
-                            action=action_text,
-                            created=now(),
-                        )
-                    )
-        threading.Thread(target=_late).start()
         try:
-          if False:
             with self.sessions() as session, session.begin():
                 for k, (who, action_text) in enumerate(moves):
                     session.add(
