@@ -1,0 +1,268 @@
+"""A move is committed before it is acknowledged: a ``langbord serve`` process killed with
+SIGKILL while clients play, and started again on the same database, still has every
+acknowledged move, every table with its seats and tokens, and nothing a client did not send;
+and its games go on (bots included)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_process import ServerProcess
+
+# (game, options, seats): human seats and one bot each; long games, so most are still being
+# played when the server dies, and one short one that may well be over by then.
+TABLES: list[tuple[str, dict[str, Any], list[str]]] = [
+    ("skaal", {}, ["human", "random", "human", "human"]),
+    ("skaal", {"players": 3}, ["human", "human", "greedy"]),
+    ("knarr", {"players": 3}, ["random", "human", "human"]),
+    ("skibe", {"players": 3}, ["human", "random", "human"]),
+]
+
+Move = tuple[int, int, str]  # (move number, seat, action)
+
+
+@dataclass
+class Table:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    tokens: dict[int, str] = field(default_factory=dict)
+    acked: list[Move] = field(default_factory=list)
+    in_flight: list[Move] = field(default_factory=list)
+    seen: list[dict[str, Any]] = field(default_factory=list)  # the longest log a client saw
+    players: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Players:
+    """One thread per table playing its human seats with random legal moves."""
+
+    def __init__(self, base: str, tables: list[Table], seed: int) -> None:
+        self.base = base
+        self.tables = tables
+        self.seed = seed
+        self.posting = 0  # POSTs sent and not yet answered
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.threads = [
+            threading.Thread(target=self.play, args=(t, seed + k), daemon=True)
+            for k, t in enumerate(tables)
+        ]
+
+    def start(self) -> None:
+        for thread in self.threads:
+            thread.start()
+
+    def join(self) -> None:
+        for thread in self.threads:
+            thread.join(30)
+            assert not thread.is_alive()
+
+    def play(self, table: Table, seed: int) -> None:
+        rng = random.Random(seed)
+        url = f"/api/tables/{table.id}"
+        with httpx.Client(base_url=self.base, timeout=20) as client:
+            try:
+                self._play(client, url, table, rng)
+            except httpx.TransportError:
+                return  # the server is gone
+            except Exception as exc:
+                table.errors.append(repr(exc))
+
+    def _play(self, client: httpx.Client, url: str, table: Table, rng: random.Random) -> None:
+        while not self.stop.is_set():
+            view = client.get(url).json()
+            if len(view["log"]) > len(table.seen):
+                table.seen = view["log"]
+            if view["status"] == "over":
+                return
+            seat = view["to_move"]
+            if seat not in table.tokens:
+                time.sleep(0.002)  # a bot's move, or chance
+                continue
+            mine = client.get(url, headers=auth(table.tokens[seat])).json()
+            if not mine["legal"]:
+                continue
+            move: Move = (mine["move"], seat, rng.choice(mine["legal"]))
+            with self.lock:
+                self.posting += 1
+            try:
+                answer = client.post(
+                    f"{url}/actions",
+                    json={"action": move[2], "move": move[0]},
+                    headers=auth(table.tokens[seat]),
+                )
+            except httpx.TransportError:
+                table.in_flight.append(move)
+                raise
+            finally:
+                with self.lock:
+                    self.posting -= 1
+            if answer.status_code == 200:
+                table.acked.append(move)
+            else:
+                table.errors.append(f"{move}: {answer.status_code} {answer.text}")
+                return
+
+
+def setup_tables(base: str) -> list[Table]:
+    tables = []
+    with httpx.Client(base_url=base, timeout=20) as client:
+        for game, options, seats in TABLES:
+            made = client.post(
+                "/api/tables", json={"game": game, "options": options, "seats": seats}
+            )
+            assert made.status_code == 201, made.text
+            table = Table(made.json()["id"], game, options, seats)
+            for seat, kind in enumerate(seats):
+                if kind == "human":
+                    joined = client.post(
+                        f"/api/tables/{table.id}/join", json={"name": f"p{seat}", "seat": seat}
+                    )
+                    assert joined.status_code == 200, joined.text
+                    table.tokens[seat] = joined.json()["token"]
+            view = client.get(f"/api/tables/{table.id}").json()
+            assert view["status"] == "playing"
+            table.players = view["players"]
+            tables.append(table)
+    return tables
+
+
+def kill_mid_move(server: ServerProcess, players: Players, rng: random.Random) -> None:
+    """Once play is under way, waits a random while, then kills the server the moment a POST
+    is in flight."""
+    deadline = time.monotonic() + 20
+    while sum(len(t.acked) for t in players.tables) < 12 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(rng.uniform(0.1, 1.0))
+    deadline = time.monotonic() + 5
+    while players.posting == 0 and time.monotonic() < deadline:
+        pass  # spin: the window between sending a move and its answer is short
+    server.kill()
+
+
+def check_table(client: httpx.Client, table: Table) -> dict[str, Any]:
+    """Everything acknowledged is there, nothing unsent is; the seats and tokens still hold."""
+    url = f"/api/tables/{table.id}"
+    public: dict[str, Any] = client.get(url).json()
+    assert public["game"] == table.game
+    for key, value in table.options.items():
+        assert public["options"][key] == value
+    assert public["players"] == table.players
+    log = public["log"]
+    assert public["move"] == len(log)
+    assert log[: len(table.seen)] == table.seen, "a move a client saw was lost"
+    sent = set(table.acked) | set(table.in_flight)
+    for seat, token in table.tokens.items():
+        mine = client.get(url, headers=auth(token)).json()
+        assert mine["you"] == seat
+        assert mine["move"] == len(log)
+        theirs = {(e["move"], e["player"], e["action"]) for e in mine["log"]}
+        for move in table.acked:
+            if move[1] == seat:
+                assert move in theirs, f"acknowledged move {move} lost"
+        for entry in mine["log"]:
+            if entry["player"] == seat:
+                assert (entry["move"], seat, entry["action"]) in sent, f"unsent move {entry}"
+    return public
+
+
+def play_on(base: str, tables: list[Table], seed: int, moves: int) -> None:
+    """Each table still being played takes ``moves`` more moves from its humans."""
+    rng = random.Random(seed)
+    with httpx.Client(base_url=base, timeout=20) as client:
+        for table in tables:
+            url = f"/api/tables/{table.id}"
+            made = 0
+            deadline = time.monotonic() + 15
+            while made < moves:
+                view = client.get(url).json()
+                assert time.monotonic() < deadline, f"{table.game} table stuck: {view}"
+                if view["status"] == "over":
+                    break
+                seat = view["to_move"]
+                if seat not in table.tokens:
+                    time.sleep(0.01)  # the bot, woken by the restart
+                    continue
+                mine = client.get(url, headers=auth(table.tokens[seat])).json()
+                action = rng.choice(mine["legal"])
+                answer = client.post(
+                    f"{url}/actions",
+                    json={"action": action, "move": mine["move"]},
+                    headers=auth(table.tokens[seat]),
+                )
+                assert answer.status_code == 200, answer.text
+                table.acked.append((mine["move"], seat, action))
+                made += 1
+
+
+def test_sigkill_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None:
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    log = tmp_path / "server.log"
+    server = ServerProcess(db_url, log)
+    server.start()
+    try:
+        tables = setup_tables(server.base)
+        players = Players(server.base, tables, seed)
+        players.start()
+        kill_mid_move(server, players, rng)
+        players.join()
+    finally:
+        server.kill()
+    for table in tables:
+        assert not table.errors, (seed, table.errors)
+    assert sum(len(t.acked) for t in tables) >= 10, "too few moves before the kill to test"
+
+    again = ServerProcess(db_url, log)
+    again.start()
+    try:
+        with httpx.Client(base_url=again.base, timeout=20) as client:
+            views = [check_table(client, table) for table in tables]
+        playing = [t for t, v in zip(tables, views, strict=True) if v["status"] == "playing"]
+        assert playing, "every game ended before the kill: nothing to go on with"
+        play_on(again.base, playing, seed, moves=5)
+        with httpx.Client(base_url=again.base, timeout=20) as client:
+            for table in tables:
+                check_table(client, table)
+    finally:
+        again.stop()
+    assert "Traceback" not in server.output(), server.output()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_restart_after_a_clean_stop_keeps_everything(db_url: str, tmp_path: Path) -> None:
+    """The same after SIGTERM, with nothing in flight: the log is all that is needed."""
+    log = tmp_path / "server.log"
+    server = ServerProcess(db_url, log)
+    server.start()
+    try:
+        tables = setup_tables(server.base)[:2]
+        play_on(server.base, tables, seed=1, moves=8)
+        with httpx.Client(base_url=server.base, timeout=20) as client:
+            before = [client.get(f"/api/tables/{t.id}").json() for t in tables]
+    finally:
+        server.stop()
+    server.start()
+    try:
+        with httpx.Client(base_url=server.base, timeout=20) as client:
+            after = [client.get(f"/api/tables/{t.id}").json() for t in tables]
+            for table in tables:
+                check_table(client, table)
+    finally:
+        server.stop()
+    for old, new in zip(before, after, strict=True):
+        assert new["log"][: len(old["log"])] == old["log"]
+        assert new["players"] == old["players"]

@@ -1,0 +1,140 @@
+"""Two ``langbord serve`` processes on one PostgreSQL database serve the same tables: a join or
+a move made through one reaches the WebSocket clients of the other (LISTEN/NOTIFY), and a move
+number taken through one is taken for both."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_process import ServerProcess, serving
+from websockets.sync.client import ClientConnection, connect
+
+pytestmark = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+
+View = dict[str, Any]
+
+
+@pytest.fixture
+def two(db_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    with (
+        serving(db_url, tmp_path / "a.log") as a,
+        serving(db_url, tmp_path / "b.log") as b,
+    ):
+        yield a, b
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def watch(
+    clients: ExitStack, server: ServerProcess, table_id: str, token: str = ""
+) -> ClientConnection:
+    """A WebSocket client of ``server`` on the table, as the token's seat (or a spectator)."""
+    ws = clients.enter_context(connect(f"{server.ws_base}/api/tables/{table_id}/ws"))
+    ws.send(token)
+    return ws
+
+
+def wait_for(ws: ClientConnection, what: Callable[[View], bool], seconds: float = 5.0) -> View:
+    """The first view pushed to ``ws`` (the current one included) for which ``what`` holds."""
+    deadline = time.monotonic() + seconds
+    seen: list[View] = []
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            view: View = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            break
+        assert "error" not in view, view
+        if what(view):
+            return view
+        seen.append(view)
+    raise AssertionError(f"no such view within {seconds} s; last seen: {seen[-1:]}")
+
+
+def joined_at(seat: int) -> Callable[[View], bool]:
+    return lambda view: bool(view["players"][seat]["joined"])
+
+
+def test_joins_and_moves_reach_the_other_process(two: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two
+    with (
+        httpx.Client(base_url=a.base, timeout=20) as via_a,
+        httpx.Client(base_url=b.base, timeout=20) as via_b,
+        ExitStack() as clients,
+    ):
+        made = via_a.post(
+            "/api/tables", json={"game": "skibe", "options": {"players": 3}, "seats": ["human"] * 3}
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        url = f"/api/tables/{table}"
+
+        # A spectator of B sees the joins made through A.
+        spectator = watch(clients, b, table)
+        first = wait_for(spectator, lambda v: True)
+        assert first["status"] == "open"
+        assert not any(p["joined"] for p in first["players"])
+        tokens: dict[int, str] = {}
+        for seat, name in enumerate(["Astrid", "Bjørn", "Cilla"]):
+            joined = via_a.post(f"{url}/join", json={"name": name, "seat": seat})
+            assert joined.status_code == 200, joined.text
+            tokens[seat] = joined.json()["token"]
+            view = wait_for(spectator, joined_at(seat))
+            assert view["players"][seat]["name"] == name
+        assert view["status"] == "playing"  # the last join and the start are one change
+        assert [p["name"] for p in via_b.get(url).json()["players"]] == ["Astrid", "Bjørn", "Cilla"]
+
+        # A token given out by A opens its seat at B.
+        mover = view["to_move"]
+        assert mover in tokens
+        assert via_b.get(url, headers=auth(tokens[mover])).json()["you"] == mover
+
+        # The seat's client on B gets the move made through A, as that seat sees it.
+        seated = watch(clients, b, table, tokens[mover])
+        before = wait_for(seated, lambda v: v["you"] == mover)
+        action = before["legal"][0]
+        moved = via_a.post(
+            f"{url}/actions",
+            json={"action": action, "move": before["move"]},
+            headers=auth(tokens[mover]),
+        )
+        assert moved.status_code == 200, moved.text
+        after = wait_for(seated, lambda v: v["move"] > before["move"])
+        assert after["you"] == mover
+        assert after["log"][before["move"]] == {
+            "move": before["move"],
+            "player": mover,
+            "action": action,
+        }
+        told = wait_for(spectator, lambda v: v["move"] == after["move"])
+        assert told["log"] == via_a.get(url).json()["log"]
+
+        # The move number is taken for both: B refuses it again.
+        again = via_b.post(
+            f"{url}/actions",
+            json={"action": action, "move": before["move"]},
+            headers=auth(tokens[mover]),
+        )
+        assert again.status_code == 409, again.text
+
+        # And the other way round: a move through B reaches a client of A.
+        on_a = watch(clients, a, table)
+        now = wait_for(on_a, lambda v: v["move"] == after["move"])
+        nxt = now["to_move"]
+        theirs = via_b.get(url, headers=auth(tokens[nxt])).json()
+        moved = via_b.post(
+            f"{url}/actions",
+            json={"action": theirs["legal"][-1], "move": theirs["move"]},
+            headers=auth(tokens[nxt]),
+        )
+        assert moved.status_code == 200, moved.text
+        wait_for(on_a, lambda v: v["move"] > now["move"])
+        assert via_a.get(url).json()["log"] == via_b.get(url).json()["log"]
