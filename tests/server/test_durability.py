@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from server_process import ServerProcess
 
 # (game, options, seats): human seats and one bot each; long games, so most are still being
@@ -240,29 +239,3 @@ def test_sigkill_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None
     finally:
         again.stop()
     assert "Traceback" not in server.output(), server.output()
-
-
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_restart_after_a_clean_stop_keeps_everything(db_url: str, tmp_path: Path) -> None:
-    """The same after SIGTERM, with nothing in flight: the log is all that is needed."""
-    log = tmp_path / "server.log"
-    server = ServerProcess(db_url, log)
-    server.start()
-    try:
-        tables = setup_tables(server.base)[:2]
-        play_on(server.base, tables, seed=1, moves=8)
-        with httpx.Client(base_url=server.base, timeout=20) as client:
-            before = [client.get(f"/api/tables/{t.id}").json() for t in tables]
-    finally:
-        server.stop()
-    server.start()
-    try:
-        with httpx.Client(base_url=server.base, timeout=20) as client:
-            after = [client.get(f"/api/tables/{t.id}").json() for t in tables]
-            for table in tables:
-                check_table(client, table)
-    finally:
-        server.stop()
-    for old, new in zip(before, after, strict=True):
-        assert new["log"][: len(old["log"])] == old["log"]
-        assert new["players"] == old["players"]

@@ -1,0 +1,202 @@
+"""Schemathesis against the API's own OpenAPI schema, in process: valid and invalid requests of
+every operation, at made-up tables and at real ones (open, being played with a seat's token,
+over), never get a 5xx, always get an answer the schema allows, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from schemathesis import Case, GenerationMode
+from schemathesis.checks import CheckFunction, not_a_server_error
+from schemathesis.python.asgi import ASGIClient, get_client, shutdown_lifespans
+from schemathesis.schemas import BaseSchema
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from langbord.server.app import create_app
+
+EXAMPLES = 10  # per operation, target and mode
+
+CHECKS: list[CheckFunction] = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+
+# Every operation of the schema (test_operations_are_all_covered keeps this list honest).
+OPERATIONS = [
+    ("GET", "/api/games"),
+    ("GET", "/api/tables"),
+    ("POST", "/api/tables"),
+    ("POST", "/api/tables/{table_id}/join"),
+    ("GET", "/api/tables/{table_id}"),
+    ("POST", "/api/tables/{table_id}/actions"),
+    ("GET", "/api/tables/{table_id}/record"),
+    ("GET", "/api/tables/{table_id}/steps/{number}"),
+]
+TARGETS = ["made-up", "open", "playing", "over"]
+
+
+@dataclass
+class Api:
+    schema: BaseSchema
+    client: ASGIClient
+    tables: dict[str, str]  # target -> table id
+    token: str  # a seat at the "playing" table
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture(scope="module")
+def served(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[BaseSchema, ASGIClient, str]]:
+    """The schema and a client of one app, and a table whose game the bots have finished."""
+    db = Path(tmp_path_factory.mktemp("schema")) / "langbord.db"
+    app = create_app(f"sqlite:///{db}", web=False)
+    schema = schemathesis.openapi.from_asgi("/openapi.json", app)  # starts the app
+    with get_client(app) as client:  # type: ignore[arg-type]  # FastAPI is an ASGI app
+        over = new_table(client, ["random", "random", "random"])
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{over}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish their game"
+            time.sleep(0.05)
+        yield schema, client, over
+    shutdown_lifespans()
+
+
+@pytest.fixture
+def api(served: tuple[BaseSchema, ASGIClient, str]) -> Api:
+    """Fresh tables for each test: one with free seats, one being played (with a seat's token)."""
+    schema, client, over = served
+    tables = {"over": over}
+    tables["open"] = new_table(client, ["human", "human", "human", "random"])
+    assert client.post(f"/api/tables/{tables['open']}/join", json={"name": "Astrid"}).ok
+    playing = tables["playing"] = new_table(client, ["human", "random", "human"])
+    token = client.post(f"/api/tables/{playing}/join", json={"name": "Bjørn"}).json()["token"]
+    assert client.post(f"/api/tables/{playing}/join", json={"name": "Cilla"}).ok
+    return Api(schema, client, tables, token)
+
+
+def new_table(client: ASGIClient, seats: list[str]) -> str:
+    made = client.post(
+        "/api/tables", json={"game": "skibe", "options": {"players": len(seats)}, "seats": seats}
+    )
+    assert made.status_code == 201, made.text
+    table: str = made.json()["id"]
+    return table
+
+
+def snapshot(api: Api) -> list[dict[str, Any]]:
+    """What a request could change: every real table as a spectator and the seat see it."""
+    return [api.client.get(f"/api/tables/{api.tables[t]}").json() for t in TARGETS[1:]] + [
+        api.client.get(f"/api/tables/{api.tables['playing']}", headers=auth(api.token)).json()
+    ]
+
+
+def test_operations_are_all_covered(api: Api) -> None:
+    found = set()
+    for result in api.schema.get_all_operations():
+        operation = result.ok()  # type: ignore[union-attr]  # an Err would raise here
+        found.add((operation.method.upper(), operation.path))
+    assert found == set(OPERATIONS)
+
+
+def runs() -> Iterator[Any]:
+    """(method, path, target, mode): every operation at every kind of table its path can name,
+    with valid input, and with invalid input wherever the schema leaves something to get wrong
+    (a body, a path parameter; a seat's token header has no wrong shape)."""
+    for method, path in OPERATIONS:
+        real = "{table_id}" in path
+        targets = TARGETS if real else TARGETS[:1]
+        for target in targets:
+            modes = [GenerationMode.POSITIVE]
+            if method == "POST" or "{number}" in path or (target == "made-up" and real):
+                modes.append(GenerationMode.NEGATIVE)
+            for mode in modes:
+                yield pytest.param(
+                    method, path, target, mode, id=f"{method} {path} {target} {mode}"
+                )
+
+
+@pytest.mark.parametrize(("method", "path", "target", "mode"), list(runs()))
+def test_no_server_errors(
+    api: Api, method: str, path: str, target: str, mode: GenerationMode
+) -> None:
+    real = "{table_id}" in path
+    operation = api.schema[path][method]
+    fixed: dict[str, Any] = {}
+    if target != "made-up":
+        fixed["path_parameters"] = {"table_id": api.tables[target]}
+    if target == "playing":
+        fixed["headers"] = auth(api.token)
+    strategy = operation.as_strategy(generation_mode=mode, **fixed)
+    watch = method == "POST" and real
+
+    @given(case=strategy)
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def run(case: Case[Any]) -> None:
+        exercise(api, case, CHECKS, watch)
+
+    run()
+
+
+@pytest.mark.parametrize(("method", "path"), OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
+def test_boundaries_get_no_server_errors(api: Api, method: str, path: str) -> None:
+    """Schemathesis's coverage phase: each field at its limits and just past them, missing
+    fields, wrong types, unexpected methods; as generated, then at each real table."""
+    operation = api.schema[path][method]
+    cases = list(
+        api.schema.iter_coverage_cases(
+            operation,
+            generation_modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+            generation_config=api.schema.config.generation_for(operation=operation),
+        )
+    )
+    assert cases
+    real = "{table_id}" in path
+    for case in cases:
+        exercise(api, case, CHECKS, watch=False)
+        if not real or not isinstance(case.path_parameters, dict):
+            continue
+        for target in TARGETS[1:]:
+            # Made real, a case may no longer be invalid: only the answers' shape is checked.
+            case.path_parameters["table_id"] = api.tables[target]
+            if target == "playing" and case.headers and "Authorization" in case.headers:
+                case.headers["Authorization"] = auth(api.token)["Authorization"]
+            exercise(api, case, CHECKS[:-1], watch=case.method.upper() == "POST")
+
+
+def exercise(api: Api, case: Case[Any], checks: list[CheckFunction], watch: bool) -> None:
+    """Sends ``case``: no 5xx, an answer the schema allows, a refusal with a reason (and, with
+    ``watch``, one that changed no table)."""
+    before = snapshot(api) if watch else []
+    response = case.call()
+    case.validate_response(response, checks=checks)
+    if response.status_code >= 400:
+        body = response.json()
+        assert isinstance(body, dict) and body.get("detail"), response.text
+        if watch:
+            assert snapshot(api) == before, f"refused, yet changed: {response.text}"
