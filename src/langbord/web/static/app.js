@@ -110,12 +110,13 @@ async function lobbyPage() {
   function drawSeats() {
     const game = currentGame();
     const n = playerCount();
+    const chosen = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(h("div", {}, "Seats:"));
     for (let p = 0; p < n; p++) {
       const label = game.seat_names[p] || `seat ${p}`;
       const select = h("select", { name: `seat${p}`, "aria-label": `seat ${p} (${label})` },
         ["human", ...bots].map((a) => h("option", { value: a }, a)));
-      select.value = p === 0 ? "human" : "mcts";
+      select.value = chosen[p] ?? (p === 0 ? "human" : "mcts");
       seatsBox.append(h("label", { class: "row" }, h("span", {}, `${label}:`), select));
     }
   }
@@ -138,7 +139,10 @@ async function lobbyPage() {
     }
     drawSeats();
   }
-  gameSelect.addEventListener("change", drawOptions);
+  gameSelect.addEventListener("change", () => {
+    seatsBox.replaceChildren();
+    drawOptions();
+  });
 
   form.append(
     h("h2", {}, "New table"),

@@ -1,0 +1,101 @@
+"""A real ``langbord serve`` and Debian's Chromium, driven by Playwright.
+
+Chromium comes from the system (``apt-get install chromium``; ``LANGBORD_CHROMIUM`` names another
+binary): Playwright's own browser download is not used. Screenshots go to
+``tests/web/screenshots/`` (kept: a failing test's last screen is there too).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+SHOTS = Path(__file__).parent / "screenshots"
+
+
+def chromium() -> str:
+    found = os.environ.get("LANGBORD_CHROMIUM") or shutil.which("chromium")
+    if not found:
+        pytest.fail("no Chromium: apt-get install chromium (or set LANGBORD_CHROMIUM)")
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a ``langbord serve`` on a fresh SQLite file."""
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    port = free_port()
+    log = (tmp_path_factory.getbasetemp() / f"serve-{port}.log").open("wb")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "langbord.cli.main",
+            "serve",
+            "--db",
+            f"sqlite:///{db}",
+            "--port",
+            str(port),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"langbord serve did not start (see {log.name})")
+        time.sleep(0.2)
+    yield url
+    process.terminate()
+    process.wait(10)
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium(), args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page at 1280x800 whose console errors fail the test; its last screen is saved."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield opened
+    SHOTS.mkdir(exist_ok=True)
+    name = request.node.name.replace("/", "_")
+    with contextlib.suppress(Exception):  # the page may be gone; the test's result stands
+        opened.screenshot(path=str(SHOTS / f"{name}-last.png"), full_page=True)
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
