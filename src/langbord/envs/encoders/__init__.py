@@ -1,0 +1,1 @@
+"""Observation encoders, one module per game (each registers itself in ``ENCODERS``)."""

@@ -1,0 +1,46 @@
+"""Observation encoders: what a seat knows, as a fixed-size vector of numbers.
+
+An encoder reads only ``state.view(seat)`` (the seat's knowledge, the same JSON the server sends),
+so an observation can never hold a secret the view does not. Each game's encoder documents every
+slot: ``slots()`` names them in order (``"market.red.vp"``, ``"seat+1.hand_size"``…), seats
+relative to the observer (``seat+0`` is the observer, ``seat+1`` the next seat clockwise), so one
+policy can play any seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langbord.core.game import Game
+
+
+class Encoder:
+    """Turns a view of one game (with fixed options) into a vector of ``size`` floats."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.names = self.slots()
+        self.size = len(self.names)
+
+    def slots(self) -> list[str]:
+        """The name of every slot, in order (the documentation of the vector)."""
+        raise NotImplementedError
+
+    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+        """The vector for ``view`` (what ``seat`` knows); length ``size``, values in [0, 1] or small
+        counts."""
+        raise NotImplementedError
+
+
+ENCODERS: dict[str, Callable[[Game], Encoder]] = {}
+"""Game name → encoder class; each game's module registers itself on import."""
+
+
+def encoder_for(game: Game) -> Encoder:
+    """The encoder of ``game`` (its options fix the vector's size)."""
+    import importlib
+
+    if game.name not in ENCODERS:
+        importlib.import_module(f"langbord.envs.encoders.{game.name}")
+    return ENCODERS[game.name](game)
