@@ -246,16 +246,21 @@ async function tablePage(tableId) {
     error.textContent = "";
     try {
       await api(`/api/tables/${tableId}/actions`, { method: "POST", token: mine?.token, body: { action, move: table.move } });
-      table = await api(`/api/tables/${tableId}`, { token: mine?.token });
-      await draw(false);
+      await refetch();
     } catch (e) {
       error.textContent = e.message;
-      if (e.status === 409) {
-        table = await api(`/api/tables/${tableId}`, { token: mine?.token });
-        await draw(false);
-      }
+      if (e.status === 409) await refetch();
     } finally {
       busy = false;
+    }
+  }
+
+  // A fetched table replaces the one shown only if it is not older (a push may have come first).
+  async function refetch() {
+    const fetched = await api(`/api/tables/${tableId}`, { token: mine?.token });
+    if (fetched.move >= table.move || fetched.you !== table.you) {
+      table = fetched;
+      await draw(false);
     }
   }
 
@@ -304,6 +309,7 @@ async function tablePage(tableId) {
             const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name, seat: p.seat } });
             seats.set(tableId, joined.seat, joined.token);
             mine = seats.get(tableId);
+            await refetch();
             reconnect();
           } catch (e) { toast(e.message); }
         } }, `Sit at seat ${p.seat}`));
@@ -335,7 +341,7 @@ async function tablePage(tableId) {
     socket.addEventListener("message", async (event) => {
       const data = JSON.parse(event.data);
       if (data.error) { error.textContent = data.error; return; }
-      if (data.move >= table.move || data.status !== table.status || data.you !== table.you) {
+      if (data.move >= table.move || data.you !== table.you) {
         table = data;
         await draw();
       }
@@ -343,11 +349,22 @@ async function tablePage(tableId) {
     socket.addEventListener("close", () => {
       if (closed) return;
       if (!poll) poll = setInterval(async () => {
-        try { table = await api(`/api/tables/${tableId}`, { token: mine?.token }); await draw(); } catch {}
+        try { await refetch(); } catch {}
       }, 1500);
     });
   }
-  leave = () => { closed = true; if (socket) socket.close(); if (poll) clearInterval(poll); };
+  let resizing = null;
+  const resized = () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => draw(false), 150);
+  };
+  window.addEventListener("resize", resized);
+  leave = () => {
+    closed = true;
+    if (socket) socket.close();
+    if (poll) clearInterval(poll);
+    window.removeEventListener("resize", resized);
+  };
   await draw(false);
   reconnect();
 }

@@ -87,6 +87,9 @@ export function boardContext(table, act) {
   const last = table.log && table.log.length ? table.log[table.log.length - 1] : null;
   return {
     legal,
+    /** A narrow screen (a phone): boards may lay themselves out in one column. */
+    narrow: window.innerWidth < 700,
+    width: window.innerWidth,
     you: table.you,
     last,
     seatName,

@@ -278,6 +278,7 @@ export function draw(table, ctx) {
   if (skali) top += 178;
   const height = top + panelHeights.reduce((a, b) => a + b + 10, 0) + 40;
   const svg = board(WIDTH, height, `Knarr, ${n} players: the board, every crew and your hand`);
+  svg.classList.add("wide"); // too much to shrink onto a phone: it scrolls sideways there
   el("style", {}, svg).textContent = `
     .kn-panel { fill: #fffaf0; stroke: #cdbb9c; }
     .kn-you { fill: #fff6d8; stroke: #c8a040; stroke-width: 2; }
