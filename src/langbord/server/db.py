@@ -104,7 +104,8 @@ def open_database(url: str) -> tuple[Engine, sessionmaker[Session]]:
             parsed = parsed.set(drivername="postgresql+psycopg")
         kwargs["pool_size"] = 10
         kwargs["max_overflow"] = 20
-    engine = create_engine(parsed, pool_pre_ping=True, **kwargs)
+    # A SQLite file never drops a connection: only PostgreSQL's are checked before use.
+    engine = create_engine(parsed, pool_pre_ping=backend != "sqlite", **kwargs)
     if backend == "sqlite":
 
         @event.listens_for(engine, "connect")

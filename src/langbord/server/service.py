@@ -18,13 +18,15 @@ import random
 import re
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from langbord.agents.specs import AGENTS, make_agent
 from langbord.core.errors import (
@@ -144,6 +146,18 @@ class Service:
         self._bots: queue.Queue[str | None] = queue.Queue()
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
+        # SQLite has one writer at a time: threads queue here rather than in its busy handler,
+        # which sleeps up to 100 ms between tries. (PostgreSQL writers run side by side.)
+        self._write_lock: AbstractContextManager[Any] = (
+            nullcontext() if self.postgres else threading.Lock()
+        )
+        self._seats: dict[str, tuple[str, int]] = {}  # token hash -> (table, seat), once seen
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction, committed when the block ends."""
+        with self._write_lock, self.sessions() as session, session.begin():
+            yield session
 
     # ---- lifecycle ----------------------------------------------------------------------------
 
@@ -227,7 +241,7 @@ class Service:
         moves: list[tuple[int, str]] = []
         self._resolve_chance(state, moves)
         status = "open" if HUMAN in kinds else "playing"
-        with self.sessions() as session, session.begin():
+        with self._writing() as session:
             session.add(
                 TableRow(
                     id=table_id,
@@ -326,7 +340,7 @@ class Service:
                 raise Conflict(f"seat {seat} is a bot's")
             elif seat not in free:
                 raise Conflict(f"seat {seat} is taken")
-            with self.sessions() as session, session.begin():
+            with self._writing() as session:
                 done = session.execute(
                     update(SeatRow)
                     .where(
@@ -360,15 +374,18 @@ class Service:
         if token is None:
             return None
         digest = hash_token(token)
-        with self.sessions() as session:
-            row = session.execute(
-                select(SeatRow).where(SeatRow.token_hash == digest)
-            ).scalar_one_or_none()
-        if row is None:
-            raise Unauthorized("unknown token")
-        if row.table_id != table_id:
+        known = self._seats.get(digest)  # a seat once taken stays its token's for good
+        if known is None:
+            with self.sessions() as session:
+                row = session.execute(
+                    select(SeatRow).where(SeatRow.token_hash == digest)
+                ).scalar_one_or_none()
+            if row is None:
+                raise Unauthorized("unknown token")
+            known = self._seats[digest] = (row.table_id, row.seat)
+        if known[0] != table_id:
             raise Forbidden("this token is for another table")
-        return row.seat
+        return known[1]
 
     # ---- the live cache -----------------------------------------------------------------------
 
@@ -595,7 +612,7 @@ class Service:
         self._resolve_chance(state, moves)
         first = live.moves
         try:
-            with self.sessions() as session, session.begin():
+            with self._writing() as session:
                 for k, (who, action_text) in enumerate(moves):
                     session.add(
                         MoveRow(
