@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_process import ServerProcess
+
+from server.server_process import ServerProcess
 
 # (game, options, seats): human seats and one bot each; long games, so most are still being
 # played when the server dies, and one short one that may well be over by then.

@@ -13,8 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_process import ServerProcess, serving
 from websockets.sync.client import ClientConnection, connect
+
+from server.server_process import ServerProcess, serving
 
 pytestmark = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import SHOTS
+from web.conftest import SHOTS
 
 SEATS = {
     "skibe": ["human", "random", "random"],
@@ -114,8 +114,7 @@ def test_two_players_at_one_table(server: str, browser: Browser) -> None:
     # Each sees their own hand, and only the size of the other's.
     for page, seat in ((first, 0), (second, 1)):
         text = page.locator("details pre.text").text_content() or ""
-        other = 1 - seat
-        assert re.search(rf"seat {other}: .*\n\s+hand: \d+ cards?", text), text
+        assert re.search(rf"seat {1 - seat}: .*\n\s+hand: \d+ cards?", text), text
     shoot(first, "two-players-first")
     shoot(second, "two-players-second")
     first.context.close()
