@@ -62,6 +62,10 @@ Bots (``strategy.py``): a seat's value is its vp, plus its reputation income for
 plus the vp one trade would bring, half a point per bracelet and recruit, 0.3 per crew card and a
 point per destination owned; an exploration being paid counts as done (its gains come only after
 the payment decisions). Values become win shares by a softmax (a 6-vp lead is a factor e).
+The quick ``policy`` (the ``policy`` agent, MCTS's ``rollout=policy``) explores the affordable
+destination with the best immediate gains, else recruits into the column that pays most; pays
+with the cards least worth keeping, takes the free market slot, trades once a trade pays; a
+tenth of its moves, and the Skali and artifact decisions, are random.
 
 Hidden information: hands. ``view(p)`` shows p's hand, the size of the others' and the cards each
 took from the market (known to all until played). Deck order is never decided before a draw.

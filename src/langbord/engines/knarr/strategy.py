@@ -11,10 +11,30 @@ lead of ``TEMPERATURE`` vp is worth a factor e.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from langbord.core.game import score_shares
-from langbord.engines.knarr.data import DESTINATIONS, REPUTATION, REPUTATION_VP, VP
+from langbord.engines.knarr.data import (
+    DESTINATIONS,
+    REPUTATION,
+    REPUTATION_VP,
+    TYPE_COLOUR,
+    TYPE_GAIN,
+    VP,
+)
+from langbord.engines.knarr.notation import (
+    ARG,
+    END_ID,
+    EXPLORE,
+    KIND,
+    PASS,
+    PAY,
+    RECRUIT,
+    TRADE,
+)
+from langbord.engines.knarr.rules import P_AFTER, P_DISCARD, P_MAIN, P_PAY, P_TAKE
 
 if TYPE_CHECKING:
     from langbord.engines.knarr.rules import KnarrState
@@ -49,3 +69,92 @@ def evaluate(state: KnarrState) -> list[float]:
     if state.is_terminal():
         return state.returns()
     return score_shares(values(state), TEMPERATURE)
+
+
+# ---- the quick policy (MCTS rollouts, the ``policy`` agent) -------------------------------------
+
+EPSILON = 0.1
+"""How often the policy plays a uniformly random legal action instead of its rule of thumb."""
+GAIN_WORTH = (1.0, TOKEN_WEIGHT, TOKEN_WEIGHT, 0.9, CREW_WEIGHT, 0.0, 0.0)
+"""What the policy counts one gain of each kind (vp, bracelet, recruit, reputation, card, coin,
+raid) worth, in vp."""
+
+
+def _worth(gains: Sequence[int]) -> float:
+    return sum(w * g for w, g in zip(GAIN_WORTH, gains, strict=False) if g)
+
+
+def _dest_worth(d: int) -> float:
+    dest = DESTINATIONS[d]
+    return _worth(dest.immediate) + DESTINATION_WEIGHT
+
+
+def _card_worth(state: KnarrState, p: int, t: int) -> float:
+    """What a crew card is worth to keep: its gain on each later Recruit of its colour."""
+    return CREW_WEIGHT + 0.5 * GAIN_WORTH[TYPE_GAIN[t]]
+
+
+def _recruit_worth(state: KnarrState, p: int, t: int) -> float:
+    """The gains of recruiting ``t``: every card of its colour's column, itself included."""
+    crew = state.crew[p]
+    base = TYPE_COLOUR[t] * 4
+    gains = [crew[base + g] + (base + g == t) for g in range(4)]
+    return _worth(gains) + _card_worth(state, p, t)
+
+
+def _trade_worth(state: KnarrState, p: int, k: int) -> float:
+    columns = state.tsum[p]
+    return sum(_worth(columns[c]) for c in range(k)) - TOKEN_WEIGHT * k
+
+
+def _pick(options: list[tuple[float, int]], rng: random.Random) -> int:
+    top = max(v for v, _ in options)
+    best = [a for v, a in options if v >= top - 1e-9]
+    return best[rng.randrange(len(best))]
+
+
+def policy(state: KnarrState, rng: random.Random) -> int:
+    """A rule of thumb per decision, cheap enough for rollouts: explore the affordable destination
+    with the best immediate gains, else recruit the card whose column pays most; pay with the
+    cards least worth keeping; take the free market slot; trade all bracelets once the trade
+    pays; discard the least useful card. With probability ``EPSILON``, or at decisions it has
+    no rule for (the Skali mode's, the artifacts'), a random legal action."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or rng.random() < EPSILON:
+        return legal[rng.randrange(len(legal))]
+    p = state.turn
+    phase = state.phase
+    if phase == P_MAIN:
+        options: list[tuple[float, int]] = []
+        for action in legal:
+            kind = KIND[action]
+            if kind == EXPLORE:
+                options.append((10.0 + _dest_worth(ARG[action]), action))
+            elif kind == RECRUIT:
+                options.append((_recruit_worth(state, p, ARG[action]), action))
+            elif kind == PASS:
+                options.append((-1.0, action))
+        if options:
+            return _pick(options, rng)
+    elif phase == P_AFTER:
+        trades = [(_trade_worth(state, p, ARG[a]), a) for a in legal if KIND[a] == TRADE]
+        if trades:
+            value, action = max(trades)
+            if value > 0:
+                return action
+        if END_ID in legal:
+            return END_ID
+    elif phase == P_PAY:
+        costs = [
+            (-_card_worth(state, p, ARG[a]) if KIND[a] == PAY else -TOKEN_WEIGHT - 0.1, a)
+            for a in legal
+        ]
+        return _pick(costs, rng)
+    elif phase == P_TAKE:
+        free = state.take_arg & 8
+        colour = state.take_arg & 7
+        takes = [(float(free or ARG[a] == colour) + 0.1 * state.cols[p][ARG[a]], a) for a in legal]
+        return _pick(takes, rng)
+    elif phase == P_DISCARD:
+        return _pick([(-_card_worth(state, p, ARG[a]), a) for a in legal], rng)
+    return legal[rng.randrange(len(legal))]

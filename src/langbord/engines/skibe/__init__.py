@@ -48,6 +48,10 @@ every ship is scored, incomplete ones too). Highest total wins; ties share the w
 Bots (``strategy.py``): a seat's value is its points plus 0.6 x what each ship would score it if
 evaluated now (a ship rarely is: cards, stones and chieftains will come); values become win
 shares by a softmax (a 6-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
+The quick ``policy`` (the ``policy`` agent, MCTS's ``rollout=policy``) lays a stern where the
+evaluation says so, takes the display card with most of its shields (else draws), lays it where
+food multiplies it most, loads food and equipment where it leads, plays Chieftains at random and
+in an evaluation takes the best of a few moves; a tenth of its moves are random.
 
 Where the rulebook and rulings are silent, the engine decides (stated here so it can be argued):
 - A swap of two cards in one ship, or of two display cards, changes nothing and is not offered.

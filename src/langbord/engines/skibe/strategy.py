@@ -8,10 +8,32 @@ become win shares through a softmax in which a lead of ``TEMPERATURE`` points is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, cast
 
 from langbord.core.game import score_shares
-from langbord.engines.skibe.data import SHIPS
+from langbord.engines.skibe.data import COLOURS, MAX_SHIP_LIMIT, SHIPS, VIKING_TYPES
+from langbord.engines.skibe.notation import (
+    ARG1,
+    ARG2,
+    EQUIP_LOAD,
+    EQUIP_SHIFT,
+    FOOD_LOAD,
+    FOOD_SHIFT,
+    KIND,
+    PASS_ID,
+    SKIP_ID,
+    STERN,
+    TAKE,
+)
+from langbord.engines.skibe.rules import (
+    CHIEFTAIN,
+    CHOOSE,
+    COLOUR_LIST,
+    LOAD_EQUIP,
+    LOAD_FOOD,
+    PLACE,
+)
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
@@ -33,3 +55,145 @@ def evaluate(state: SkibeState) -> list[float]:
     if state.is_terminal():
         return state.returns()
     return score_shares(values(state), TEMPERATURE)
+
+
+# ---- the quick policy (MCTS rollouts, the ``policy`` agent) -------------------------------------
+
+EPSILON = 0.1
+"""How often the policy plays a uniformly random legal action instead of its rule of thumb."""
+CHIEF_RATE = 1.0
+"""How often the policy plays a random Chieftain (or passes) rather than surely passing."""
+DRAW_VALUE = 0.5
+"""What a blind draw is worth against a display card, in the units of ``_lay_gain``."""
+
+
+def _colour_totals(state: SkibeState, ship: int) -> list[int]:
+    """Shields plus equipment per colour in ``ship`` (the stern's shield included): its score
+    per food stone."""
+    totals = [0] * len(COLOURS)
+    for card, stones in zip(state.ships[ship], state.equip[ship], strict=True):
+        for colour in VIKING_TYPES[card].shields:
+            totals[colour] += 1
+        if stones:
+            for colour in COLOUR_LIST[card]:
+                totals[colour] += stones
+    stern = state.stern_on[ship]
+    if stern >= 0:
+        totals[stern] += 1
+    return totals
+
+
+def _edge(totals: list[int], me: int, n: int) -> int:
+    """The mover's colour total less the best other seat's."""
+    return totals[me] - max(totals[c] for c in range(n) if c != me)
+
+
+def _card_gain(card: int, me: int, n: int) -> int:
+    """Shields of the mover's colour less shields of other seats' colours on ``card``."""
+    return sum(1 if c == me else -1 for c in VIKING_TYPES[card].shields if c < n)
+
+
+def _lay_gain(state: SkibeState, card: int, ship: int, me: int) -> float:
+    return float(_card_gain(card, me, state.n) * state.food[ship])
+
+
+def _best(options: list[tuple[float, int]], rng: random.Random) -> int:
+    top = max(v for v, _ in options)
+    best = [a for v, a in options if v >= top - 1e-9]
+    return best[rng.randrange(len(best))]
+
+
+def policy(state: SkibeState, rng: random.Random) -> int:
+    """A rule of thumb per decision, cheap enough for rollouts: lay a stern where the mover leads
+    the ship by ``STERN_MARGIN`` points; take the display card that adds most of the mover's
+    shields (else draw) and lay it where food multiplies it most; load food and equipment where
+    the mover leads; play no Chieftain; in an evaluation, take the move that most raises the
+    mover's edge. With probability ``EPSILON``, a random legal action."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < EPSILON:
+        return legal[rng.randrange(len(legal))]
+    me = state.current_player()
+    n = state.n
+    phase = state.phase
+    if phase == CHOOSE:
+        takes: list[tuple[float, int]] = []
+        stern_values: list[tuple[float, int]] = []
+        base: list[float] | None = None
+        for action in legal:
+            kind = KIND[action]
+            if kind == STERN:
+                # What evaluate() would say: the ship's points counted in full, not at
+                # SHIP_WEIGHT, plus the stern's shield (Chieftains not foreseen).
+                if base is None:
+                    base = values(state)
+                ship = ARG1[action]
+                food = state.food[ship]
+                scored = [
+                    v + (1.0 - SHIP_WEIGHT) * points
+                    for v, points in zip(base, state.ship_points(ship), strict=True)
+                ]
+                scored[me] += food
+                stern_values.append((score_shares(scored, TEMPERATURE)[me], action))
+            elif kind == TAKE:
+                card = state.display[ARG1[action]]
+                room = [s for s in range(SHIPS) if len(state.ships[s]) < state.limit]
+                takes.append((max(_lay_gain(state, card, s, me) for s in room), action))
+            else:
+                takes.append((DRAW_VALUE, action))
+        if stern_values:
+            assert base is not None
+            value, action = max(stern_values)
+            if value > score_shares(base, TEMPERATURE)[me] or not takes:
+                return action
+        return _best(takes, rng)
+    if phase == PLACE:
+        return _best([(_lay_gain(state, state.held, ARG1[a], me), a) for a in legal], rng)
+    if phase == LOAD_FOOD:
+        edges = [_edge(_colour_totals(state, s), me, n) for s in range(SHIPS)]
+        food_options: list[tuple[float, int]] = []
+        for action in legal:
+            kind = KIND[action]
+            if kind == FOOD_LOAD:
+                food_options.append((edges[ARG1[action]], action))
+            elif kind == FOOD_SHIFT:
+                food_options.append((edges[ARG2[action]] - edges[ARG1[action]], action))
+            else:
+                food_options.append((0.0, action))
+        return _best(food_options, rng)
+    if phase == LOAD_EQUIP:
+        equip_options: list[tuple[float, int]] = []
+        for action in legal:
+            kind = KIND[action]
+            if kind == EQUIP_LOAD:
+                equip_options.append((_slot_gain(state, ARG1[action], me), action))
+            elif kind == EQUIP_SHIFT:
+                gain = _slot_gain(state, ARG2[action], me) - _slot_gain(state, ARG1[action], me)
+                equip_options.append((gain, action))
+            else:
+                equip_options.append((0.0, action))
+        return _best(equip_options, rng)
+    if phase == CHIEFTAIN:
+        if rng.random() < CHIEF_RATE:
+            return legal[rng.randrange(len(legal))]
+        return PASS_ID
+    # An evaluation: try a few of the Chieftain's moves (and skipping) on copies.
+    sample = legal if len(legal) <= 8 else rng.sample(legal, 8)
+    if SKIP_ID not in sample:
+        sample.append(SKIP_ID)
+    moves: list[tuple[float, int]] = []
+    for action in sample:
+        after = state.clone()
+        after.apply_unchecked(action)
+        mine = values(cast("SkibeState", after))
+        moves.append((mine[me] - max(mine[c] for c in range(n) if c != me), action))
+    return _best(moves, rng)
+
+
+def _slot_gain(state: SkibeState, slot: int, me: int) -> float:
+    """What one equipment stone on the card at ``slot`` is worth to the mover's edge."""
+    ship = slot // MAX_SHIP_LIMIT
+    card = state.ships[ship][slot % MAX_SHIP_LIMIT]
+    colours = [c for c in COLOUR_LIST[card] if c < state.n]
+    return float(((me in colours) - sum(1 for c in colours if c != me)) * state.food[ship])
