@@ -5,6 +5,7 @@ from langbord.agents.greedy import GreedyAgent
 from langbord.agents.mcts import MCTSAgent, RootStat
 from langbord.agents.policy import PolicyAgent
 from langbord.agents.random_agent import RandomAgent
+from langbord.agents.rollouts import RolloutAgent
 from langbord.agents.specs import AGENTS, make_agent
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "MCTSAgent",
     "PolicyAgent",
     "RandomAgent",
+    "RolloutAgent",
     "RootStat",
     "make_agent",
 ]

@@ -1,7 +1,7 @@
 """Agent specs: the strings that name an agent everywhere agents are chosen.
 
 ``random``, ``greedy``, ``policy``, ``mcts``, ``mcts:iterations=2000``, ``mcts:time=1.0``,
-``mcts:time=0.25,rollout=greedy,c=1.4``.
+``mcts:time=0.25,rollout=greedy,c=1.4``, ``rollouts:rollouts=64``, ``rollouts:time=0.1,depth=40``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from langbord.agents.greedy import GreedyAgent
 from langbord.agents.mcts import MCTSAgent
 from langbord.agents.policy import PolicyAgent
 from langbord.agents.random_agent import RandomAgent
+from langbord.agents.rollouts import RolloutAgent
 from langbord.core.errors import OptionError
 from langbord.core.runner import Agent
 
@@ -23,7 +24,12 @@ _MCTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "rollout": ("rollout", str),
     "rollout_depth": ("rollout_depth", int),
 }
-AGENTS = ("random", "greedy", "policy", "mcts")
+_ROLLOUTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "rollouts": ("rollouts", int),
+    "time": ("time_limit", float),
+    "depth": ("depth", int),
+}
+AGENTS = ("random", "greedy", "policy", "mcts", "rollouts")
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -33,7 +39,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     pairs = [p for p in rest.split(",") if p.strip()] if rest else []
     if name not in AGENTS:
         raise OptionError(f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}")
-    if name != "mcts":
+    if name not in ("mcts", "rollouts"):
         if pairs:
             raise OptionError(f"agent {name!r} takes no options (got {rest!r})")
         simple: dict[str, Callable[[int | None], Agent]] = {
@@ -42,21 +48,24 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             "policy": PolicyAgent,
         }
         return simple[name](seed)
+    options = _ROLLOUTS_OPTIONS if name == "rollouts" else _MCTS_OPTIONS
     kwargs: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         key = key.strip().lower()
-        if not sep or key not in _MCTS_OPTIONS:
+        if not sep or key not in options:
             raise OptionError(
-                f"bad mcts option {pair.strip()!r}; options are: "
-                + ", ".join(f"{k}=…" for k in _MCTS_OPTIONS)
+                f"bad {name} option {pair.strip()!r}; options are: "
+                + ", ".join(f"{k}=…" for k in options)
             )
-        target, convert = _MCTS_OPTIONS[key]
+        target, convert = options[key]
         try:
             kwargs[target] = convert(value.strip())
         except ValueError:
-            raise OptionError(f"mcts option {key}={value.strip()!r} is not a number") from None
+            raise OptionError(f"{name} option {key}={value.strip()!r} is not a number") from None
     try:
+        if name == "rollouts":
+            return RolloutAgent(seed, **kwargs)
         return MCTSAgent(seed, **kwargs)
     except ValueError as exc:
         raise OptionError(str(exc)) from None
