@@ -1,0 +1,153 @@
+"""Skåål's observation: the table from a seat's view, as a fixed-size vector.
+
+Skåål has no secrets, so every seat's observation holds the whole table, with seats relative to
+the observer: ``seat+0`` is the observer, ``seat+1`` the next clan in turn order, …
+``seat+{n-1}``. The size depends only on the option ``players`` (n = 3…6); ``prospects`` and
+``max_rounds`` only change values. Regions are named by slugs of the map's names (``kamau``,
+``le_chaim``, ``slainte``…), in map order (SA-2); the roads never change and are not encoded.
+
+Global slots, in order:
+  phase.<name>                 6: one-hot of setup, action, roll, find, rumor, over
+  to_move.chance               1 at a chance node (the die)
+  to_move.seat+k               n: who decides now (none at the end)
+  turn.seat+k                  n: whose turn it is
+  round                        the round / max_rounds (SA-12's safeguard)
+  roll.<face>                  6: the die's face being resolved (1…5, ooops)
+  find.<region>                12: the region of the find being resolved
+  rumor_from.<region>          12: the region whose dwarfs may come (rumor phase)
+  last_income                  the respect the player to move earned at the start of the turn
+                               (SA-5) / 10
+  prospects_left               prospects left before the mines close / the ``prospects`` option
+                               (0 once closed)
+  mines_closed                 1 once the pawn reached the closing space (SA-3)
+
+Then for each region, in map order (``region.<region>.`` before each name):
+  dwarfs.seat+k                n: the dwarfs of each clan there / 5
+  nuggets                      nuggets there / 5
+  ooops                        1 if an Ooops lies there
+  inn.seat+k                   n: the clan owning the Royal Inn there (none: all 0)
+  innkeeper.seat+k             n: the clan providing its innkeeper
+
+Then for each seat k = 0…n-1 (``seat+k.`` before each name):
+  respect                      / 100 (random games reach several hundred)
+  accountant_ahead             (its accountant's space − the pawn's space) / 20, clipped to
+                               [-1, 1]: the pawn sends back the accountants it lands on (SA-3)
+  reserve                      dwarfs in reserve / 10
+  to_place                     setup dwarfs still to place / 4 (SA-4)
+  inns                         Royal Inns still in reserve / 2
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from langbord.core.game import Game
+from langbord.engines.skaal.data import CLANS, DIE_FACES, INNS_PER_CLAN, REGIONS
+from langbord.engines.skaal.rules import PHASE_NAMES
+from langbord.envs.encoding import ENCODERS, Encoder
+
+DWARF_SCALE = 5.0
+NUGGET_SCALE = 5.0
+RESPECT_SCALE = 100.0
+INCOME_SCALE = 10.0
+TRACK_SCALE = 20.0
+RESERVE_SCALE = 10.0
+SETUP_SCALE = 4.0
+
+
+def slug(name: str) -> str:
+    """A region's name as a slot name: ``"Sláinte"`` → ``"slainte"``, ``"Le Chaim"`` →
+    ``"le_chaim"``."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return plain.lower().replace(" ", "_")
+
+
+REGION_SLUGS: tuple[str, ...] = tuple(slug(r) for r in REGIONS)
+FACE_SLUGS: tuple[str, ...] = tuple(face.lower() for face in DIE_FACES)
+
+
+class SkaalEncoder(Encoder):
+    """Skåål's observation (the layout is the module's docstring)."""
+
+    low = -1.0
+    """Only ``accountant_ahead`` goes below 0, clipped at -1."""
+
+    def __init__(self, game: Game) -> None:
+        self.n = int(game.options["players"])
+        self.prospects = int(game.options["prospects"])
+        super().__init__(game)
+
+    def _seats(self, prefix: str) -> list[str]:
+        return [f"{prefix}seat+{k}" for k in range(self.n)]
+
+    def slots(self) -> list[str]:
+        names: list[str] = [f"phase.{p}" for p in PHASE_NAMES]
+        names.append("to_move.chance")
+        names += self._seats("to_move.")
+        names += self._seats("turn.")
+        names.append("round")
+        names += [f"roll.{face}" for face in FACE_SLUGS]
+        names += [f"find.{r}" for r in REGION_SLUGS]
+        names += [f"rumor_from.{r}" for r in REGION_SLUGS]
+        names += ["last_income", "prospects_left", "mines_closed"]
+        for r in REGION_SLUGS:
+            names += self._seats(f"region.{r}.dwarfs.")
+            names += [f"region.{r}.nuggets", f"region.{r}.ooops"]
+            names += self._seats(f"region.{r}.inn.")
+            names += self._seats(f"region.{r}.innkeeper.")
+        for k in range(self.n):
+            s = f"seat+{k}."
+            names += [s + x for x in ("respect", "accountant_ahead", "reserve", "to_place", "inns")]
+        return names
+
+    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+        n = self.n
+        relative = {CLANS[(seat + k) % n]: k for k in range(n)}
+
+        def one_hot_seat(q: Any) -> list[float]:
+            row = [0.0] * n
+            if isinstance(q, int) and 0 <= q < n:
+                row[(q - seat) % n] = 1.0
+            elif isinstance(q, str):
+                row[relative[q]] = 1.0
+            return row
+
+        def one_hot(value: Any, names: tuple[str, ...]) -> list[float]:
+            return [float(value == name) for name in names]
+
+        out: list[float] = one_hot(view["phase"], PHASE_NAMES)
+        to_move = view["to_move"]
+        out.append(float(to_move == -1))
+        out += one_hot_seat(to_move)
+        out += one_hot_seat(view["turn"])
+        out.append(view["round"] / view["max_rounds"])
+        out += one_hot(view["roll"], DIE_FACES)
+        out += one_hot(view["find"], REGIONS)
+        out += one_hot(view["rumor_from"], REGIONS)
+        out.append(view["last_income"] / INCOME_SCALE)
+        out.append(max(0, view["prospects_left"]) / self.prospects)
+        out.append(float(view["pawn"] >= view["mines_closed"]))
+        for region in view["regions"]:
+            dwarfs = [0.0] * n
+            for clan, count in region["dwarfs"].items():
+                dwarfs[relative[clan]] = count / DWARF_SCALE
+            out += dwarfs
+            out += [region["nuggets"] / NUGGET_SCALE, float(bool(region["ooops"]))]
+            out += one_hot_seat(region["inn"])
+            out += one_hot_seat(region["innkeeper"])
+        clans = {clan["clan"]: clan for clan in view["clans"]}
+        pawn = view["pawn"]
+        for k in range(n):
+            clan = clans[CLANS[(seat + k) % n]]
+            out += [
+                clan["respect"] / RESPECT_SCALE,
+                min(1.0, max(-1.0, (clan["accountant"] - pawn) / TRACK_SCALE)),
+                clan["reserve"] / RESERVE_SCALE,
+                clan["to_place"] / SETUP_SCALE,
+                clan["inns"] / INNS_PER_CLAN,
+            ]
+        return out
+
+
+ENCODERS["skaal"] = SkaalEncoder
