@@ -126,7 +126,7 @@ P = {
     "position": 1.62,
     "revenge": 2.09,
     "revenge_f1": -0.24,
-    "restoration": 0.14,
+    "restoration": 2.0,
     "gambit_adversary": 2.66,
     "gambit_f1": 0.53,
     "huldre_bias": -2.12,
@@ -403,12 +403,14 @@ def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
             score = _mission_score(look, arg)
         elif kind == GAMBIT:
             adversaries = s.future.count(ADVERSARY)
+            cost = _best_damage(look, s._damage_trees())[1]
             if adversaries:
-                cost = _best_damage(look, s._damage_trees())[1]
                 benefit = P["gambit_adversary"] * adversaries * (1.0 - look.p_adv)
                 if s.future[0] == ADVERSARY:
                     benefit += min(look.pain(1), 4.0) * P["gambit_f1"]
                 score = benefit - cost + P["gambit_bias"]
+            else:
+                score = -8.0 - cost  # a Gambit that changes nothing only damages a Tree
         elif kind in (RALLY, RALLY_ANY):
             score = _rally_score(look, a)
         elif kind == INVOLVE:
