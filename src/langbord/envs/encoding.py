@@ -9,6 +9,7 @@ policy can play any seat.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,12 @@ from langbord.core.game import Game
 
 class Encoder:
     """Turns a view of one game (with fixed options) into a vector of ``size`` floats."""
+
+    low: float = -math.inf
+    """No slot is ever below ``low`` (the environments' observation spaces use it); an encoder
+    whose slots are never negative says so with 0."""
+    high: float = math.inf
+    """No slot is ever above ``high``; an encoder whose slots all stay in [0, 1] says so."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
