@@ -1,0 +1,170 @@
+"""OpenSpiel games ``python_langbord_<game>``: loaded with ``pyspiel.load_game``, random games
+through OpenSpiel's API checked against langbord's state, the game types, and OpenSpiel's own
+algorithms on them: its MCTS bot (with its evaluation tool) on Skibe, ISMCTS on Knarr."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="the OpenSpiel games need langbord[rl]")
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
+    evaluate_bots,
+    ismcts,
+    mcts,
+)
+
+import langbord
+from langbord.envs import register_openspiel
+
+register_openspiel()
+
+HAVE = [g for g in langbord.games() if importlib.util.find_spec(f"langbord.envs.encoders.{g}")]
+"""Games whose encoder exists (the observation tensors need it)."""
+PARAMS: dict[str, dict[str, Any]] = {
+    "skibe": {"players": 5},
+    "skoventyr": {"players": 2, "lygtemands": True},
+    "knarr": {"players": 4, "skali": True},
+    "skaal": {"players": 3, "prospects": 5, "max_rounds": 30},
+}
+
+
+def play_random(state: Any, rng: np.random.Generator, limit: int = 10_000) -> Any:
+    """Play ``state`` to its end (or ``limit`` actions) at random through OpenSpiel's API,
+    checking it at every step against the langbord state underneath."""
+    game = state.get_game()
+    n = game.num_players()
+    while not state.is_terminal() and len(state.history()) < limit:
+        inner = state.langbord_state
+        assert state.current_player() == inner.current_player()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probabilities) - 1.0) < 1e-9
+            action = int(rng.choice(outcomes, p=probabilities))
+        else:
+            player = state.current_player()
+            legal = state.legal_actions()
+            assert legal == inner.legal_actions() and legal
+            mask = state.legal_actions_mask(player)
+            assert [a for a, bit in enumerate(mask) if bit] == legal
+            for seat in range(n) if len(state.history()) % 9 == 0 else ():
+                assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
+                assert len(state.information_state_tensor(seat)) == (
+                    game.information_state_tensor_size()
+                )
+            assert state.action_to_string(player, legal[0]) == inner.action_to_string(legal[0])
+            action = int(rng.choice(legal))
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("game_name", HAVE)
+def test_random_games_through_openspiel(game_name: str) -> None:
+    for params in ({}, PARAMS[game_name]):
+        game = pyspiel.load_game(f"python_langbord_{game_name}", params)
+        ours = langbord.load(game_name, **params)
+        assert game.num_players() == ours.num_players()
+        assert game.num_distinct_actions() == ours.num_distinct_actions()
+        assert game.max_game_length() == ours.max_game_length()
+        state = play_random(game.new_initial_state(), np.random.default_rng(len(params)))
+        assert state.is_terminal()
+        assert state.history() == state.langbord_state.history()
+        assert state.returns() == state.langbord_state.returns()
+        if game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM:
+            assert sum(state.returns()) == pytest.approx(game.utility_sum()) == 1.0
+        else:
+            assert len(set(state.returns())) == 1
+
+
+def test_parameters_in_the_game_string() -> None:
+    game = pyspiel.load_game("python_langbord_skibe(players=3)")
+    assert game.num_players() == 3
+    assert game.get_parameters() == {"players": 3}
+    with pytest.raises(langbord.OptionError):
+        pyspiel.load_game("python_langbord_skibe(players=9)")
+
+
+def test_game_types() -> None:
+    info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    expected = {
+        "knarr": (info.IMPERFECT_INFORMATION, utility.CONSTANT_SUM),
+        "skaal": (info.PERFECT_INFORMATION, utility.CONSTANT_SUM),
+        "skibe": (info.PERFECT_INFORMATION, utility.CONSTANT_SUM),
+        "skoventyr": (info.PERFECT_INFORMATION, utility.IDENTICAL),
+    }
+    for name, (information, kind) in expected.items():
+        game_type = pyspiel.load_game(f"python_langbord_{name}").get_type()
+        assert (game_type.information, game_type.utility) == (information, kind)
+        assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+
+
+def test_clones_are_independent() -> None:
+    game = pyspiel.load_game("python_langbord_skibe")
+    state = play_random(game.new_initial_state(), np.random.default_rng(0), limit=30)
+    clone = state.clone()
+    assert clone.history() == state.history() and str(clone) == str(state)
+    play_random(clone, np.random.default_rng(1))
+    assert len(state.history()) == 30 and clone.is_terminal() and not state.is_terminal()
+
+
+@pytest.mark.skipif("knarr" not in HAVE, reason="Knarr's encoder is not there yet")
+def test_knarr_information_states_keep_secrets() -> None:
+    game = pyspiel.load_game("python_langbord_knarr", {"players": 3})
+    state = play_random(game.new_initial_state(), np.random.default_rng(2), limit=60)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    redealt = False
+    for seat in range(3):
+        other = state.resample_from_infostate(seat, sampler)
+        mine = state.information_state_string(seat)
+        assert other.information_state_string(seat) == mine
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+        assert other.observation_string(seat) == state.observation_string(seat)
+        for q in range(3):
+            # the others' memories are what this seat knows of the past: no secret carried over
+            assert other.information_state_string(q) == mine
+            if other.observation_tensor(q) != state.observation_tensor(q):
+                redealt = True
+        assert other.langbord_state.view(seat) == state.langbord_state.view(seat)
+    assert redealt, "a re-deal changed nobody else's hand"
+    # one seat's log names the cards it drew but not the others' draws
+    logs = [state.information_state_string(seat) for seat in range(3)]
+    assert len(set(logs)) == 3
+
+
+def test_openspiel_mcts_bot_plays_skibe() -> None:
+    game = pyspiel.load_game("python_langbord_skibe", {"players": 3})
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=8,
+        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        random_state=np.random.RandomState(1),
+    )
+    bots = [bot, pyspiel.make_uniform_random_bot(1, 1), pyspiel.make_uniform_random_bot(2, 2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    assert sum(returns) == pytest.approx(1.0)
+    assert all(0.0 <= r <= 1.0 for r in returns)
+
+
+@pytest.mark.skipif("knarr" not in HAVE, reason="Knarr's encoder is not there yet")
+def test_openspiel_ismcts_bot_moves_in_knarr() -> None:
+    game = pyspiel.load_game("python_langbord_knarr", {"players": 2})
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        uct_c=2.0,
+        max_simulations=10,
+        random_state=np.random.RandomState(1),
+    )
+    state = play_random(game.new_initial_state(), np.random.default_rng(4), limit=12)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    action = bot.step(state)
+    assert action in state.legal_actions()
