@@ -76,13 +76,16 @@ async function route() {
   leave();
   leave = () => {};
   const parts = location.hash.replace(/^#\/?/, "").split("/");
-  main.replaceChildren();
+  // Each page builds into its own root: a page still loading when the route changes again
+  // finishes into a root no longer on the page.
+  const root = h("div", { class: "page" });
+  main.replaceChildren(root);
   try {
-    if (parts[0] === "table" && parts[1]) await tablePage(parts[1]);
-    else if (parts[0] === "replay" && parts[1]) await replayPage(parts[1]);
-    else await lobbyPage();
+    if (parts[0] === "table" && parts[1]) await tablePage(root, parts[1]);
+    else if (parts[0] === "replay" && parts[1]) await replayPage(root, parts[1]);
+    else await lobbyPage(root);
   } catch (error) {
-    main.replaceChildren(h("p", { class: "error" }, String(error.message || error)),
+    root.replaceChildren(h("p", { class: "error" }, String(error.message || error)),
       h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
   }
 }
@@ -91,7 +94,7 @@ window.addEventListener("DOMContentLoaded", route);
 
 // ---- the lobby --------------------------------------------------------------------------------
 
-async function lobbyPage() {
+async function lobbyPage(root) {
   const { games, agents } = await api("/api/games");
   const form = h("form", { class: "panel", id: "new-table" });
   const gameSelect = h("select", { id: "game", name: "game" },
@@ -206,14 +209,17 @@ async function lobbyPage() {
     }
   }
   await refresh();
-  const timer = setInterval(() => refresh().catch(() => {}), 3000);
+  const timer = setInterval(() => {
+    if (!root.isConnected) { clearInterval(timer); return; }
+    refresh().catch(() => {});
+  }, 3000);
   leave = () => clearInterval(timer);
-  main.append(h("div", { class: "lobby" }, form, tablesPanel));
+  root.append(h("div", { class: "lobby" }, form, tablesPanel));
 }
 
 // ---- a table ----------------------------------------------------------------------------------
 
-async function tablePage(tableId) {
+async function tablePage(root, tableId) {
   let mine = seats.get(tableId);
   let table = await api(`/api/tables/${tableId}`, { token: mine?.token });
   const boardBox = h("div", { class: "board", id: "board" });
@@ -228,7 +234,7 @@ async function tablePage(tableId) {
   const share = h("input", { readonly: true, value: location.href, "aria-label": "link to this table" });
   let busy = false;
 
-  main.append(h("div", { class: "table-page" },
+  root.append(h("div", { class: "table-page" },
     h("section", { class: "board-area" },
       h("h1", {}, table.game, h("span", { class: "muted" }, ` · table ${tableId}`)),
       prompt, error, boardBox,
@@ -377,7 +383,7 @@ function chipHtml(ctx, seat) {
 
 // ---- the replay viewer -----------------------------------------------------------------------
 
-async function replayPage(tableId) {
+async function replayPage(root, tableId) {
   let step = 0;
   let data = await api(`/api/tables/${tableId}/steps/0`);
   const total = data.steps;
@@ -411,7 +417,7 @@ async function replayPage(tableId) {
   };
   document.addEventListener("keydown", keys);
   leave = () => document.removeEventListener("keydown", keys);
-  main.append(h("div", { class: "table-page" },
+  root.append(h("div", { class: "table-page" },
     h("section", { class: "board-area" },
       h("h1", {}, `Replay: ${data.game}`, h("span", { class: "muted" }, ` · table ${tableId}`)),
       h("div", { class: "replay-controls" },
