@@ -153,3 +153,36 @@ def test_greedy_beats_random_at_skibe() -> None:
         agents = [GreedyAgent(g) if p == seat else RandomAgent(10 * g + p) for p in range(3)]
         wins += langbord.play_game(game, agents, seed=g)["result"]["returns"][seat]
     assert wins / 12 > 0.6
+
+
+def test_progressive_bias_is_zero_for_the_best_action_and_negative_for_the_rest() -> None:
+    from langbord.agents.mcts import _bias
+
+    for name in ("skibe", "knarr", "skaal"):
+        for state in states_to_decide(name, 3, seed=4):
+            me = state.current_player()
+            legal = state.legal_actions()
+            bias = _bias(state, legal, me)
+            assert sorted(bias) == legal
+            assert max(bias.values()) == 0.0
+            assert all(-1.0 <= b <= 0.0 for b in bias.values())
+            for action in legal:
+                after = state.clone()
+                after.apply_action(action)
+                best = max(bias, key=lambda a: bias[a])
+                top = state.clone()
+                top.apply_action(best)
+                expected = after.evaluate()[me] - top.evaluate()[me]
+                assert bias[action] == pytest.approx(expected)
+
+
+def test_mcts_with_progressive_bias_searches_and_stays_legal() -> None:
+    for name in ("skibe", "knarr"):
+        for i, state in enumerate(states_to_decide(name, 2, seed=6)):
+            agent = MCTSAgent(seed=i, iterations=300, prior=10.0, prior_visits=5)
+            action = agent.step(state)
+            assert action in state.legal_actions()
+            assert sum(s.visits for s in agent.last_search) == 300
+    spec = make_agent("mcts:iterations=5,prior=2.5,prior_visits=3", 0)
+    assert isinstance(spec, MCTSAgent)
+    assert (spec.prior, spec.prior_visits) == (2.5, 3)

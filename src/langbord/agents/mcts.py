@@ -21,7 +21,7 @@ from langbord.core.runner import sample_chance
 
 
 class _Node:
-    __slots__ = ("avail", "children", "player", "total", "visits")
+    __slots__ = ("avail", "bias", "children", "player", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that chose the action leading here
@@ -29,6 +29,7 @@ class _Node:
         self.total = 0.0  # sum of that seat's rewards
         self.avail = 1  # iterations in which the action leading here was legal
         self.children: dict[int, _Node] = {}
+        self.bias: dict[int, float] | None = None  # progressive bias of the children, once due
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class MCTSAgent:
     ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. The defaults
     (c=0.3, depth 8) come from the arena: at 500 iterations against a greedy Skibe field (60
     games each) c=0.3 won 1.37x its fair share, c=0.5 0.90x; depths 8 and 16 beat 0 and 4.
+    ``prior`` weighs a progressive bias (Chaslot et al. 2008): once a node has ``prior_visits``
+    visits, each child's score gains ``prior * b / (visits + 1)``, where ``b`` (at most 0) is how
+    far ``evaluate()`` right after the action falls short of the best action's. It is off by
+    default: at 2,600 iterations against a greedy Skibe field (60 games) prior=10 won 1.37x its
+    fair share [0.94, 1.87] against 1.30x [0.88, 1.80] without, for about 40% more time.
     After each step, ``last_search`` holds the root actions with visits and estimated win shares.
     """
 
@@ -62,6 +68,8 @@ class MCTSAgent:
         c: float = 0.3,
         rollout: str = "random",
         rollout_depth: int = 8,
+        prior: float = 0.0,
+        prior_visits: int = 10,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -81,6 +89,8 @@ class MCTSAgent:
         self.c = c
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.prior = prior
+        self.prior_visits = prior_visits
         self._greedy = GreedyAgent(seed)
         self.last_search: list[RootStat] = []
         self.last_iterations = 0
@@ -125,6 +135,7 @@ class MCTSAgent:
         node = root
         path = [root]
         c = self.c
+        prior = self.prior
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
@@ -145,6 +156,9 @@ class MCTSAgent:
                 state.apply_unchecked(action)
                 path.append(child)
                 break
+            bias = node.bias
+            if bias is None and prior and node.visits >= self.prior_visits:
+                bias = node.bias = _bias(state, legal, player)
             best_score = -math.inf
             action = legal[0]
             for a in legal:
@@ -152,6 +166,8 @@ class MCTSAgent:
                 score = child.total / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
                 )
+                if bias is not None:
+                    score += prior * bias.get(a, 0.0) / (child.visits + 1)
                 if score > best_score:
                     best_score, action = score, a
             node = children[action]
@@ -181,3 +197,16 @@ class MCTSAgent:
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
         return state.evaluate()
+
+
+def _bias(state: State, legal: list[int], player: int) -> dict[int, float]:
+    """Progressive bias of each legal action: how far the mover's evaluation right after it
+    (before any chance outcome that follows) falls short of the best action's (0 for the best,
+    negative for the rest)."""
+    after = {}
+    for a in legal:
+        child = state.clone()
+        child.apply_unchecked(a)
+        after[a] = child.evaluate()[player]
+    top = max(after.values())
+    return {a: v - top for a, v in after.items()}

@@ -23,6 +23,8 @@ _MCTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "c": ("c", float),
     "rollout": ("rollout", str),
     "rollout_depth": ("rollout_depth", int),
+    "prior": ("prior", float),
+    "prior_visits": ("prior_visits", int),
 }
 _ROLLOUTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "rollouts": ("rollouts", int),
