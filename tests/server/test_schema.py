@@ -87,11 +87,13 @@ def api(served: tuple[BaseSchema, ASGIClient, str]) -> Api:
     """Fresh tables for each test: one with free seats, one being played (with a seat's token)."""
     schema, client, over = served
     tables = {"over": over}
-    tables["open"] = new_table(client, ["human", "human", "human", "random"])
+    # No bots at these two: nothing but an accepted request may change them.
+    tables["open"] = new_table(client, ["human", "human", "human", "human"])
     assert client.post(f"/api/tables/{tables['open']}/join", json={"name": "Astrid"}).ok
-    playing = tables["playing"] = new_table(client, ["human", "random", "human"])
+    playing = tables["playing"] = new_table(client, ["human", "human", "human"])
     token = client.post(f"/api/tables/{playing}/join", json={"name": "Bjørn"}).json()["token"]
-    assert client.post(f"/api/tables/{playing}/join", json={"name": "Cilla"}).ok
+    for name in ["Cilla", "Dagny"]:
+        assert client.post(f"/api/tables/{playing}/join", json={"name": name}).ok
     return Api(schema, client, tables, token)
 
 
