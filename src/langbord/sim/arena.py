@@ -11,7 +11,7 @@ import json
 import multiprocessing
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from langbord.agents.specs import make_agent
 from langbord.core.errors import OptionError
 from langbord.core.registry import load
 from langbord.core.runner import play_game
-from langbord.sim.stats import wilson
+from langbord.sim.stats import Tally, wilson
 
 
 def seating(specs: Sequence[str], players: int, index: int) -> list[str]:
@@ -50,30 +50,13 @@ def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any
 
 
 @dataclass
-class AgentSummary:
-    spec: str
-    plays: int = 0  # seat-games
-    wins: float = 0.0  # sum of returns
-    scores: list[float] = field(default_factory=list)
-    lengths: list[int] = field(default_factory=list)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.plays)
-
-
-@dataclass
 class ArenaResult:
     game: str
     options: dict[str, Any]
     players: int
     cooperative: bool
     games: int
-    agents: dict[str, AgentSummary]
+    agents: dict[str, Tally]
     team_wins: float = 0.0
 
     def table(self) -> str:
@@ -93,7 +76,7 @@ class ArenaResult:
             mean_score = sum(summary.scores) / len(summary.scores) if summary.scores else 0.0
             mean_length = sum(summary.lengths) / len(summary.lengths) if summary.lengths else 0.0
             lines.append(
-                f"{summary.spec:<32} {summary.plays:>10} {summary.win_rate:>9.1%} "
+                f"{summary.label:<32} {summary.plays:>10} {summary.win_rate:>9.1%} "
                 f"{f'[{low:.1%}, {high:.1%}]':>17} {summary.win_rate / fair:>7.2f} "
                 f"{mean_score:>10.1f} {mean_length:>11.1f}"
             )
@@ -126,7 +109,7 @@ def run_arena(
         players,
         bool(getattr(game, "cooperative", False)),
         games,
-        {spec: AgentSummary(spec) for spec in dict.fromkeys(seating(specs, players, 0))},
+        {spec: Tally(spec) for spec in dict.fromkeys(seating(specs, players, 0))},
     )
     sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115
     try:

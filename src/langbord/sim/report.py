@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from langbord.core.errors import LangbordError
 from langbord.core.registry import load
-from langbord.sim.stats import wilson
+from langbord.sim.stats import Tally, wilson
 
 GROUPINGS = ("seat", "agent", "option")
 
@@ -69,25 +68,6 @@ def load_runs(paths: Sequence[str | Path]) -> list[dict[str, Any]]:
     return runs
 
 
-@dataclass
-class Group:
-    """Seat-games of one seat, agent or option set."""
-
-    label: str
-    plays: int = 0  # the seat-games (or games) its win rate counts
-    wins: float = 0.0
-    scores: list[float] = field(default_factory=list)
-    lengths: list[int] = field(default_factory=list)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.plays)
-
-
 def options_label(options: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items()) or "(defaults)"
 
@@ -97,10 +77,10 @@ def cooperative(runs: list[dict[str, Any]]) -> bool:
     return bool(getattr(game, "cooperative", False))
 
 
-def group(runs: list[dict[str, Any]], by: str) -> list[Group]:
+def group(runs: list[dict[str, Any]], by: str) -> list[Tally]:
     """Per seat or agent: every seat-game it played. Per option set: its games, with the win
     rate of the team (cooperative) or of the first seat (competitive), and every seat's score."""
-    groups: dict[str, Group] = {}
+    groups: dict[str, Tally] = {}
     for entry in runs:
         n = len(entry["agents"])
         for seat in range(n):
@@ -110,7 +90,7 @@ def group(runs: list[dict[str, Any]], by: str) -> list[Group]:
                 label = entry["agents"][seat]
             else:
                 label = options_label(entry["options"])
-            g = groups.setdefault(label, Group(label))
+            g = groups.setdefault(label, Tally(label))
             if by != "option" or seat == 0:
                 g.plays += 1
                 g.wins += entry["returns"][seat]
