@@ -47,6 +47,7 @@ class Stats:
     connecting: float = 0.0  # seconds until every seat's WebSocket had its first view
     post_latency: list[float] = field(default_factory=list)
     push_latency: list[float] = field(default_factory=list)
+    loop_lag: list[float] = field(default_factory=list)  # this client's event loop, late by
     moves: int = 0
     conflicts: int = 0  # 409: lost a race (should not happen: one client per seat)
     errors: dict[str, int] = field(default_factory=dict)
@@ -187,6 +188,14 @@ class Load:
                 else:
                     stats.error(f"post: {answer.status_code} {answer.text[:80]}")
 
+    async def lag(self) -> None:
+        """How late this client's own event loop wakes up: latency it adds to every figure."""
+        while time.perf_counter() < self.stats.stopping:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.05)
+            if self.stats.measuring():
+                self.stats.loop_lag.append(time.perf_counter() - asked - 0.05)
+
     async def clock(self) -> None:
         """Opens the measured window once every seat is connected and the warm-up is over;
         takes the server's CPU seconds in it (when this script started the server)."""
@@ -214,7 +223,7 @@ class Load:
         tables = await asyncio.gather(*(setup() for _ in range(args.tables)))
         self.stats.connecting = time.perf_counter()
         self.stats.setup = time.perf_counter() - began
-        await asyncio.gather(self.clock(), *(self.run_table(table) for table in tables))
+        await asyncio.gather(self.clock(), self.lag(), *(self.run_table(table) for table in tables))
         await self.http.aclose()
         return self.stats
 
@@ -322,6 +331,9 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, client_cpu: floa
         "post_ms": {q: percentile(post, p) * ms for q, p in [("p50", 50), ("p90", 90), ("p99", 99)]}
         | {"max": max(post, default=float("nan")) * ms},
         "push_ms": {q: percentile(push, p) * ms for q, p in [("p50", 50), ("p99", 99)]},
+        "client_loop_lag_ms": {
+            q: percentile(stats.loop_lag, p) * ms for q, p in [("p50", 50), ("p99", 99)]
+        },
         "views_per_s": stats.views / args.seconds,
         "mean_view_kib": stats.view_bytes / max(stats.views, 1) / 1024,
         "games_finished": stats.games_finished,
@@ -349,6 +361,11 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, client_cpu: floa
     q = figures["push_ms"]
     print(
         f"POST to pushed   p50 {q['p50']:.1f} ms  p99 {q['p99']:.1f} ms (the table's first client)"
+    )
+    lag = figures["client_loop_lag_ms"]
+    print(
+        f"client lag       p50 {lag['p50']:.1f} ms  p99 {lag['p99']:.1f} ms "
+        "(this script's event loop waking late: included in the latencies above)"
     )
     print(
         f"views pushed     {figures['views_per_s']:.1f}/s, {figures['mean_view_kib']:.1f} KiB mean"
