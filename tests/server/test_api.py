@@ -309,7 +309,11 @@ def test_websocket_pushes_each_change(client: TestClient) -> None:
         assert code == 200
         pushed = ws.receive_json()
         assert pushed["move"] > first["move"]
-        assert pushed["view"] == look(client, table_id, mover)["view"]
+        looked = look(client, table_id, mover)
+        assert pushed["view"] == looked["view"]
+        assert first["log_start"] == 0 and len(first["log"]) == first["move"]
+        assert pushed["log_start"] == first["move"]  # later pushes carry only the new entries
+        assert first["log"] + pushed["log"] == looked["log"]
     with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:  # a reconnect
         ws.send_text("")  # a spectator
         again = ws.receive_json()

@@ -265,7 +265,8 @@ def create_app(url: str, web: bool = True) -> FastAPI:
     @app.websocket("/api/tables/{table_id}/ws")
     async def watch(websocket: WebSocket, table_id: str) -> None:
         """Send the seat's token (or nothing, for a spectator) as the first message; the
-        seat's view comes now and after every change."""
+        seat's table comes now and after every change, as GET /api/tables/{id} gives it, except
+        that after the first message ``log`` holds only the entries from ``log_start`` on."""
         await websocket.accept()
         try:
             first = await asyncio.wait_for(websocket.receive_text(), timeout=30)
@@ -281,10 +282,14 @@ def create_app(url: str, web: bool = True) -> FastAPI:
             await websocket.close(code=4000 + getattr(exc, "status", 400))
             return
         box = hub.subscribe(table_id)
+        logged = 0
         try:
             closed = asyncio.ensure_future(_closed(websocket))
             while True:
-                await websocket.send_json(await run(service.table_json, table_id, seat))
+                # The first message holds the whole log; later ones only the new entries.
+                view = await run(service.table_json, table_id, seat, logged)
+                logged = view["move"]
+                await websocket.send_json(view)
                 waiting = asyncio.ensure_future(box.get())
                 done, _ = await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
                 if closed in done:

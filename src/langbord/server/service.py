@@ -467,8 +467,9 @@ class Service:
 
     # ---- looking ------------------------------------------------------------------------------
 
-    def table_json(self, table_id: str, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` (None: a spectator) sees of the table."""
+    def table_json(self, table_id: str, seat: int | None, log_from: int = 0) -> dict[str, JSON]:
+        """What ``seat`` (None: a spectator) sees of the table; the log from entry ``log_from``
+        on (``log_start`` says where it starts: a WebSocket sends each entry once)."""
         live = self.get_live(table_id)
         with live.lock:
             state = live.state
@@ -500,13 +501,14 @@ class Service:
                 "legal": [state.action_to_string(a) for a in state.legal_actions()]
                 if yours
                 else [],
+                "log_start": min(log_from, live.moves),
                 "log": [
                     {
                         "move": k,
                         "player": e.player if e.player >= 0 else None,
                         "action": e.told[seat] if seat is not None else e.public,
                     }
-                    for k, e in enumerate(live.log)
+                    for k, e in enumerate(live.log[log_from:], start=log_from)
                 ],
                 "result": result,
             }

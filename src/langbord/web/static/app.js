@@ -347,6 +347,10 @@ async function tablePage(root, tableId) {
     socket.addEventListener("message", async (event) => {
       const data = JSON.parse(event.data);
       if (data.error) { error.textContent = data.error; return; }
+      if (data.log_start > 0) {  // only the new entries of the log: join them to ours
+        if (table.log.length < data.log_start) { await refetch(); return; }
+        data.log = table.log.slice(0, data.log_start).concat(data.log);
+      }
       if (data.move >= table.move || data.you !== table.you) {
         table = data;
         await draw();
