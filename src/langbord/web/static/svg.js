@@ -80,6 +80,24 @@ export function chip(parent, x, y, r, fill, letter, attrs = {}) {
   return g;
 }
 
+/** Makes `node` a focusable button (click, Enter or Space) that calls `onPick`: a legal action
+ * (through `ctx.clickable`), or the first of a board's two-step picks. */
+export function pickable(node, label, onPick) {
+  node.classList.add("clickable");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  const fire = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    onPick();
+  };
+  node.addEventListener("click", fire);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") fire(event);
+  });
+}
+
 /** The context a board draws with. `act(action)` sends a legal action. */
 export function boardContext(table, act) {
   const legal = new Set(table.legal || []);
@@ -98,20 +116,8 @@ export function boardContext(table, act) {
     /** Makes `node` act as `action` if it is legal now; returns whether it did. */
     clickable(node, action, label = null) {
       if (!legal.has(action)) return false;
-      node.classList.add("clickable");
       node.setAttribute("data-action", action);
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      node.setAttribute("aria-label", label || action);
-      const fire = (event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        act(action);
-      };
-      node.addEventListener("click", fire);
-      node.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") fire(event);
-      });
+      pickable(node, label || action, () => act(action));
       return true;
     },
     /** The legal actions that start with `prefix` (e.g. "lay "). */

@@ -4,7 +4,7 @@
 // Clickable: a region (place, find), an arrow on a road (move), a clan's dwarfs in the region a
 // rumor comes from (rumor), pills under a region (harvest N, build), the die (prospect). Moving an
 // Inn takes two steps: the Inn's pill under its region, then the region it goes to.
-import { el, text, board, chip, colour, mark, inkOn } from "../svg.js";
+import { el, text, board, chip, colour, mark, inkOn, pickable } from "../svg.js";
 
 const W = 1000;
 const MAP_DY = 34;
@@ -60,22 +60,6 @@ function lastTargets(last) {
   return { regions: [], die: false, pawn: false };
 }
 
-/** A focusable element that picks something (the first of two steps), not an action itself. */
-function pickable(node, label, onPick) {
-  node.classList.add("clickable");
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
-  const fire = (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    onPick();
-  };
-  node.addEventListener("click", fire);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") fire(event);
-  });
-}
 
 function pill(parent, x, y, w, label, fill, nugget = false) {
   const g = el("g", {}, parent);

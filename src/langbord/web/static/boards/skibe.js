@@ -7,7 +7,7 @@
 // Two-place decisions go in two clicks: a Chieftain in your hand, then its ship; a source, then a
 // target for food and equipment moves and for swaps. Pass, skip and "no food"/"no equip" stay in
 // the list beside the board.
-import { el, text, board, chip, colour, mark, inkOn } from "../svg.js";
+import { el, text, board, chip, colour, mark, inkOn, pickable } from "../svg.js";
 
 const W = 1000;
 const CW = 96;
@@ -84,21 +84,6 @@ function lastPlaces(last, v) {
   return [];
 }
 
-function pickable(node, label, onPick) {
-  node.classList.add("clickable");
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
-  const fire = (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    onPick();
-  };
-  node.addEventListener("click", fire);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") fire(event);
-  });
-}
 
 function shield(parent, x, y, name) {
   const fill = colour(name);
