@@ -17,6 +17,7 @@ from typing import Any
 
 from langbord.agents.specs import make_agent
 from langbord.core.errors import OptionError
+from langbord.core.game import JSON
 from langbord.core.registry import load
 from langbord.core.runner import play_game
 from langbord.sim.stats import Tally, wilson
@@ -32,11 +33,19 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"langbord-arena:{seed}:{index}").randrange(2**62)
 
 
-def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any]:
-    name, options, seats, seed, index = job
+def play_seated(
+    name: str, options: dict[str, Any], seats: Sequence[str], seed: int
+) -> dict[str, JSON]:
+    """The record of one game with agent ``seats[p]`` in seat ``p``: chance from ``seed``, each
+    agent seeded from ``seed`` and its seat (the arena and ``langbord simulate`` share it)."""
     game = load(name, **options)
     agents = [make_agent(spec, (seed * 7 + seat) % 2**62) for seat, spec in enumerate(seats)]
-    record = play_game(game, agents, seed, agent_specs=list(seats))
+    return play_game(game, agents, seed, agent_specs=list(seats))
+
+
+def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any]:
+    name, options, seats, seed, index = job
+    record = play_seated(name, options, seats, seed)
     result = record["result"]
     return {
         "game": index,

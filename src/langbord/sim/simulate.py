@@ -27,8 +27,7 @@ from typing import Any
 from langbord.agents.specs import make_agent
 from langbord.core.errors import LangbordError, OptionError
 from langbord.core.registry import load
-from langbord.core.runner import play_game
-from langbord.sim.arena import game_seed, seating
+from langbord.sim.arena import game_seed, play_seated, seating
 
 BACKENDS = ("local", "ray")
 
@@ -85,11 +84,9 @@ def make_plan(
 
 def play_one(plan: Plan, index: int) -> dict[str, Any]:
     """Game ``index`` of ``plan``, as the line the output file holds."""
-    game = load(plan.game, **plan.options)
     seats = plan.seats(index)
     seed = game_seed(plan.seed, index)
-    agents = [make_agent(spec, (seed * 7 + seat) % 2**62) for seat, spec in enumerate(seats)]
-    record = play_game(game, agents, seed, agent_specs=list(seats))
+    record = play_seated(plan.game, plan.options, seats, seed)
     result = record["result"]
     assert isinstance(result, dict)
     returns = [float(r) for r in result["returns"]]
