@@ -10,13 +10,14 @@ policy can play any seat.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
 from langbord.core.game import Game
 
 
-class Encoder:
+class Encoder(ABC):
     """Turns a view of one game (with fixed options) into a vector of ``size`` floats."""
 
     low: float = -math.inf
@@ -30,14 +31,14 @@ class Encoder:
         self.names = self.slots()
         self.size = len(self.names)
 
+    @abstractmethod
     def slots(self) -> list[str]:
         """The name of every slot, in order (the documentation of the vector)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def encode(self, view: dict[str, Any], seat: int) -> list[float]:
         """The vector for ``view`` (what ``seat`` knows); length ``size``, values in [0, 1] or small
         counts."""
-        raise NotImplementedError
 
 
 ENCODERS: dict[str, Callable[[Game], Encoder]] = {}

@@ -20,7 +20,7 @@ import numpy as np
 import langbord
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
-from langbord.envs.observation import Observation, observation_space, observe
+from langbord.envs.observation import Observation, observation_space, observe, render_text
 
 ENV_ID = "langbord/Skoventyr-v0"
 
@@ -72,11 +72,7 @@ class SkoventyrEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         """The table as text (``ansi``: returned; ``human``: printed)."""
-        text = self.state.render(None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)
 
 
 def register() -> None:

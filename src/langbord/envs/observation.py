@@ -35,3 +35,12 @@ def observe(encoder: Encoder, state: langbord.State, seat: int, to_move: bool) -
     if to_move:
         mask[state.legal_actions()] = 1
     return {"observation": vector, "action_mask": mask}
+
+
+def render_text(state: langbord.State, mode: str | None) -> str | None:
+    """The table as a spectator sees it: returned for ``ansi``, printed for ``human``."""
+    text = state.render(None)
+    if mode == "human":
+        print(text)
+        return None
+    return text

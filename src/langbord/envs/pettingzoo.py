@@ -22,7 +22,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import langbord
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
-from langbord.envs.observation import Observation, observation_space, observe
+from langbord.envs.observation import Observation, observation_space, observe, render_text
 
 
 class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -107,11 +107,7 @@ class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as a spectator sees it (``ansi``: returned; ``human``: printed)."""
-        text = self.state.render(None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
