@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from cases import HAVE, cases
 
 import langbord
 from langbord import State
@@ -29,19 +30,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "knarr": [{"players": 2}, {"players": 4, "skali": True, "artifact": "random"}],
     "skaal": [{"players": 3}, {"players": 6, "prospects": 5, "max_rounds": 30}],
 }
-HAVE = [g for g in langbord.games() if importlib.util.find_spec(f"langbord.envs.encoders.{g}")]
-"""Games whose encoder exists (each game's encoder is its own module)."""
-CASES = [
-    pytest.param(
-        g,
-        o,
-        id=f"{g}-" + ",".join(f"{k}={v}" for k, v in o.items()),
-        marks=[pytest.mark.slow] if i else [],
-    )
-    for g in HAVE
-    for i, o in enumerate(OPTIONS[g])
-]
-"""Each game's first option set runs in the fast suite, the others with ``-m slow``."""
+CASES = cases(OPTIONS)
 IMPERFECT = {"knarr"}
 
 

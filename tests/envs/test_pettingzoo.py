@@ -3,7 +3,6 @@ game whose encoder exists, and whole games checked against the langbord state un
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import numpy as np
@@ -11,6 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the learning environments need langbord[rl]")
 
+from cases import HAVE, cases
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 import langbord
@@ -27,18 +27,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "knarr": [{"players": 2}, {"players": 4, "skali": True, "artifact": "random"}],
     "skaal": [{"players": 4}, {"players": 3, "prospects": 5, "max_rounds": 30}],
 }
-HAVE = [g for g in langbord.games() if importlib.util.find_spec(f"langbord.envs.encoders.{g}")]
-"""Games whose encoder exists."""
-CASES = [
-    pytest.param(
-        g,
-        o,
-        id=f"{g}-" + ",".join(f"{k}={v}" for k, v in o.items()),
-        marks=[pytest.mark.slow] if i else [],
-    )
-    for g in HAVE
-    for i, o in enumerate(OPTIONS[g])
-]
+CASES = cases(OPTIONS)
 
 
 @pytest.mark.parametrize(("game_name", "options"), CASES)
