@@ -186,3 +186,31 @@ def test_mcts_with_progressive_bias_searches_and_stays_legal() -> None:
     spec = make_agent("mcts:iterations=5,prior=2.5,prior_visits=3", 0)
     assert isinstance(spec, MCTSAgent)
     assert (spec.prior, spec.prior_visits) == (2.5, 3)
+
+
+def test_mcts_rollout_depth_defaults_to_the_games_search_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without ``rollout_depth`` MCTS plays rollouts as deep as the game's strategy module says
+    (``SEARCH["rollout_depth"]``), else ``DEFAULT_ROLLOUT_DEPTH``; a given depth wins."""
+    from langbord.agents.mcts import DEFAULT_ROLLOUT_DEPTH
+    from langbord.engines.knarr import strategy as knarr_strategy
+
+    knarr = states_to_decide("knarr", 1, seed=3)[0]
+    skaal = states_to_decide("skaal", 1, seed=3)[0]
+    agent = MCTSAgent(0, iterations=20)
+    assert agent.depth_for(knarr) == knarr_strategy.SEARCH["rollout_depth"]
+    assert agent.depth_for(skaal) == DEFAULT_ROLLOUT_DEPTH
+    assert MCTSAgent(0, iterations=20, rollout_depth=3).depth_for(knarr) == 3
+    # The rollouts get that depth.
+    monkeypatch.setitem(knarr_strategy.SEARCH, "rollout_depth", 2)
+    depths: list[int] = []
+    rollout = agent._rollout
+
+    def recording(state: langbord.State, depth: int) -> list[float]:
+        depths.append(depth)
+        return rollout(state, depth)
+
+    monkeypatch.setattr(agent, "_rollout", recording)
+    agent.step(knarr)
+    assert depths == [2] * 20

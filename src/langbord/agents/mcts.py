@@ -16,8 +16,12 @@ import time
 from dataclasses import dataclass
 
 from langbord.agents.greedy import GreedyAgent
-from langbord.core.game import CHANCE, State
+from langbord.core.game import CHANCE, State, search_defaults
 from langbord.core.runner import sample_chance
+
+DEFAULT_ROLLOUT_DEPTH = 8
+"""Rollout steps before ``evaluate()`` for a game whose strategy module names no
+``SEARCH["rollout_depth"]``."""
 
 
 class _Node:
@@ -47,8 +51,9 @@ class MCTSAgent:
 
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"``, ``"greedy"`` or
     ``"policy"`` (the game's quick policy, ``State.policy_action``);
-    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. The defaults
-    (c=0.3, depth 8) come from the arena: at 500 iterations against a greedy Skibe field (60
+    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it; without it, the
+    game's own depth (``SEARCH["rollout_depth"]`` in its strategy module, see its game card)
+    or 8. The defaults come from the arena: at 500 iterations against a greedy Skibe field (60
     games each) c=0.3 won 1.37x its fair share, c=0.5 0.90x; depths 8 and 16 beat 0 and 4.
     ``prior`` weighs a progressive bias (Chaslot et al. 2008): once a node has ``prior_visits``
     visits, each child's score gains ``prior * b / (visits + 1)``, where ``b`` (at most 0) is how
@@ -67,7 +72,7 @@ class MCTSAgent:
         time_limit: float | None = None,
         c: float = 0.3,
         rollout: str = "random",
-        rollout_depth: int = 8,
+        rollout_depth: int | None = None,
         prior: float = 0.0,
         prior_visits: int = 10,
     ) -> None:
@@ -81,7 +86,7 @@ class MCTSAgent:
             raise ValueError(
                 f"MCTSAgent: rollout must be random, greedy or policy, not {rollout!r}"
             )
-        if rollout_depth < 0:
+        if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("MCTSAgent: rollout_depth must be 0 or more")
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -100,6 +105,7 @@ class MCTSAgent:
         if not legal:
             raise ValueError("MCTSAgent.step: no legal action (the game is over)")
         me = state.current_player()
+        depth = self.depth_for(state)
         if len(legal) == 1:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
@@ -108,7 +114,7 @@ class MCTSAgent:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while True:
-            self._iterate(root, state.resample_hidden(me, self.rng))
+            self._iterate(root, state.resample_hidden(me, self.rng), depth)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -130,7 +136,14 @@ class MCTSAgent:
         self.last_search = stats
         return stats[0].action
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def depth_for(self, state: State) -> int:
+        """The rollout depth for ``state``'s game: ``rollout_depth`` if given, else the game's
+        ``SEARCH["rollout_depth"]``, else ``DEFAULT_ROLLOUT_DEPTH``."""
+        if self.rollout_depth is not None:
+            return self.rollout_depth
+        return int(search_defaults(type(state)).get("rollout_depth", DEFAULT_ROLLOUT_DEPTH))
+
+    def _iterate(self, root: _Node, state: State, depth: int) -> None:
         rng = self.rng
         node = root
         path = [root]
@@ -173,17 +186,17 @@ class MCTSAgent:
             node = children[action]
             state.apply_unchecked(action)
             path.append(node)
-        values = self._rollout(state)
+        values = self._rollout(state, depth)
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.player]
 
-    def _rollout(self, state: State) -> list[float]:
+    def _rollout(self, state: State, depth: int) -> list[float]:
         rng = self.rng
         greedy = self.rollout == "greedy"
         policy = self.rollout == "policy"
-        for _ in range(self.rollout_depth):
+        for _ in range(depth):
             if state.is_terminal():
                 return state.returns()
             if state.current_player() == CHANCE:

@@ -86,6 +86,12 @@ def _policy(cls: type) -> Callable[[Any, random.Random], int] | None:
     return getattr(_strategy_module(cls), "policy", None)
 
 
+def search_defaults(cls: type) -> dict[str, Any]:
+    """The ``SEARCH`` settings of the ``strategy`` module beside a game's rules (tuned search
+    options such as MCTS's ``rollout_depth``), or an empty dict."""
+    return dict(getattr(_strategy_module(cls), "SEARCH", {}))
+
+
 def score_shares(values: Sequence[float], temperature: float) -> list[float]:
     """Win shares from per-seat values: a softmax, so a lead of ``temperature`` points makes a
     seat e (about 2.7) times as likely to win as the one behind it."""

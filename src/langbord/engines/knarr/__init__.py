@@ -66,6 +66,10 @@ The quick ``policy`` (the ``policy`` agent, MCTS's ``rollout=policy``) explores 
 destination with the best immediate gains, else recruits into the column that pays most; pays
 with the cards least worth keeping, takes the free market slot, trades once a trade pays; a
 tenth of its moves, and the Skali and artifact decisions, are random.
+MCTS plays its random rollouts 100 steps deep before the evaluation (``SEARCH``): a Knarr
+position is judged far better by playing on than by the evaluation alone. Against a greedy field
+(3 players, 0.25 s a decision, 60 games each) rollouts of 8, 20, 40, 100 and to the end won
+1.32x (100 games), 1.75x, 2.25x, 2.53x and 2.35x the fair share.
 
 Hidden information: hands. ``view(p)`` shows p's hand, the size of the others' and the cards each
 took from the market (known to all until played). Deck order is never decided before a draw.

@@ -44,6 +44,8 @@ TOKEN_WEIGHT = 0.5
 CREW_WEIGHT = 0.3
 DESTINATION_WEIGHT = 1.0  # trade columns that pay on every later trade
 TEMPERATURE = 6.0
+SEARCH = {"rollout_depth": 100}
+"""MCTS's rollouts play this many steps before ``evaluate()`` (about half a 3-player game)."""
 
 
 def values(state: KnarrState) -> list[float]:
