@@ -46,8 +46,11 @@ empty: the turn finishes, then the final evaluation: all Chieftain actions top s
 every ship is scored, incomplete ones too). Highest total wins; ties share the win.
 
 Bots (``strategy.py``): a seat's value is its points plus 0.6 x what each ship would score it if
-evaluated now (a ship rarely is: cards, stones and chieftains will come); values become win
-shares by a softmax (a 6-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
+evaluated now (a ship rarely is: cards, stones and chieftains will come), plus half a point per
+Chieftain of its own waiting in a ship (it will act for its owner there, so the greedy agent
+plays one whenever it may: with it, greedy agents took 57% of the wins from greedy agents
+without it over 200 games); values become win shares by a softmax (a 6-point lead is a factor e).
+``GreedyAgent`` and MCTS rollouts use it.
 The quick ``policy`` (the ``policy`` agent, MCTS's ``rollout=policy``) lays a stern where the
 evaluation says so, takes the display card with most of its shields (else draws), lays it where
 food multiplies it most, loads food and equipment where it leads, plays Chieftains at random and
