@@ -188,29 +188,38 @@ def test_mcts_with_progressive_bias_searches_and_stays_legal() -> None:
     assert (spec.prior, spec.prior_visits) == (2.5, 3)
 
 
-def test_mcts_rollout_depth_defaults_to_the_games_search_setting(
+def test_mcts_rollouts_default_to_the_games_search_settings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Without ``rollout_depth`` MCTS plays rollouts as deep as the game's strategy module says
-    (``SEARCH["rollout_depth"]``), else ``DEFAULT_ROLLOUT_DEPTH``; a given depth wins."""
-    from langbord.agents.mcts import DEFAULT_ROLLOUT_DEPTH
+    """Without ``rollout``/``rollout_depth`` MCTS plays rollouts as its game's strategy module says
+    (``SEARCH``), else random ones of ``DEFAULT_ROLLOUT_DEPTH`` steps; given options win."""
+    from langbord.agents.mcts import DEFAULT_ROLLOUT, DEFAULT_ROLLOUT_DEPTH
     from langbord.engines.knarr import strategy as knarr_strategy
 
     knarr = states_to_decide("knarr", 1, seed=3)[0]
     skaal = states_to_decide("skaal", 1, seed=3)[0]
     agent = MCTSAgent(0, iterations=20)
-    assert agent.depth_for(knarr) == knarr_strategy.SEARCH["rollout_depth"]
-    assert agent.depth_for(skaal) == DEFAULT_ROLLOUT_DEPTH
-    assert MCTSAgent(0, iterations=20, rollout_depth=3).depth_for(knarr) == 3
-    # The rollouts get that depth.
+    assert agent.rollout_for(knarr) == (
+        knarr_strategy.SEARCH.get("rollout", DEFAULT_ROLLOUT),
+        knarr_strategy.SEARCH["rollout_depth"],
+    )
+    assert agent.rollout_for(skaal) == (DEFAULT_ROLLOUT, DEFAULT_ROLLOUT_DEPTH)
+    given = MCTSAgent(0, iterations=20, rollout="policy", rollout_depth=3)
+    assert given.rollout_for(knarr) == ("policy", 3)
+    # The rollouts get those settings.
     monkeypatch.setitem(knarr_strategy.SEARCH, "rollout_depth", 2)
-    depths: list[int] = []
+    monkeypatch.setitem(knarr_strategy.SEARCH, "rollout", "policy")
+    seen: list[tuple[str, int]] = []
     rollout = agent._rollout
 
-    def recording(state: langbord.State, depth: int) -> list[float]:
-        depths.append(depth)
-        return rollout(state, depth)
+    def recording(state: langbord.State, kind: str, depth: int) -> list[float]:
+        seen.append((kind, depth))
+        return rollout(state, kind, depth)
 
     monkeypatch.setattr(agent, "_rollout", recording)
     agent.step(knarr)
-    assert depths == [2] * 20
+    assert seen == [("policy", 2)] * 20
+    # A game's bad setting is a clear error, not a silent random rollout.
+    monkeypatch.setitem(knarr_strategy.SEARCH, "rollout", "clever")
+    with pytest.raises(ValueError, match="bad SEARCH settings"):
+        agent.step(knarr)

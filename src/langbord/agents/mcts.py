@@ -19,9 +19,11 @@ from langbord.agents.greedy import GreedyAgent
 from langbord.core.game import CHANCE, State, search_defaults
 from langbord.core.runner import sample_chance
 
+DEFAULT_ROLLOUT = "random"
 DEFAULT_ROLLOUT_DEPTH = 8
-"""Rollout steps before ``evaluate()`` for a game whose strategy module names no
-``SEARCH["rollout_depth"]``."""
+"""The rollout policy and the steps before ``evaluate()`` for a game whose strategy module names
+no ``SEARCH["rollout"]`` or ``SEARCH["rollout_depth"]``."""
+ROLLOUTS = ("random", "greedy", "policy")
 
 
 class _Node:
@@ -51,10 +53,11 @@ class MCTSAgent:
 
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"``, ``"greedy"`` or
     ``"policy"`` (the game's quick policy, ``State.policy_action``);
-    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it; without it, the
-    game's own depth (``SEARCH["rollout_depth"]`` in its strategy module, see its game card)
-    or 8. The defaults come from the arena: at 500 iterations against a greedy Skibe field (60
-    games each) c=0.3 won 1.37x its fair share, c=0.5 0.90x; depths 8 and 16 beat 0 and 4.
+    ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. Without them,
+    the game's own (``SEARCH["rollout"]`` and ``SEARCH["rollout_depth"]`` in its strategy
+    module, see its game card), else random and 8. c=0.3 comes from the arena: at 500
+    iterations against a greedy Skibe field (60 games each) it won 1.37x its fair share, c=0.5
+    0.90x.
     ``prior`` weighs a progressive bias (Chaslot et al. 2008): once a node has ``prior_visits``
     visits, each child's score gains ``prior * b / (visits + 1)``, where ``b`` (at most 0) is how
     far ``evaluate()`` right after the action falls short of the best action's. It is off by
@@ -71,7 +74,7 @@ class MCTSAgent:
         iterations: int | None = None,
         time_limit: float | None = None,
         c: float = 0.3,
-        rollout: str = "random",
+        rollout: str | None = None,
         rollout_depth: int | None = None,
         prior: float = 0.0,
         prior_visits: int = 10,
@@ -82,7 +85,7 @@ class MCTSAgent:
             raise ValueError("MCTSAgent: iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("MCTSAgent: time must be positive")
-        if rollout not in ("random", "greedy", "policy"):
+        if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(
                 f"MCTSAgent: rollout must be random, greedy or policy, not {rollout!r}"
             )
@@ -105,7 +108,7 @@ class MCTSAgent:
         if not legal:
             raise ValueError("MCTSAgent.step: no legal action (the game is over)")
         me = state.current_player()
-        depth = self.depth_for(state)
+        rollout, depth = self.rollout_for(state)
         if len(legal) == 1:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
@@ -114,7 +117,7 @@ class MCTSAgent:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while True:
-            self._iterate(root, state.resample_hidden(me, self.rng), depth)
+            self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -136,14 +139,20 @@ class MCTSAgent:
         self.last_search = stats
         return stats[0].action
 
-    def depth_for(self, state: State) -> int:
-        """The rollout depth for ``state``'s game: ``rollout_depth`` if given, else the game's
-        ``SEARCH["rollout_depth"]``, else ``DEFAULT_ROLLOUT_DEPTH``."""
-        if self.rollout_depth is not None:
-            return self.rollout_depth
-        return int(search_defaults(type(state)).get("rollout_depth", DEFAULT_ROLLOUT_DEPTH))
+    def rollout_for(self, state: State) -> tuple[str, int]:
+        """The rollout policy and depth for ``state``'s game: ``rollout`` and ``rollout_depth``
+        where given, else the game's ``SEARCH`` settings, else ``DEFAULT_ROLLOUT`` and
+        ``DEFAULT_ROLLOUT_DEPTH``."""
+        search = search_defaults(type(state))
+        rollout = self.rollout or str(search.get("rollout", DEFAULT_ROLLOUT))
+        depth = self.rollout_depth
+        if depth is None:
+            depth = int(search.get("rollout_depth", DEFAULT_ROLLOUT_DEPTH))
+        if rollout not in ROLLOUTS or depth < 0:
+            raise ValueError(f"{type(state).__name__}: bad SEARCH settings {search!r}")
+        return rollout, depth
 
-    def _iterate(self, root: _Node, state: State, depth: int) -> None:
+    def _iterate(self, root: _Node, state: State, rollout: str, depth: int) -> None:
         rng = self.rng
         node = root
         path = [root]
@@ -186,16 +195,16 @@ class MCTSAgent:
             node = children[action]
             state.apply_unchecked(action)
             path.append(node)
-        values = self._rollout(state, depth)
+        values = self._rollout(state, rollout, depth)
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.player]
 
-    def _rollout(self, state: State, depth: int) -> list[float]:
+    def _rollout(self, state: State, rollout: str, depth: int) -> list[float]:
         rng = self.rng
-        greedy = self.rollout == "greedy"
-        policy = self.rollout == "policy"
+        greedy = rollout == "greedy"
+        policy = rollout == "policy"
         for _ in range(depth):
             if state.is_terminal():
                 return state.returns()
