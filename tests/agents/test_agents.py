@@ -69,7 +69,7 @@ def test_make_agent_specs() -> None:
         1.4,
         10,
     )
-    assert make_agent("mcts", 1).iterations == 1000  # type: ignore[attr-defined]
+    assert make_agent("mcts", 1).iterations is None  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -179,7 +179,7 @@ def test_progressive_bias_is_zero_for_the_best_action_and_negative_for_the_rest(
 def test_mcts_with_progressive_bias_searches_and_stays_legal() -> None:
     for name in ("skibe", "knarr"):
         for i, state in enumerate(states_to_decide(name, 2, seed=6)):
-            agent = MCTSAgent(seed=i, iterations=300, prior=10.0, prior_visits=5)
+            agent = MCTSAgent(seed=i, iterations=300, prior=10.0, prior_visits=5, rollout="random")
             action = agent.step(state)
             assert action in state.legal_actions()
             assert sum(s.visits for s in agent.last_search) == 300
@@ -219,6 +219,16 @@ def test_mcts_rollouts_default_to_the_games_search_settings(
     monkeypatch.setattr(agent, "_rollout", recording)
     agent.step(knarr)
     assert seen == [("policy", 2)] * 20
+    # Without a budget: the game's SEARCH["iterations"], else DEFAULT_ITERATIONS.
+    import langbord.agents.mcts as mcts_module
+
+    monkeypatch.setitem(knarr_strategy.SEARCH, "iterations", 7)
+    monkeypatch.setattr(mcts_module, "DEFAULT_ITERATIONS", 9)
+    unbudgeted = MCTSAgent(0)
+    unbudgeted.step(knarr)
+    assert unbudgeted.last_iterations == 7
+    unbudgeted.step(skaal)
+    assert unbudgeted.last_iterations == 9
     # A game's bad setting is a clear error, not a silent random rollout.
     monkeypatch.setitem(knarr_strategy.SEARCH, "rollout", "clever")
     with pytest.raises(ValueError, match="bad SEARCH settings"):

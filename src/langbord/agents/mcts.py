@@ -19,10 +19,12 @@ from langbord.agents.greedy import GreedyAgent
 from langbord.core.game import CHANCE, State, search_defaults
 from langbord.core.runner import sample_chance
 
+DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = "random"
 DEFAULT_ROLLOUT_DEPTH = 8
-"""The rollout policy and the steps before ``evaluate()`` for a game whose strategy module names
-no ``SEARCH["rollout"]`` or ``SEARCH["rollout_depth"]``."""
+"""The budget without ``iterations`` or ``time_limit``, the rollout policy and the steps before
+``evaluate()`` for a game whose strategy module names no ``SEARCH["iterations"]``,
+``SEARCH["rollout"]`` or ``SEARCH["rollout_depth"]``."""
 ROLLOUTS = ("random", "greedy", "policy")
 
 
@@ -49,7 +51,8 @@ class RootStat:
 
 
 class MCTSAgent:
-    """Search for ``iterations`` iterations, or ``time_limit`` seconds (default 1000 iterations).
+    """Search for ``iterations`` iterations, or ``time_limit`` seconds (without either, the
+    game's ``SEARCH["iterations"]``, else 1000 iterations).
 
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"``, ``"greedy"`` or
     ``"policy"`` (the game's quick policy, ``State.policy_action``);
@@ -79,8 +82,6 @@ class MCTSAgent:
         prior: float = 0.0,
         prior_visits: int = 10,
     ) -> None:
-        if iterations is None and time_limit is None:
-            iterations = 1000
         if iterations is not None and iterations < 1:
             raise ValueError("MCTSAgent: iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
@@ -109,6 +110,9 @@ class MCTSAgent:
             raise ValueError("MCTSAgent.step: no legal action (the game is over)")
         me = state.current_player()
         rollout, depth = self.rollout_for(state)
+        iterations = self.iterations
+        if iterations is None and self.time_limit is None:
+            iterations = int(search_defaults(type(state)).get("iterations", DEFAULT_ITERATIONS))
         if len(legal) == 1:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
@@ -119,7 +123,7 @@ class MCTSAgent:
         while True:
             self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)
             done += 1
-            if self.iterations is not None and done >= self.iterations:
+            if iterations is not None and done >= iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break

@@ -41,6 +41,12 @@ if TYPE_CHECKING:
 
 SHIP_WEIGHT = 0.6
 TEMPERATURE = 6.0
+SEARCH = {"rollout": "greedy", "rollout_depth": 16, "iterations": 50}
+"""MCTS's rollouts: the greedy agent's choices, 16 steps (about four turns), then ``evaluate()``.
+Against a greedy field (4 players, 0.25 s a decision, 100 games each) random rollouts of 8
+steps won 1.28x the fair share, greedy rollouts of 8 steps 1.88x and 1.49x (seeds 1 and 2),
+of 16 steps 1.93x (seed 1): they foresee how the other seats will answer. A greedy rollout costs
+about a hundred random ones, so the budget without one given is 50 iterations (about 1 s)."""
 
 
 CHIEF_VALUE = 0.5
