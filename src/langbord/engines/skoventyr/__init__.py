@@ -46,11 +46,12 @@ known odds of an Adversary) against the card's worth; Gambit when Adversaries cl
 damage Trees ahead of Vogter (behind him a lost Tree brings Gamle Erik closer); no Gambit without
 an Adversary to remove; Trold's power to send Gamle Erik back; Revenge to be rid of an Adversary
 for good, Restoration when Trees are Damaged. Its weights were tuned by self-play.
-The best agent is ``rollouts`` (``rollouts:rollouts=12``): 12 rollouts a decision, shared among
+The best agent is ``rollouts`` (``rollouts:rollouts=64``): 64 rollouts a decision, shared among
 the legal actions by successive halving, each played to the end by ``policy`` on a re-deal of the
 deck's hidden part; it keeps the policy's choice unless another action clearly won more on the
-same luck (about 40 ms of CPU a decision). Measured (benchmarks/results/agents-skoventyr.txt,
-200 games each): solo standard, rollouts 44.5% (interval 38–51%), policy 35% (29–42%). The
+same luck (about 0.1 s of CPU a decision). Measured (benchmarks/results/agents-skoventyr.txt,
+200 games each): solo standard, 64 rollouts 68.0% (interval 61–74%), 12 rollouts 44.5% (38–51%),
+policy 35% (29–42%). The
 policy: two players 34%, one Damaged Tree 24%, seven Trees 55%; with the modules it nearly
 always loses (Lygtemands 2%, Rescue 3%, both 0%: Rescue's Tree damage and Lygtemands' Rallies
 are not planned for). The rulebook's three wins in four are not reached; greedy and MCTS lose
