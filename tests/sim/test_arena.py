@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import langbord
 from langbord import OptionError
 from langbord.agents.specs import split_specs
 from langbord.cli.main import main
@@ -67,7 +68,36 @@ def test_arena_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = capsys.readouterr().out
     assert status == 0
     assert "95% interval" in text and "greedy" in text and "x fair" in text
+    assert "time per decision" in text and "longest s" in text
     assert len(out.read_text().splitlines()) == 2
+
+
+def test_arena_times_every_decision_of_every_agent(tmp_path: Path) -> None:
+    """Each game's line counts, per seat, the decisions its agent was asked for (every step of
+    that seat in the record) and their time; the arena adds them up per agent."""
+    out = tmp_path / "games.jsonl"
+    result = run_arena("skibe", ["greedy", "random"], 3, seed=4, options={"players": 3}, out=out)
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    asked = {"greedy": 0, "random": 0}
+    for line in lines:
+        state = langbord.load("skibe", players=3).new_initial_state()
+        movers = []
+        for text in line["record"]["actions"]:
+            movers.append(state.current_player())
+            state.apply_action(state.string_to_action(text))
+        for seat, spec in enumerate(line["seats"]):
+            decisions, seconds, longest = line["think"][seat]
+            assert decisions == movers.count(seat) > 0
+            assert 0.0 <= longest <= seconds
+            asked[spec] += decisions
+    for spec, count in asked.items():
+        watch = result.thinking[spec]
+        assert watch.decisions == count
+        assert 0.0 < watch.longest <= watch.seconds
+        assert max(line["think"][s][2] for line in lines for s in range(3)) >= watch.longest
+    timing = result.timing().splitlines()
+    assert timing[0].split() == ["agent", "decisions", "mean", "s", "longest", "s"]
+    assert [row.split()[0] for row in timing[1:]] == ["greedy", "random"]
 
 
 @pytest.mark.parametrize(

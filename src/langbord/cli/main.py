@@ -300,6 +300,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         out=args.out,
     )
     print(result.table())
+    print("time per decision (wall clock, this machine):")
+    print(result.timing())
     if args.out:
         print(f"records written to {args.out} (JSON lines, one game each)")
     return 0

@@ -10,16 +10,17 @@ from __future__ import annotations
 import json
 import multiprocessing
 import random
+import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from langbord.agents.specs import make_agent
 from langbord.core.errors import OptionError
-from langbord.core.game import JSON
+from langbord.core.game import JSON, State
 from langbord.core.registry import load
-from langbord.core.runner import play_game
+from langbord.core.runner import Agent, play_game
 from langbord.sim.stats import Tally, wilson
 
 
@@ -33,19 +34,52 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"langbord-arena:{seed}:{index}").randrange(2**62)
 
 
+def seated_agents(seats: Sequence[str], seed: int) -> list[Agent]:
+    """Agent ``seats[p]`` for seat ``p`` of the game played with ``seed``, seeded from the game's
+    seed and its seat."""
+    return [make_agent(spec, (seed * 7 + seat) % 2**62) for seat, spec in enumerate(seats)]
+
+
 def play_seated(
-    name: str, options: dict[str, Any], seats: Sequence[str], seed: int
+    name: str,
+    options: dict[str, Any],
+    seats: Sequence[str],
+    seed: int,
+    agents: Sequence[Agent] | None = None,
 ) -> dict[str, JSON]:
-    """The record of one game with agent ``seats[p]`` in seat ``p``: chance from ``seed``, each
-    agent seeded from ``seed`` and its seat (the arena and ``langbord simulate`` share it)."""
+    """The record of one game with agent ``seats[p]`` in seat ``p``: chance from ``seed``, the
+    agents those of :func:`seated_agents` unless given (the arena and ``langbord simulate``
+    share it)."""
     game = load(name, **options)
-    agents = [make_agent(spec, (seed * 7 + seat) % 2**62) for seat, spec in enumerate(seats)]
+    if agents is None:
+        agents = seated_agents(seats, seed)
     return play_game(game, agents, seed, agent_specs=list(seats))
+
+
+class Stopwatch:
+    """An agent that times another's decisions (wall clock, as a player waits for them): how
+    many, their total and the longest, in seconds."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.decisions = 0
+        self.seconds = 0.0
+        self.longest = 0.0
+
+    def step(self, state: State) -> int:
+        start = time.perf_counter()
+        action = self.agent.step(state)
+        took = time.perf_counter() - start
+        self.decisions += 1
+        self.seconds += took
+        self.longest = max(self.longest, took)
+        return action
 
 
 def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any]:
     name, options, seats, seed, index = job
-    record = play_seated(name, options, seats, seed)
+    watches = [Stopwatch(agent) for agent in seated_agents(seats, seed)]
+    record = play_seated(name, options, seats, seed, watches)
     result = record["result"]
     return {
         "game": index,
@@ -54,8 +88,25 @@ def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any
         "scores": result["scores"],
         "returns": result["returns"],
         "length": len(record["actions"]),
+        # Per seat: decisions, their seconds, the longest (this machine's clock: not part of
+        # the game's result, which the seed fixes).
+        "think": [[w.decisions, round(w.seconds, 6), round(w.longest, 6)] for w in watches],
         "record": record,
     }
+
+
+@dataclass
+class Thinking:
+    """The decisions one agent was asked for, in all its seat-games, and how long they took."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, decisions: int, seconds: float, longest: float) -> None:
+        self.decisions += decisions
+        self.seconds += seconds
+        self.longest = max(self.longest, longest)
 
 
 @dataclass
@@ -67,6 +118,7 @@ class ArenaResult:
     games: int
     agents: dict[str, Tally]
     team_wins: float = 0.0
+    thinking: dict[str, Thinking] = field(default_factory=dict)
 
     def table(self) -> str:
         lines = [
@@ -89,6 +141,15 @@ class ArenaResult:
                 f"{f'[{low:.1%}, {high:.1%}]':>17} {summary.win_rate / fair:>7.2f} "
                 f"{mean_score:>10.1f} {mean_length:>11.1f}"
             )
+        return "\n".join(lines)
+
+    def timing(self) -> str:
+        """Each agent's time per decision on this machine (wall clock; unlike :meth:`table` it
+        varies from run to run)."""
+        lines = [f"{'agent':<32} {'decisions':>10} {'mean s':>8} {'longest s':>10}"]
+        for spec, watch in self.thinking.items():
+            mean = watch.seconds / watch.decisions if watch.decisions else 0.0
+            lines.append(f"{spec:<32} {watch.decisions:>10} {mean:>8.3f} {watch.longest:>10.3f}")
         return "\n".join(lines)
 
 
@@ -120,6 +181,7 @@ def run_arena(
         games,
         {spec: Tally(spec) for spec in dict.fromkeys(seating(specs, players, 0))},
     )
+    result.thinking = {spec: Thinking() for spec in result.agents}
     sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115
     try:
         for played in _results(jobs_list, jobs):
@@ -133,6 +195,7 @@ def run_arena(
                 summary.wins += played["returns"][seat]
                 summary.scores.append(played["scores"][seat])
                 summary.lengths.append(played["length"])
+                result.thinking[spec].add(*played["think"][seat])
     finally:
         if sink:
             sink.close()
