@@ -25,6 +25,7 @@ from langbord.engines.skoventyr.data import (
     HULDRE,
     MINION_VALUES,
     NISSE,
+    TREE_CARDS,
     TROLD,
 )
 from langbord.engines.skoventyr.notation import (
@@ -145,6 +146,8 @@ P = {
     "call_bias": 0.01,
 }
 """Hand-set weights of the policy (checked in the arena)."""
+TROLD_BUFFER = int(P["trold_buffer"])
+PAIN_TOP = len(ERIK_PAIN) - 1
 
 
 class _Look:
@@ -155,10 +158,11 @@ class _Look:
         ring = state.ring
         size = self.size = len(ring)
         ei = ring.index(state.erik)
-        self.rel = {x: (i - ei) % size for i, x in enumerate(ring)}
-        """Each Tree's place clockwise from Gamle Erik (his Tree 0, Vogter's ``d``)."""
-        d = self.d = self.rel[state.vog]
-        self.cap = size - 1
+        rel = self.rel = [0] * TREE_CARDS
+        """Each Tree's place clockwise from Gamle Erik (his Tree 0, Vogter's ``d``), by Tree."""
+        for i, x in enumerate(ring):
+            rel[x] = (i - ei) % size
+        d = self.d = rel[state.vog]
         occupant = state.occupant
         kind = -1
         for x in ring:
@@ -166,40 +170,53 @@ class _Look:
             if t >= 0 and t != FORMSKIFTER:
                 kind = t
         self.kind = kind
-        self.forest = state.forest_allies
-        self.only_formskifters = self.forest > 0 and kind < 0
-        self.hand = state.hands[state.turn]
+        forest = self.forest = state.forest_allies
+        self.only_formskifters = forest > 0 and kind < 0
+        hand = self.hand = state.hands[state.turn]
         self.hand_size = state.hand_size[state.turn]
-        self.trolds = self.hand[TROLD] if not state.hostage[TROLD] else 0
-        alive = [m for m in range(len(MINION_VALUES)) if state.minion_in[m]]
-        self.values = sorted((MINION_VALUES[m] for m in alive), reverse=True)
-        self.vulnerable = sorted(
-            (MINION_VALUES[m] for m in alive if state.lyg[m] < 0), reverse=True
-        )
-        self.need = self.values[0] if self.values else 0
-        # The type being gathered for the Forest.
         hostage = state.hostage
+        self.trolds = hand[TROLD] if not hostage[TROLD] else 0
+        # The strongest Minion left (the Forest must grow to it) and the strongest vulnerable.
+        need = strongest = 0
+        for v, alive, lygtemand in zip(MINION_VALUES, state.minion_in, state.lyg, strict=True):
+            if alive:
+                if v > need:
+                    need = v
+                if lygtemand < 0 and v > strongest:
+                    strongest = v
+        self.need = need
+        self.strongest_vulnerable = strongest
+        # The type being gathered for the Forest.
         if kind >= 0:
             plan = kind
         elif self.only_formskifters:
             plan = FORMSKIFTER
         else:
             best, plan = -1.0, -1
+            future = state.future
             for t in TYPES:
                 if t == FORMSKIFTER or hostage[t]:
                     continue
-                score = self.hand[t] + 0.4 * state.future.count(t) - 0.3 * (t == TROLD)
+                score = hand[t] + 0.4 * future.count(t) - 0.3 * (t == TROLD)
                 score -= 0.2 * (t == HULDRE)
                 if score > best:
                     best, plan = score, t
         self.plan = plan
-        usable_f = self.hand[FORMSKIFTER] if plan != FORMSKIFTER and not hostage[FORMSKIFTER] else 0
-        self.reach = self.forest + (self.hand[plan] if plan >= 0 and not hostage[plan] else 0)
-        self.reach += usable_f
-        deck = state.deck_cards()
-        self.deck_allies = state.deck_size - deck[ADVERSARY]
+        usable_f = hand[FORMSKIFTER] if plan != FORMSKIFTER and not hostage[FORMSKIFTER] else 0
+        self.reach = forest + (hand[plan] if plan >= 0 and not hostage[plan] else 0) + usable_f
+        adversaries = (
+            state.hidden[ADVERSARY] + state.top.count(ADVERSARY) + state.bottom.count(ADVERSARY)
+        )
+        self.deck_allies = state.deck_size - adversaries
         self.p_adv = _next_adversary_chance(state)
-        self.d_eff = d + (int(P["trold_buffer"]) if self.trolds else 0)
+        self.d_eff = d + (TROLD_BUFFER if self.trolds else 0)
+        self._damage: tuple[int, float] | None = None
+
+    def best_damage(self) -> tuple[int, float]:
+        """The Tree a Damage would best hit now, and what it costs (worked out once)."""
+        if self._damage is None:
+            self._damage = _best_damage(self, self.s._damage_trees())
+        return self._damage
 
     def pain(self, steps: int) -> float:
         """The cost of Gamle Erik moving clockwise ``steps`` times."""
@@ -208,14 +225,14 @@ class _Look:
             return LOSS
         pain = 0.0
         for k in range(steps):
-            pain += ERIK_PAIN[min(max(self.d_eff - k, d - k), len(ERIK_PAIN) - 1)]
+            pain += ERIK_PAIN[min(max(self.d_eff - k, d - k), PAIN_TOP)]
         return pain
 
     def relief(self, steps: int) -> float:
         """The value of Gamle Erik falling back ``steps`` Trees (or Vogter fleeing as far)."""
         gain = 0.0
         for k in range(steps):
-            gain += ERIK_PAIN[min(self.d + 1 + k, len(ERIK_PAIN) - 1)]
+            gain += ERIK_PAIN[min(self.d + 1 + k, PAIN_TOP)]
         return gain
 
     def want(self, t: int) -> float:
@@ -343,7 +360,7 @@ def _call_score(look: _Look, slot: int, risky: bool) -> float:
     elif card in (ADVERSARY, FORMSKIFTER):
         pain = look.pain(1)
     elif card == HULDRE:
-        pain = _best_damage(look, s._damage_trees())[1]
+        pain = look.best_damage()[1]
     elif card == NISSE:
         pain = -look.relief(1)
     elif card == TROLD:
@@ -373,7 +390,8 @@ def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
         placeable = [t for t in placeable if t == FORMSKIFTER]
     if not forest:
         placeable = [t for t in placeable if t == look.plan]
-    vulnerable = look.vulnerable
+    top = look.strongest_vulnerable
+    refuge = -1.0  # Refuge's relief, worked out at the first Wrath
     for a in legal:
         kind = KIND[a]
         arg = ARG1[a]
@@ -389,8 +407,8 @@ def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
                 score = -3.0
         elif kind == WRATH:
             v = MINION_VALUES[arg]
-            top = vulnerable[0] if vulnerable else 0
-            refuge = look.relief(_refuge_gain(look))
+            if refuge < 0:
+                refuge = look.relief(_refuge_gain(look))
             if forest >= top or (v == forest and not placeable and P["wrath_exact"] > 0):
                 score = 10.0 + v
             elif v < look.need and look.size - 1 >= look.need:
@@ -403,7 +421,7 @@ def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
             score = _mission_score(look, arg)
         elif kind == GAMBIT:
             adversaries = s.future.count(ADVERSARY)
-            cost = _best_damage(look, s._damage_trees())[1]
+            cost = look.best_damage()[1]
             if adversaries:
                 benefit = P["gambit_adversary"] * adversaries * (1.0 - look.p_adv)
                 if s.future[0] == ADVERSARY:
@@ -417,8 +435,7 @@ def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
             score = 2.0 if arg == 2 else 0.8 + 0.8 * look.p_adv
         elif kind == RESCUE:
             times = s.hostage[arg]
-            trees = s._damage_trees()
-            cost = _best_damage(look, trees)[1] * times * (1.3 if times == 2 else 1.0)
+            cost = look.best_damage()[1] * times * (1.3 if times == 2 else 1.0)
             value = 0.6 + 1.0 * hand[arg] + (1.0 if arg == TROLD else 0.0)
             value += 1.0 if arg == look.plan else 0.0
             score = value - cost
