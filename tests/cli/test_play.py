@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import langbord
-from langbord.agents import RandomAgent
+from langbord.agents import MCTSAgent, RandomAgent, RolloutAgent
+from langbord.cli.play import hint_agent, seat_specs
 from langbord.record import load, replay
 from terminal import run_in_terminal
 
@@ -70,6 +71,26 @@ def test_seats_default_to_one_human_and_mcts_bots() -> None:
     assert done.returncode == 0, done.stderr
     assert "Seats — red: you, blue: mcts, yellow: mcts, green: mcts. Seed 2." in done.stdout
     assert "Goodbye." in done.stdout
+
+
+def test_bot_seats_and_hints_come_from_the_games_best_agent() -> None:
+    """Skoventyr's best agent is not MCTS (greedy and MCTS lose nearly every game): seats left
+    to bots get its ``BEST_AGENT``, and so does ``hint``, which rates the actions by rollouts."""
+    game = langbord.load("skoventyr", players=2)
+    best = game.best_agent()
+    assert best.startswith("rollouts:") and langbord.load("skibe").best_agent() == "mcts"
+    assert seat_specs(game, None) == ["human", best]
+    assert isinstance(hint_agent(game, 1), RolloutAgent)
+    assert isinstance(hint_agent(langbord.load("skibe"), 1), MCTSAgent)
+    done = play(
+        *("play", "skoventyr", "--option", "players=2", "--seed", "3", "--fast"),
+        lines=["hint", "quit", ""],
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"seat 1: {best}" in done.stdout
+    assert re.search(
+        r"hint: \S.* — estimated chance of winning \d+% \(\d+ simulations\)", done.stdout
+    )
 
 
 def test_only_bots_play_to_the_end_without_input() -> None:

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import langbord
 from langbord.record import replay
 from langbord.server.app import MAX_BODY, create_app
 from langbord.server.db import SCHEMA_VERSION, DatabaseError, open_database
@@ -92,6 +93,10 @@ def test_games_catalogue(client: TestClient) -> None:
     skoventyr = next(g for g in body["games"] if g["name"] == "skoventyr")
     assert skoventyr["cooperative"] is True
     assert {"human", "random", "greedy", "mcts", "mcts:time=1"} <= set(body["agents"])
+    # Each game names its best bot (the lobby's default for bot seats), one of the seat kinds.
+    assert skibe["best_agent"] == "mcts"
+    assert skoventyr["best_agent"] == langbord.load("skoventyr").best_agent() != "mcts"
+    assert skoventyr["best_agent"] in body["agents"]
     assert client.get("/openapi.json").json()["info"]["title"] == "langbord"
 
 

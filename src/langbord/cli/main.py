@@ -76,6 +76,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print("Options:")
     for spec in game.option_specs:
         print(f"  {spec.name}: {spec.help}; {spec.allowed()} (default {spec.default})")
+    print()
+    print(f"Best agent (bot seats and hints unless another is named): {game.best_agent()}")
     return 0
 
 

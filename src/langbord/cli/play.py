@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from langbord.agents import MCTSAgent, make_agent
+from langbord.agents import MCTSAgent, RolloutAgent, make_agent
 from langbord.cli.screen import Screen
 from langbord.core.errors import (
     IllegalActionError,
@@ -35,7 +35,6 @@ from langbord.core.registry import load
 from langbord.core.runner import Agent, sample_chance
 
 HUMAN = "human"
-DEFAULT_BOT = "mcts"
 HINT_SECONDS = 1.0
 BOT_PAUSE = 0.7
 CHANCE_PAUSE = 0.35
@@ -46,7 +45,8 @@ Commands:
   help          this text
   rules         the game card: components, notation, rulings
   table         show the table again
-  hint          what MCTS would play here, with its estimated chance of winning
+  hint          what the game's best bot would play here, with its estimated chance of
+                winning
   undo          back to your previous decision (not past a die roll or a card drawn)
   save FILE     write the game to FILE (continue it with: langbord play --resume FILE)
   quit          stop playing (offers to save first)"""
@@ -98,12 +98,23 @@ def game_for(name: str, options: dict[str, str | int], specs: Sequence[str] | No
 
 
 def seat_specs(game: Game, specs: Sequence[str] | None) -> list[str]:
-    """One spec per seat: the ones named, then bots; by default a human in the first seat."""
+    """One spec per seat: the ones named, then the game's best bot (``Game.best_agent``); by
+    default a human in the first seat."""
     n = game.num_players()
     named = list(specs) if specs is not None else [HUMAN]
     if len(named) > n:
         raise PlayError(f"{game.name} has {n} seats here, but {len(named)} were named")
-    return named + [DEFAULT_BOT] * (n - len(named))
+    return named + [game.best_agent()] * (n - len(named))
+
+
+def hint_agent(game: Game, seed: int) -> MCTSAgent | RolloutAgent:
+    """The agent behind ``hint``: the game's best agent if it searches (and so can say how it
+    rates the actions), else MCTS; plain ``mcts`` searches for ``HINT_SECONDS``."""
+    spec = game.best_agent()
+    agent = make_agent(spec, seed=seed) if spec != "mcts" else None
+    if isinstance(agent, MCTSAgent | RolloutAgent):
+        return agent
+    return MCTSAgent(seed=seed, time_limit=HINT_SECONDS)
 
 
 class PlaySession:
@@ -345,7 +356,7 @@ class PlaySession:
 
     def hint(self) -> None:
         state = self.state
-        agent = MCTSAgent(seed=self.seed + len(state.history()), time_limit=HINT_SECONDS)
+        agent = hint_agent(self.game, self.seed + len(state.history()))
         action = agent.step(state)
         stats = agent.last_search
         if agent.last_iterations == 0:

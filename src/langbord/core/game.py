@@ -92,6 +92,15 @@ def search_defaults(cls: type) -> dict[str, Any]:
     return dict(getattr(_strategy_module(cls), "SEARCH", {}))
 
 
+DEFAULT_BEST_AGENT = "mcts"
+
+
+def best_agent(cls: type) -> str:
+    """The ``BEST_AGENT`` spec of the ``strategy`` module beside a game's rules (the strongest
+    agent measured for that game), or ``"mcts"``."""
+    return str(getattr(_strategy_module(cls), "BEST_AGENT", DEFAULT_BEST_AGENT))
+
+
 def score_shares(values: Sequence[float], temperature: float) -> list[float]:
     """Win shares from per-seat values: a softmax, so a lead of ``temperature`` points makes a
     seat e (about 2.7) times as likely to win as the one behind it."""
@@ -145,6 +154,12 @@ class Game(ABC):
             table = {normalize_action_text(s): a for a, s in enumerate(self.action_strings())}
             self.__dict__["_action_lookup"] = table
         return table
+
+    def best_agent(self) -> str:
+        """The spec of the strongest agent measured for this game (its strategy module's
+        ``BEST_AGENT``, else ``"mcts"``): the bot that fills seats and gives hints unless another
+        is named."""
+        return best_agent(type(self))
 
     def seat_name(self, player: int) -> str:
         """How the table names seat ``player`` (its colour or clan where the game has one)."""

@@ -195,6 +195,7 @@ class Service:
                     "title": game.rules().splitlines()[0],
                     "seat_names": [game.seat_name(p) for p in range(game.num_players())],
                     "cooperative": bool(getattr(game, "cooperative", False)),
+                    "best_agent": game.best_agent(),
                     "options": [
                         {
                             "name": spec.name,
@@ -213,7 +214,8 @@ class Service:
 
     @staticmethod
     def agent_specs() -> list[str]:
-        return [HUMAN, *AGENTS, "mcts:time=1", "mcts:iterations=2000"]
+        specs = [HUMAN, *AGENTS, "mcts:time=1", "mcts:iterations=2000"]
+        return list(dict.fromkeys(specs + [load(name).best_agent() for name in games()]))
 
     # ---- tables -------------------------------------------------------------------------------
 

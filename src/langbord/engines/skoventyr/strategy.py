@@ -73,6 +73,10 @@ from langbord.engines.skoventyr.rules import (
 if TYPE_CHECKING:
     from langbord.engines.skoventyr.rules import SkoventyrState
 
+BEST_AGENT = "rollouts:rollouts=256"
+"""The strongest agent measured (benchmarks/results/agents-skoventyr.txt): flat Monte Carlo over
+``policy`` play-outs. Greedy and MCTS lose nearly every game, so bot seats and hints use it."""
+
 TOTAL_STRENGTH = sum(MINION_VALUES)
 WEIGHTS = {
     "bias": -2.0,

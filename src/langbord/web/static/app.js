@@ -119,7 +119,7 @@ async function lobbyPage(root) {
       const label = game.seat_names[p] || `seat ${p}`;
       const select = h("select", { name: `seat${p}`, "aria-label": `seat ${p} (${label})` },
         ["human", ...bots].map((a) => h("option", { value: a }, a)));
-      select.value = chosen[p] ?? (p === 0 ? "human" : "mcts");
+      select.value = chosen[p] ?? (p === 0 ? "human" : game.best_agent);
       seatsBox.append(h("label", { class: "row" }, h("span", {}, `${label}:`), select));
     }
   }
