@@ -1066,7 +1066,7 @@ class SkoventyrState(State):
                 elif hand[k]:
                     result.append(RALLY_ID[k])
         if self.rallied:
-            adversaries = self.deck_cards()[ADVERSARY]
+            adversaries = self.deck_count(ADVERSARY)
             allies = self.deck_size - adversaries
             if allies >= 1:
                 result.append(INVOLVE_ID[0])
@@ -1194,6 +1194,10 @@ class SkoventyrState(State):
             return
         self._shuffle()
         self.todo.append(S_REWARD)
+
+    def deck_count(self, card: int) -> int:
+        """How many cards of type ``card`` the deck holds (public, like ``deck_cards``)."""
+        return self.hidden[card] + self.top.count(card) + self.bottom.count(card)
 
     def deck_cards(self) -> list[int]:
         """How many of each card type the deck holds (public: everything else is visible)."""

@@ -208,10 +208,7 @@ class _Look:
         self.plan = plan
         usable_f = hand[FORMSKIFTER] if plan != FORMSKIFTER and not hostage[FORMSKIFTER] else 0
         self.reach = forest + (hand[plan] if plan >= 0 and not hostage[plan] else 0) + usable_f
-        adversaries = (
-            state.hidden[ADVERSARY] + state.top.count(ADVERSARY) + state.bottom.count(ADVERSARY)
-        )
-        self.deck_allies = state.deck_size - adversaries
+        self.deck_allies = state.deck_size - state.deck_count(ADVERSARY)
         self.p_adv = _next_adversary_chance(state)
         self.d_eff = d + (TROLD_BUFFER if self.trolds else 0)
         self._damage: tuple[int, float] | None = None
