@@ -111,9 +111,10 @@ def hint_agent(game: Game, seed: int) -> MCTSAgent | RolloutAgent:
     """The agent behind ``hint``: the game's best agent if it searches (and so can say how it
     rates the actions), else MCTS; plain ``mcts`` searches for ``HINT_SECONDS``."""
     spec = game.best_agent()
-    agent = make_agent(spec, seed=seed) if spec != "mcts" else None
-    if isinstance(agent, MCTSAgent | RolloutAgent):
-        return agent
+    if spec != "mcts":
+        agent = make_agent(spec, seed=seed)
+        if isinstance(agent, MCTSAgent | RolloutAgent):
+            return agent
     return MCTSAgent(seed=seed, time_limit=HINT_SECONDS)
 
 

@@ -56,23 +56,32 @@ def play_seated(
     return play_game(game, agents, seed, agent_specs=list(seats))
 
 
+@dataclass
+class Thinking:
+    """The decisions one agent was asked for, in all its seat-games, and how long they took."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, decisions: int, seconds: float, longest: float) -> None:
+        self.decisions += decisions
+        self.seconds += seconds
+        self.longest = max(self.longest, longest)
+
+
 class Stopwatch:
-    """An agent that times another's decisions (wall clock, as a player waits for them): how
-    many, their total and the longest, in seconds."""
+    """An agent that times another's decisions (wall clock, as a player waits for them)."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
-        self.decisions = 0
-        self.seconds = 0.0
-        self.longest = 0.0
+        self.thinking = Thinking()
 
     def step(self, state: State) -> int:
         start = time.perf_counter()
         action = self.agent.step(state)
         took = time.perf_counter() - start
-        self.decisions += 1
-        self.seconds += took
-        self.longest = max(self.longest, took)
+        self.thinking.add(1, took, took)
         return action
 
 
@@ -90,23 +99,12 @@ def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any
         "length": len(record["actions"]),
         # Per seat: decisions, their seconds, the longest (this machine's clock: not part of
         # the game's result, which the seed fixes).
-        "think": [[w.decisions, round(w.seconds, 6), round(w.longest, 6)] for w in watches],
+        "think": [
+            [t.decisions, round(t.seconds, 6), round(t.longest, 6)]
+            for t in (w.thinking for w in watches)
+        ],
         "record": record,
     }
-
-
-@dataclass
-class Thinking:
-    """The decisions one agent was asked for, in all its seat-games, and how long they took."""
-
-    decisions: int = 0
-    seconds: float = 0.0
-    longest: float = 0.0
-
-    def add(self, decisions: int, seconds: float, longest: float) -> None:
-        self.decisions += decisions
-        self.seconds += seconds
-        self.longest = max(self.longest, longest)
 
 
 @dataclass
