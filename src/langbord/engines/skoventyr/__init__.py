@@ -46,16 +46,17 @@ known odds of an Adversary) against the card's worth; Gambit when Adversaries cl
 damage Trees ahead of Vogter (behind him a lost Tree brings Gamle Erik closer); no Gambit without
 an Adversary to remove; Trold's power to send Gamle Erik back; Revenge to be rid of an Adversary
 for good, Restoration when Trees are Damaged. Its weights were tuned by self-play.
-The best agent is ``rollouts`` (``rollouts:rollouts=64``): 64 rollouts a decision, shared among
-the legal actions by successive halving, each played to the end by ``policy`` on a re-deal of the
-deck's hidden part; it keeps the policy's choice unless another action clearly won more on the
-same luck (about 0.1 s of CPU a decision). Measured (benchmarks/results/agents-skoventyr.txt,
-200 games each): solo standard, 64 rollouts 68.0% (interval 61–74%), 12 rollouts 44.5% (38–51%),
-policy 35% (29–42%). The
-policy: two players 34%, one Damaged Tree 24%, seven Trees 55%; with the modules it nearly
-always loses (Lygtemands 2%, Rescue 3%, both 0%: Rescue's Tree damage and Lygtemands' Rallies
-are not planned for). The rulebook's three wins in four are not reached; greedy and MCTS lose
-nearly every game.
+The best agent (``BEST_AGENT``: bot seats and hints) is ``rollouts:rollouts=256``: 256
+rollouts a decision, shared among the legal actions by successive halving, each played to the
+end by ``policy`` on a re-deal of the deck's hidden part; it keeps the policy's choice unless
+another action clearly won more on the same luck (about 0.23 s a decision, 0.59 s at the
+longest). Measured (benchmarks/results/agents-skoventyr.txt, seed 1): solo standard, 200 games
+each, 256 rollouts 87.0% (interval 82–91%: the rulebook's three wins in four are reached), 64
+rollouts 68.0% (61–74%), 12 rollouts 44.5% (38–51%), policy 35% (29–42%). With 256 rollouts,
+100 games each: one Damaged Tree 76% (67–83%), seven Trees 94% (88–97%), Lygtemands 24%
+(17–33%), Rescue 43% (34–53%). The policy alone: two players 34%, one Damaged Tree 24%, seven
+Trees 55%; with the modules it nearly always loses (Lygtemands 2%, Rescue 3%, both 0%: Rescue's
+Tree damage and Lygtemands' Rallies are not planned for). Greedy and MCTS lose nearly every game.
 
 The deck (SV-6): its known top cards, its hidden part (no order: a draw from it is a chance node
 over the card types it holds) and its known bottom cards, all public and shown by ``view``; a
