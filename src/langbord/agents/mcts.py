@@ -66,6 +66,8 @@ class MCTSAgent:
     far ``evaluate()`` right after the action falls short of the best action's. It is off by
     default: at 2,600 iterations against a greedy Skibe field (60 games) prior=10 won 1.37x its
     fair share [0.94, 1.87] against 1.30x [0.88, 1.80] without, for about 40% more time.
+    ``max_seconds`` is a hard cap on one decision's wall time on top of the budget (a server's
+    guard): the search stops there, whatever its budget, and plays its best move so far.
     After each step, ``last_search`` holds the root actions with visits and estimated win shares.
     """
 
@@ -81,11 +83,14 @@ class MCTSAgent:
         rollout_depth: int | None = None,
         prior: float = 0.0,
         prior_visits: int = 10,
+        max_seconds: float | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("MCTSAgent: iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("MCTSAgent: time must be positive")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ValueError("MCTSAgent: max_seconds must be positive")
         if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(
                 f"MCTSAgent: rollout must be random, greedy or policy, not {rollout!r}"
@@ -100,6 +105,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.prior = prior
         self.prior_visits = prior_visits
+        self.max_seconds = max_seconds
         self._greedy = GreedyAgent(seed)
         self.last_search: list[RootStat] = []
         self.last_iterations = 0
@@ -118,7 +124,8 @@ class MCTSAgent:
             self.last_iterations = 0
             return legal[0]
         root = _Node(me)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        seconds = [t for t in (self.time_limit, self.max_seconds) if t is not None]
+        deadline = time.perf_counter() + min(seconds) if seconds else None
         done = 0
         while True:
             self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)

@@ -41,7 +41,9 @@ class RolloutAgent:
     The policy's choice is kept unless another action did clearly better (see the module). A
     decision with one legal action costs nothing. After each step ``last_search`` holds every
     legal action with its rollouts (``visits``) and its mean return for the mover (``win``),
-    best first, and ``last_iterations`` the rollouts played.
+    best first, and ``last_iterations`` the rollouts played. ``max_seconds`` is a hard cap on
+    one decision's wall time on top of the budget (a server's guard): past it the agent stops
+    and plays its best move so far (the policy's own choice unless another clearly beat it).
     """
 
     spec = "rollouts"
@@ -52,6 +54,7 @@ class RolloutAgent:
         rollouts: int | None = None,
         time_limit: float | None = None,
         depth: int | None = None,
+        max_seconds: float | None = None,
     ) -> None:
         if rollouts is None and time_limit is None:
             rollouts = DEFAULT_ROLLOUTS
@@ -61,10 +64,13 @@ class RolloutAgent:
             raise ValueError("RolloutAgent: time must be positive")
         if depth is not None and depth < 0:
             raise ValueError("RolloutAgent: depth must be 0 or more")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ValueError("RolloutAgent: max_seconds must be positive")
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.depth = depth
+        self.max_seconds = max_seconds
         self.last_search: list[RootStat] = []
         self.last_iterations = 0
 
@@ -89,7 +95,11 @@ class RolloutAgent:
         if favourite not in results:
             favourite = legal[0]
         played = 0
+        cap = None if self.max_seconds is None else start + self.max_seconds
+        cut = False
         for done_rounds in range(rounds):
+            if cut:
+                break
             left = rounds - done_rounds
             budget = self._budget_left(played, start)
             if budget is None:
@@ -102,8 +112,13 @@ class RolloutAgent:
             for a in alive:
                 runs = results[a]
                 for k in range(len(runs), target):
+                    if cap is not None and time.perf_counter() >= cap:
+                        cut = True  # the server's guard: play the best move so far
+                        break
                     runs.append(self._rollout(state, me, a, seeds[k]))
                     played += 1
+                if cut:
+                    break
             if left > 1:
                 # The better half goes on; the policy's own choice always does.
                 alive.sort(key=lambda a: (-_mean(results[a]), a != favourite, a))

@@ -34,8 +34,12 @@ _ROLLOUTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
 AGENTS = ("random", "greedy", "policy", "mcts", "rollouts")
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """The agent ``spec`` names, seeded with ``seed``; :class:`OptionError` for a bad spec."""
+def make_agent(spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
+    """The agent ``spec`` names, seeded with ``seed``; :class:`OptionError` for a bad spec.
+
+    ``max_seconds`` caps one decision's wall time whatever the spec's budget (a server's guard):
+    the searching agents (``mcts``, ``rollouts``) stop there and play their best move so far;
+    the others decide at once and need no cap."""
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     pairs = [p for p in rest.split(",") if p.strip()] if rest else []
@@ -67,8 +71,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             raise OptionError(f"{name} option {key}={value.strip()!r} is not a number") from None
     try:
         if name == "rollouts":
-            return RolloutAgent(seed, **kwargs)
-        return MCTSAgent(seed, **kwargs)
+            return RolloutAgent(seed, max_seconds=max_seconds, **kwargs)
+        return MCTSAgent(seed, max_seconds=max_seconds, **kwargs)
     except ValueError as exc:
         raise OptionError(str(exc)) from None
 
