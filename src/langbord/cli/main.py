@@ -237,8 +237,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ) from None
     import uvicorn
 
+    from langbord.server.config import ServerConfig
+
     url = args.db or default_url()
-    app = create_app(url)  # opens (creates, migrates) the database before listening
+    config = ServerConfig()
+    app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
     print("(Ctrl-C stops it)", flush=True)

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
+from langbord.server.config import ServerConfig
 from langbord.server.service import Service, ServiceError, Unauthorized
 
 MAX_BODY = 64 * 1024
@@ -171,10 +172,12 @@ def seat_token(authorization: Annotated[str | None, Header()] = None) -> str | N
 Token = Annotated[str | None, Depends(seat_token)]
 
 
-def create_app(url: str, web: bool = True) -> FastAPI:
-    """The API over the database at ``url``, and (``web``) the browser table's pages."""
+def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -> FastAPI:
+    """The API over the database at ``url``, and (``web``) the browser table's pages, with the
+    host's settings ``config`` (the defaults without)."""
+    config = config or ServerConfig()
     hub = Hub()
-    service = Service(url, on_change=hub.changed)
+    service = Service(url, on_change=hub.changed, config=config)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -188,6 +191,7 @@ def create_app(url: str, web: bool = True) -> FastAPI:
         summary="Tables, seats, bots and a durable move log for four Nordic board games.",
         lifespan=lifespan,
     )
+    app.state.config = config
     app.state.service = service
     app.state.hub = hub
     app.add_middleware(BodyLimit)
@@ -316,8 +320,8 @@ async def _closed(websocket: WebSocket) -> None:
         return
 
 
-def serve(url: str, host: str, port: int) -> None:
+def serve(url: str, host: str, port: int, config: ServerConfig | None = None) -> None:
     """Runs the server until interrupted."""
     import uvicorn
 
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(url, config=config), host=host, port=port, log_level="warning")

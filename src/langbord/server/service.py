@@ -39,6 +39,7 @@ from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
 from langbord.core.runner import Agent, sample_chance
+from langbord.server.config import ServerConfig
 from langbord.server.db import (
     MoveRow,
     SeatRow,
@@ -135,8 +136,14 @@ class Service:
     """The tables of one database. Thread-safe; ``on_change(table_id)`` is called (from any
     thread) after every committed change."""
 
-    def __init__(self, url: str, on_change: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        on_change: Callable[[str], None] | None = None,
+        config: ServerConfig | None = None,
+    ) -> None:
         self.url = url
+        self.config = config or ServerConfig()
         self.engine, self.sessions = open_database(url)
         self.postgres = is_postgres(url)
         self.on_change = on_change or (lambda _id: None)

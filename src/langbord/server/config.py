@@ -1,0 +1,60 @@
+"""What a host may set for ``langbord serve``: bots' budgets and workers, limits per client,
+the live-table cache, timeouts and the host names the server answers to.
+
+The defaults suit a public server on a small machine; ``langbord serve --help`` names the flag
+of each field. Every bound here is what keeps one client from costing everyone else."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """The server's settings (see the module)."""
+
+    # ---- bots ---------------------------------------------------------------------------------
+    bot_seconds: float = 10.0
+    """The most wall-clock seconds one bot decision may take: a seat whose spec cannot promise
+    it is refused, and a decision that runs past it is cut off."""
+    bot_workers: int = field(default_factory=_cores)
+    """Worker processes that run bot decisions (0: a thread of the server's own process)."""
+    fallback_agent: str = "policy"
+    """The agent that moves for a bot that failed or was cut off without a move."""
+
+    # ---- limits per client address ------------------------------------------------------------
+    rate_limits: bool = True
+    """Whether the three limits below apply (``--no-rate-limits`` turns them off)."""
+    create_rate: str = "30/minute"
+    """New tables per client address (``limits`` notation: ``N/second|minute|hour``)."""
+    join_rate: str = "60/minute"
+    """Joins per client address."""
+    move_rate: str = "300/minute"
+    """Moves per client address."""
+
+    # ---- tables -------------------------------------------------------------------------------
+    live_tables: int = 1000
+    """Tables kept in memory; the least recently used beyond it are rebuilt from their log
+    when next asked for."""
+    abandon_days: float = 7.0
+    """A table with no move for this long is closed (shown as abandoned)."""
+
+    # ---- connections --------------------------------------------------------------------------
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names the server answers to (the Host header; DNS rebinding). Empty: the address
+    it listens on, and ``localhost`` for a loopback address."""
+    max_connections: int = 1000
+    """Open connections at once, WebSockets included; more are answered 503."""
+    header_seconds: float = 10.0
+    """A request's headers must arrive within this time (slowloris)."""
+    body_seconds: float = 30.0
+    """A request's body must arrive within this time."""
+    ws_token_seconds: float = 10.0
+    """A WebSocket must send its token (or an empty message) within this time."""
+    spectators: int = 100
+    """WebSocket connections per table."""
