@@ -2,58 +2,106 @@
 
 Every human seat is a client with its own WebSocket: it waits for a pushed view in which the
 seat is to move, (optionally) thinks, and POSTs a random legal action with the move number.
-A table whose game ends is replaced by a new one, so the load stays the same. Reports moves/s,
-the latency of the move POSTs (p50/p90/p99/max), how long a move takes to reach the next
-player's WebSocket, errors, and the CPU seconds the server and this client used.
+A table whose game ends is replaced by a new one, so the load stays the same. A share of the
+tables (``--bot-share``) also seat the ``--bot`` specs, so that bots play beside the humans.
+
+Reports, for the measured window: moves/s (the humans' POSTs, and every move the logs grew by,
+bots and chance included), the latency of the move POSTs (p50/p90/p99/max), how long a move
+takes to reach the table's first WebSocket, how long a human waits for the bots' reply, the
+server's event-loop lag, and the CPU seconds of the server (its own process, and its bot worker
+processes) and of this client.
 
     python benchmarks/server_load.py                      # 200 tables, 30 s, a temp SQLite file
-    python benchmarks/server_load.py --tables 50 --think 0.5 --seconds 60
+    python benchmarks/server_load.py --tables 1000 --think 5 --bot greedy --bot-share 0.1
+    python benchmarks/server_load.py --tables 200 --think 5 --profile /tmp/server.raw
     python benchmarks/server_load.py --url http://127.0.0.1:8000   # a server already running
 
-Without ``--url`` it starts its own ``langbord serve`` on a free port of 127.0.0.1 with a
-SQLite file in a temporary directory (``--db`` picks another database, e.g. PostgreSQL). Only
-loopback addresses are accepted for ``--url``.
+Without ``--url`` it starts its own ``langbord serve`` on a free port of 127.0.0.1 with a SQLite
+file in a temporary directory (``--db`` picks another database, e.g. PostgreSQL), with the
+per-client limits off and the connection cap above the load (when ``langbord serve`` has those
+options: ``--help`` is read), and ``--bot-workers`` passed through; it stops it at the end. Only
+loopback addresses are accepted for ``--url``. The run is bounded: set-up, ``--warmup`` and
+``--seconds``, then every client is stopped.
+
+The client is one asyncio process (aiohttp for HTTP and WebSockets, whose C parsers keep it
+light); its own CPU and event-loop lag are reported, since on a small machine it competes with
+the server for the same cores. ``--profile FILE`` samples the server with py-spy through the
+measured window (collapsed stacks in FILE) and prints where its CPU went.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
-import websockets
+import aiohttp
 
-LAUNCH = "from langbord.cli.main import main; raise SystemExit(main())"
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+# Runs `langbord serve` with a task on the server's event loop that writes how late it wakes
+# (every 50 ms) to the file named by LANGBORD_LOAD_LAG: the loop lag every request waits behind.
+LAUNCH = """
+import asyncio, os, time
+import uvicorn.server
+from langbord.cli.main import main
+
+_startup = uvicorn.server.Server.startup
+_tasks = []
+
+async def _lag(path):
+    with open(path, "a", buffering=1) as out:
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.05)
+            out.write(f"{time.time():.3f} {time.perf_counter() - asked - 0.05:.6f}\\n")
+
+async def _startup_with_lag(self, sockets=None):
+    await _startup(self, sockets=sockets)
+    path = os.environ.get("LANGBORD_LOAD_LAG")
+    if path:
+        _tasks.append(asyncio.get_running_loop().create_task(_lag(path)))
+
+uvicorn.server.Server.startup = _startup_with_lag
+raise SystemExit(main())
+"""
 
 
 @dataclass
 class Stats:
     started: float = math.inf  # the measured window: once every seat is connected and warm
     stopping: float = math.inf
+    wall_started: float = math.inf  # the same window in time.time(), for the server's lag file
+    wall_stopping: float = math.inf
     connecting: float = 0.0  # seconds until every seat's WebSocket had its first view
     post_latency: list[float] = field(default_factory=list)
     push_latency: list[float] = field(default_factory=list)
+    bot_reply: list[float] = field(default_factory=list)  # POST to the bots' answer pushed
     loop_lag: list[float] = field(default_factory=list)  # this client's event loop, late by
-    moves: int = 0
+    moves: int = 0  # the humans' accepted POSTs
+    all_moves: int = 0  # what the tables' logs grew by: bots and chance included
     conflicts: int = 0  # 409: lost a race (should not happen: one client per seat)
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
     setup: float = 0.0  # seconds to make the tables and take their seats
-    server_cpu: float = float("nan")  # the server's CPU seconds in the measured window
+    server_cpu: float = float("nan")  # the server process's CPU seconds in the measured window
+    workers_cpu: float = float("nan")  # its child processes' (bot workers)
+    client_cpu: float = float("nan")  # this process's
     views: int = 0
     view_bytes: int = 0
 
@@ -68,7 +116,9 @@ class Stats:
 class Table:
     id: str
     tokens: dict[int, str]
+    bots: frozenset[int]  # the bot seats
     posted: dict[int, float] = field(default_factory=dict)  # move number after -> when posted
+    seen: int = -1  # the highest move number the table's first seat was shown
 
 
 class Load:
@@ -79,86 +129,103 @@ class Load:
         self.ws_base = "ws" + base[len("http") :]
         self.stats = Stats()
         self.rng = random.Random(args.seed)
-        seats = args.humans + len(args.bot)
-        self.http = httpx.AsyncClient(
-            base_url=base,
-            timeout=60,
-            # Idle connections are dropped before the server's 5 s keep-alive ends, so that a
-            # request never goes out on a connection the server is closing.
-            limits=httpx.Limits(max_connections=args.tables * seats + 10, keepalive_expiry=2.0),
-        )
+        self.seats = 0  # human seats over every table
         self.connected = 0  # seats whose WebSocket has brought its first view
         self.all_connected = asyncio.Event()
+        self.http: aiohttp.ClientSession
 
-    async def new_table(self) -> Table:
-        seats = ["human"] * self.args.humans + list(self.args.bot)
+    async def new_table(self, with_bots: bool) -> Table:
+        bots = list(self.args.bot) if with_bots else []
+        seats = ["human"] * self.args.humans + bots
         options: dict[str, Any] = {"players": len(seats), **dict(self.args.option)}
-        made = await self.post(
+        status, made = await self.post(
             "/api/tables", {"game": self.args.game, "options": options, "seats": seats}, ""
         )
-        if made.status_code != 201:
-            raise SystemExit(f"cannot make a table: {made.status_code} {made.text}")
-        table_id = made.json()["id"]
+        if status != 201:
+            raise SystemExit(f"cannot make a table: {status} {made}")
+        table_id = made["id"]
         tokens = {}
         for seat in range(self.args.humans):
-            joined = await self.post(
+            status, joined = await self.post(
                 f"/api/tables/{table_id}/join", {"name": f"p{seat}", "seat": seat}, ""
             )
-            joined.raise_for_status()
-            tokens[seat] = joined.json()["token"]
-        return Table(table_id, tokens)
+            if status != 200:
+                raise SystemExit(f"cannot join a table: {status} {joined}")
+            tokens[seat] = joined["token"]
+        bot_seats = frozenset(range(self.args.humans, len(seats)))
+        return Table(table_id, tokens, bot_seats)
 
-    async def post(self, url: str, body: dict[str, Any], token: str) -> httpx.Response:
+    async def post(self, url: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
+        """The status and decoded JSON answer (text if not JSON) of a POST."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        try:
-            return await self.http.post(url, json=body, headers=headers)
-        except httpx.TransportError as exc:  # a dropped connection: once more (409 if it was done)
-            self.stats.error(f"post retried: {type(exc).__name__}")
-            return await self.http.post(url, json=body, headers=headers)
+        for attempt in (1, 2):
+            try:
+                async with self.http.post(url, json=body, headers=headers) as answer:
+                    raw = await answer.read()
+                    try:
+                        return answer.status, json.loads(raw)
+                    except ValueError:
+                        return answer.status, raw[:80].decode("utf-8", "replace")
+            except aiohttp.ClientConnectionError as exc:
+                if attempt == 2:  # a dropped keep-alive connection: once more (409 if done)
+                    raise
+                self.stats.error(f"post retried: {type(exc).__name__}")
+        raise AssertionError("unreachable")
 
     async def run_table(self, table: Table) -> None:
         """A table's seats, played until the end; a finished game is followed by another."""
         while True:
             await asyncio.gather(*(self.play_seat(table, seat) for seat in table.tokens))
-            if time.perf_counter() >= self.stats.stopping:
-                return
             self.stats.games_finished += 1
-            table = await self.new_table()
+            table = await self.new_table(bool(table.bots))
 
     async def play_seat(self, table: Table, seat: int) -> None:
         rng = random.Random(self.rng.randrange(2**32))
         url = f"{self.ws_base}/api/tables/{table.id}/ws"
         token = table.tokens[seat]
         stats = self.stats
-        async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
-            await ws.send(token)
+        counts = seat == min(table.tokens)  # this seat's views count the table's moves
+        async with self.http.ws_connect(url, max_msg_size=0, compress=15) as ws:
+            await ws.send_str(token)
             done = 0  # the move number this seat last acted at, plus one
             first = True
+            waiting_bot: tuple[float, int] | None = None  # (posted, move number answered)
             while True:
-                left = stats.stopping - time.perf_counter()
-                if left <= 0:
+                message = await ws.receive()
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    if first or message.type == aiohttp.WSMsgType.ERROR:
+                        stats.error(f"ws: {message.type.name} {message.data!r}"[:80])
                     return
-                try:
-                    message = await asyncio.wait_for(ws.recv(), timeout=min(left, 1.0))
-                except TimeoutError:
-                    continue
                 now = time.perf_counter()
+                measuring = stats.measuring()
                 if first:
                     first = False
                     self.connected += 1
-                    if self.connected == self.args.tables * len(table.tokens):
+                    if self.connected == self.seats:
                         self.all_connected.set()
-                view = json.loads(message)
-                if stats.measuring():
-                    stats.views += 1
-                    stats.view_bytes += len(message)
+                view = json.loads(message.data)
                 if "error" in view:
                     stats.error(f"ws: {view['error']}")
                     return
+                if measuring:
+                    stats.views += 1
+                    stats.view_bytes += len(message.data)
+                if counts:
+                    if measuring and table.seen >= 0:
+                        stats.all_moves += view["move"] - table.seen
+                    table.seen = view["move"]
                 for number in [n for n in table.posted if n <= view["move"]]:
                     posted = table.posted.pop(number)
-                    if stats.measuring():
+                    if measuring:
                         stats.push_latency.append(now - posted)
+                if (
+                    waiting_bot is not None
+                    and view["move"] >= waiting_bot[1]
+                    and view["to_move"] not in table.bots  # the bots have answered
+                ):
+                    if view["move"] > waiting_bot[1] and measuring:
+                        stats.bot_reply.append(now - waiting_bot[0])
+                    waiting_bot = None
                 if view["status"] == "over":
                     return
                 if not view["legal"] or view["move"] < done:
@@ -169,24 +236,26 @@ class Load:
                 done = move + 1
                 started = time.perf_counter()
                 try:
-                    answer = await self.post(
+                    status, answer = await self.post(
                         f"/api/tables/{table.id}/actions",
                         {"action": rng.choice(view["legal"]), "move": move},
                         token,
                     )
-                except httpx.HTTPError as exc:
+                except aiohttp.ClientError as exc:
                     stats.error(f"post: {type(exc).__name__}")
                     continue
                 took = time.perf_counter() - started
-                if answer.status_code == 200:
-                    table.posted.setdefault(answer.json()["move"], started)
+                if status == 200:
+                    table.posted.setdefault(answer["move"], started)
+                    if table.bots:
+                        waiting_bot = (started, answer["move"])
                     if stats.measuring():
                         stats.moves += 1
                         stats.post_latency.append(took)
-                elif answer.status_code == 409:
+                elif status == 409:
                     stats.conflicts += 1
                 else:
-                    stats.error(f"post: {answer.status_code} {answer.text[:80]}")
+                    stats.error(f"post: {status} {str(answer)[:80]}")
 
     async def lag(self) -> None:
         """How late this client's own event loop wakes up: latency it adds to every figure."""
@@ -197,34 +266,70 @@ class Load:
                 self.stats.loop_lag.append(time.perf_counter() - asked - 0.05)
 
     async def clock(self) -> None:
-        """Opens the measured window once every seat is connected and the warm-up is over;
-        takes the server's CPU seconds in it (when this script started the server)."""
+        """Opens the measured window once every seat is connected and the warm-up is over, and
+        closes it ``--seconds`` later; takes the CPU seconds used in it."""
         await asyncio.wait_for(self.all_connected.wait(), timeout=600)
-        self.stats.connecting = time.perf_counter() - self.stats.connecting
-        self.stats.started = time.perf_counter() + self.args.warmup
-        self.stats.stopping = self.stats.started + self.args.seconds
-        if self.server_pid is None:
-            return
-        await asyncio.sleep(max(0.0, self.stats.started - time.perf_counter()))
-        before = cpu_seconds(self.server_pid)
-        await asyncio.sleep(max(0.0, self.stats.stopping - time.perf_counter()))
-        self.stats.server_cpu = cpu_seconds(self.server_pid) - before
+        stats = self.stats
+        stats.connecting = time.perf_counter() - stats.connecting
+        stats.started = time.perf_counter() + self.args.warmup
+        stats.stopping = stats.started + self.args.seconds
+        await asyncio.sleep(max(0.0, stats.started - time.perf_counter()))
+        stats.wall_started = time.time()
+        client = time.process_time()
+        before = cpu_seconds(self.server_pid) if self.server_pid else (0.0, 0.0)
+        profiler = self.profile()
+        await asyncio.sleep(max(0.0, stats.stopping - time.perf_counter()))
+        stats.wall_stopping = time.time()
+        stats.client_cpu = time.process_time() - client
+        if self.server_pid:
+            after = cpu_seconds(self.server_pid)
+            stats.server_cpu, stats.workers_cpu = after[0] - before[0], after[1] - before[1]
+        if profiler is not None:
+            await asyncio.to_thread(profiler.wait, 60)
+
+    def profile(self) -> subprocess.Popen[bytes] | None:
+        """py-spy on the server (and its bot workers) through the window, if ``--profile``."""
+        if not self.args.profile or not self.server_pid:
+            return None
+        command = ["py-spy", "record", "--pid", str(self.server_pid), "--subprocesses"]
+        command += ["--gil", "--nonblocking", "--rate", "100", "--format", "raw"]
+        command += ["--duration", str(max(1, round(self.args.seconds)))]
+        command += ["--output", self.args.profile]
+        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     async def run(self) -> Stats:
-        """Sets the tables up (not measured), then plays them."""
+        """Sets the tables up (not measured), then plays them for the window, then stops."""
         args = self.args
+        connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=2.0)
+        # Idle connections are dropped before the server's keep-alive (5 s) ends, so that a
+        # request rarely goes out on a connection the server is closing.
+        self.http = aiohttp.ClientSession(
+            self.base, connector=connector, timeout=aiohttp.ClientTimeout(total=120)
+        )
         gate = asyncio.Semaphore(16)
+        with_bots = round(args.tables * args.bot_share) if args.bot else 0
 
-        async def setup() -> Table:
+        async def setup(k: int) -> Table:
             async with gate:
-                return await self.new_table()
+                return await self.new_table(k < with_bots)
 
         began = time.perf_counter()
-        tables = await asyncio.gather(*(setup() for _ in range(args.tables)))
+        tables = await asyncio.gather(*(setup(k) for k in range(args.tables)))
+        self.seats = sum(len(t.tokens) for t in tables)
         self.stats.connecting = time.perf_counter()
         self.stats.setup = time.perf_counter() - began
-        await asyncio.gather(self.clock(), self.lag(), *(self.run_table(table) for table in tables))
-        await self.http.aclose()
+        players = [asyncio.ensure_future(self.run_table(table)) for table in tables]
+        try:
+            await asyncio.gather(self.clock(), self.lag())
+        finally:
+            for task in players:
+                task.cancel()
+            for outcome in await asyncio.gather(*players, return_exceptions=True):
+                if isinstance(outcome, BaseException) and not isinstance(
+                    outcome, asyncio.CancelledError
+                ):
+                    self.stats.error(f"table: {type(outcome).__name__}: {outcome}"[:80])
+            await self.http.close()
         return self.stats
 
 
@@ -242,20 +347,68 @@ def free_port() -> int:
         return port
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (Linux /proc)."""
+def _own_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid`` and theirs (Linux /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found += [child, *descendants(child)]
+    return found
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User + system CPU seconds so far of a process, and of the processes it runs."""
+    workers = 0.0
+    for child in descendants(pid):
+        with contextlib.suppress(OSError):  # it ended meanwhile
+            workers += _own_cpu(child)
+    return _own_cpu(pid), workers
+
+
+def serve_options(args: argparse.Namespace) -> list[str]:
+    """The options for the ``langbord serve`` started: the load's needs, as far as it has them."""
+    shown = subprocess.run(
+        [sys.executable, "-c", "from langbord.cli.main import main; main()", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    has = set(re.findall(r"--[a-z][a-z-]+", shown))
+    options: list[str] = []
+    if "--no-rate-limits" in has:  # one address plays every seat here
+        options.append("--no-rate-limits")
+    if "--max-connections" in has:  # every seat's WebSocket, and its POSTs' connection
+        options += ["--max-connections", str(args.tables * (args.humans + 1) * 2 + 100)]
+    if "--live-tables" in has:  # every table in play stays in memory, as in the issue's load
+        options += ["--live-tables", str(args.tables * 2 + 100)]
+    if args.bot_workers is not None:
+        if "--bot-workers" in has:
+            options += ["--bot-workers", str(args.bot_workers)]
+        else:
+            print("(this langbord serve has no --bot-workers: bots run in its own process)")
+    return options + list(args.serve_arg)
+
+
+def start_server(
+    db: str, log: Path, lag: Path, options: list[str]
+) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     where = ["--host", "127.0.0.1", "--port", str(port)]
     with log.open("wb") as out:
         server = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, "serve", "--db", db, *where],
+            [sys.executable, "-c", LAUNCH, "serve", "--db", db, *where, *options],
             stdout=out,
             stderr=subprocess.STDOUT,
+            env={**os.environ, "LANGBORD_LOAD_LAG": str(lag)},
         )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -263,12 +416,23 @@ def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
         if server.poll() is not None:
             raise SystemExit(f"langbord serve exited:\n{log.read_text()}")
         try:
-            if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
                 return server, base
-        except httpx.TransportError:
+        except OSError:
             time.sleep(0.1)
     server.kill()
     raise SystemExit("langbord serve did not answer within 60 s")
+
+
+def server_lag(path: Path, stats: Stats) -> list[float]:
+    """The server's event-loop lag samples inside the measured window."""
+    samples = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            at, _, late = line.partition(" ")
+            if late and stats.wall_started <= float(at) < stats.wall_stopping:
+                samples.append(float(late))
+    return samples
 
 
 def option(text: str) -> tuple[str, str]:
@@ -276,6 +440,13 @@ def option(text: str) -> tuple[str, str]:
     if not sep:
         raise argparse.ArgumentTypeError(f"--option takes key=value, not {text!r}")
     return key, value
+
+
+def share(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"--bot-share is a fraction from 0 to 1, not {text!r}")
+    return value
 
 
 def main() -> int:
@@ -286,73 +457,100 @@ def main() -> int:
     parser.add_argument("--game", default="skaal", help="the game (skaal: long games)")
     parser.add_argument("--humans", type=int, default=3, help="human seats a table (3)")
     parser.add_argument("--bot", action="append", default=[], help="a bot seat's spec (none)")
+    parser.add_argument(
+        "--bot-share", type=share, default=1.0, help="share of the tables with the bots (1)"
+    )
+    parser.add_argument(
+        "--bot-workers", type=int, help="passed to langbord serve (if it has the option)"
+    )
+    parser.add_argument(
+        "--serve-arg", action="append", default=[], help="another option for langbord serve"
+    )
     parser.add_argument("--option", type=option, action="append", default=[], help="KEY=VALUE")
     parser.add_argument("--think", type=float, default=0.0, help="mean think time, s (0)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time (30)")
     parser.add_argument("--warmup", type=float, default=5.0, help="unmeasured start (5)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--profile", help="py-spy the server into this file (collapsed stacks)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args()
     server: subprocess.Popen[bytes] | None = None
+    lag_samples: list[float] = []
     with tempfile.TemporaryDirectory(prefix="langbord-load-") as tmp:
+        lag_file = Path(tmp) / "lag.txt"
         if args.url:
             if urlsplit(args.url).hostname not in LOOPBACK:
                 parser.error("--url must be a loopback address (127.0.0.1, localhost, ::1)")
             base = args.url.rstrip("/")
         else:
             db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-            server, base = start_server(db, Path(tmp) / "server.log")
+            options = serve_options(args)
+            server, base = start_server(db, Path(tmp) / "server.log", lag_file, options)
         try:
-            client_cpu = time.process_time()
             began = time.perf_counter()
             stats = asyncio.run(Load(args, base, server.pid if server else None).run())
             wall = time.perf_counter() - began
-            client_cpu = time.process_time() - client_cpu
+            lag_samples = server_lag(lag_file, stats)
         finally:
             if server is not None:
                 server.terminate()
                 server.wait(30)
-    report(args, stats, wall, client_cpu)
+    report(args, stats, wall, lag_samples)
+    if args.profile and Path(args.profile).exists():
+        print()
+        print(breakdown(Path(args.profile), stats.moves))
     return 1 if stats.errors else 0
 
 
-def report(args: argparse.Namespace, stats: Stats, wall: float, client_cpu: float) -> None:
+def report(args: argparse.Namespace, stats: Stats, wall: float, server_lag: list[float]) -> None:
     ms = 1000.0
-    post, push = stats.post_latency, stats.push_latency
+
+    def quantiles(values: list[float], which: tuple[int, ...] = (50, 99)) -> dict[str, float]:
+        return {f"p{p}": percentile(values, p) * ms for p in which}
+
+    cpu = stats.server_cpu + stats.workers_cpu
     figures = {
         "tables": args.tables,
         "game": args.game,
         "humans": args.humans,
         "bots": args.bot,
+        "bot_share": args.bot_share if args.bot else 0.0,
         "think_s": args.think,
         "seconds": args.seconds,
         "moves": stats.moves,
         "moves_per_s": stats.moves / args.seconds,
-        "post_ms": {q: percentile(post, p) * ms for q, p in [("p50", 50), ("p90", 90), ("p99", 99)]}
-        | {"max": max(post, default=float("nan")) * ms},
-        "push_ms": {q: percentile(push, p) * ms for q, p in [("p50", 50), ("p99", 99)]},
-        "client_loop_lag_ms": {
-            q: percentile(stats.loop_lag, p) * ms for q, p in [("p50", 50), ("p99", 99)]
-        },
+        "all_moves_per_s": stats.all_moves / args.seconds,
+        "post_ms": quantiles(stats.post_latency, (50, 90, 99))
+        | {"max": max(stats.post_latency, default=float("nan")) * ms},
+        "push_ms": quantiles(stats.push_latency),
+        "bot_reply_ms": quantiles(stats.bot_reply),
+        "server_loop_lag_ms": quantiles(server_lag)
+        | {"max": max(server_lag, default=float("nan")) * ms},
+        "client_loop_lag_ms": quantiles(stats.loop_lag),
         "views_per_s": stats.views / args.seconds,
         "mean_view_kib": stats.view_bytes / max(stats.views, 1) / 1024,
         "games_finished": stats.games_finished,
         "conflicts": stats.conflicts,
         "errors": stats.errors,
         "server_cpu_s": stats.server_cpu,
-        "server_cpu_ms_per_move": stats.server_cpu / max(stats.moves, 1) * ms,
-        "client_cpu_s": client_cpu,
+        "workers_cpu_s": stats.workers_cpu,
+        "server_cpu_ms_per_move": cpu / max(stats.all_moves, 1) * ms,
+        "server_cpu_ms_per_post": cpu / max(stats.moves, 1) * ms,
+        "client_cpu_s": stats.client_cpu,
         "wall_s": wall,
         "load_average": os.getloadavg()[0],  # other work on the machine shows here
     }
+    bots = f", bots {','.join(args.bot)} at {args.bot_share:.0%} of them" if args.bot else ""
     print(
-        f"{args.tables} tables of {args.game} ({args.humans} human seats"
-        f"{', bots ' + ','.join(args.bot) if args.bot else ''}), think {args.think:g} s, "
-        f"{args.seconds:g} s measured after {args.warmup:g} s warm-up "
+        f"{args.tables} tables of {args.game} ({args.humans} human seats{bots}), "
+        f"think {args.think:g} s, {args.seconds:g} s measured after {args.warmup:g} s warm-up "
         f"(setting the tables up took {stats.setup:.1f} s, connecting every seat "
         f"{stats.connecting:.1f} s)"
     )
-    print(f"moves            {stats.moves} ({figures['moves_per_s']:.1f}/s)")
+    print(
+        f"moves            {stats.moves} POSTed ({figures['moves_per_s']:.1f}/s); the logs grew "
+        f"by {stats.all_moves} ({figures['all_moves_per_s']:.1f}/s, bots and chance included)"
+    )
     p = figures["post_ms"]
     print(
         f"POST latency     p50 {p['p50']:.1f} ms  p90 {p['p90']:.1f} ms  p99 {p['p99']:.1f} ms"
@@ -361,6 +559,17 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, client_cpu: floa
     q = figures["push_ms"]
     print(
         f"POST to pushed   p50 {q['p50']:.1f} ms  p99 {q['p99']:.1f} ms (the table's first client)"
+    )
+    if args.bot:
+        b = figures["bot_reply_ms"]
+        print(
+            f"bots' reply      p50 {b['p50']:.1f} ms  p99 {b['p99']:.1f} ms "
+            f"(POST to the view where a human is to move again; {len(stats.bot_reply)} replies)"
+        )
+    s = figures["server_loop_lag_ms"]
+    print(
+        f"server lag       p50 {s['p50']:.1f} ms  p99 {s['p99']:.1f} ms  max {s['max']:.1f} ms "
+        "(the server's event loop waking late)"
     )
     lag = figures["client_loop_lag_ms"]
     print(
@@ -372,15 +581,76 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, client_cpu: floa
     )
     print(f"games finished   {stats.games_finished}; 409s {stats.conflicts}; errors {stats.errors}")
     print(
-        f"server CPU       {stats.server_cpu:.1f} s in the {args.seconds:g} s measured "
-        f"({figures['server_cpu_ms_per_move']:.1f} ms a move, HTTP and pushes included)"
+        f"server CPU       {stats.server_cpu:.1f} s in its process + {stats.workers_cpu:.1f} s in "
+        f"bot workers in the {args.seconds:g} s measured: "
+        f"{figures['server_cpu_ms_per_move']:.2f} ms a move of the logs, "
+        f"{figures['server_cpu_ms_per_post']:.2f} ms a POSTed move (HTTP and pushes included)"
     )
     print(
-        f"machine          load average {figures['load_average']:.1f} on {os.cpu_count()} CPUs; "
-        f"this client used {client_cpu:.1f} CPU s in {wall:.1f} s"
+        f"client CPU       {stats.client_cpu:.1f} s in the {args.seconds:g} s measured; machine "
+        f"load average {figures['load_average']:.1f} on {os.cpu_count()} CPUs"
     )
     if args.json:
         print(json.dumps(figures))
+
+
+# ---- where the server's CPU went (py-spy's collapsed stacks) --------------------------------
+
+FRAME = re.compile(r"^(?P<function>.*?) \((?P<file>[^()]*?)(?::\d+)?\)$")
+KINDS = [  # the innermost frame from one of these is what a sample was doing
+    ("langbord/engines/", "engine"),
+    ("langbord/core/", "engine"),
+    ("langbord/agents/", "agent"),
+    ("sqlalchemy/", "database"),
+    ("sqlite3/", "database"),
+    ("json/", "JSON"),
+    ("pydantic", "validation"),
+    ("fastapi/", "FastAPI/Starlette"),
+    ("starlette/", "FastAPI/Starlette"),
+    ("anyio/", "FastAPI/Starlette"),
+    ("websockets/", "WebSocket"),
+    ("uvicorn/", "uvicorn"),
+    ("asyncio/", "event loop"),
+    ("concurrent/futures/", "threads"),
+    ("threading.py", "threads"),
+    ("queue.py", "threads"),
+]
+WRAPPERS = ("BodyLimit", "create_app.<locals>.run", "_closed")
+
+
+def breakdown(path: Path, moves: int) -> str:
+    """Samples by the innermost langbord server function on the stack and what ran under it;
+    per move is per POSTed move (``moves``), its chance and bots included."""
+    total = 0
+    by: Counter[tuple[str, str]] = Counter()
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        n = int(count)
+        total += n
+        frames = [FRAME.match(f) for f in stack.split(";")]
+        parsed = [(m["function"], m["file"]) for m in frames if m]
+        kind = "other"
+        for function, file in reversed(parsed):
+            found = next((k for pattern, k in KINDS if pattern in file), None)
+            if found is not None:
+                kind = found
+                if found == "engine":
+                    kind = f"engine {function.rsplit('.', 1)[-1]}"
+                break
+        anchor = "(outside langbord's server code)"
+        for function, file in reversed(parsed):
+            if "langbord/server/" in file and not function.startswith(WRAPPERS):
+                anchor = function.replace("create_app.<locals>.", "app.")
+                break
+        by[anchor, kind] += n
+    lines = [f"server CPU samples: {total} (py-spy --gil at 100/s; ~{total / 100:.1f} CPU s)"]
+    for (anchor, kind), n in by.most_common(40):
+        share_ = n / max(total, 1)
+        per_move = n / 100 / max(moves, 1) * 1000
+        lines.append(f"  {share_:6.1%}  {per_move:6.3f} ms/move  {anchor:28}  {kind}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
