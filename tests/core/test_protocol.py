@@ -7,6 +7,7 @@ import pytest
 import langbord
 from langbord import CHANCE, TERMINAL, IllegalActionError, InvalidActionError
 from langbord.agents import RandomAgent
+from langbord.core.game import normalize_action_text
 
 
 def test_games_lists_registered_names_sorted() -> None:
@@ -132,3 +133,21 @@ def test_view_rejects_unknown_seats() -> None:
     for seat in (-1, 3, "0"):
         with pytest.raises(ValueError, match="no seat"):
             state.view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", langbord.games())
+def test_action_lookup_is_built_once_and_shared_by_game_objects(name: str) -> None:
+    """A server loads a game object for every table it rebuilds: the text → action lookup is
+    built once per set of action strings, shared, read-only, and parses as before."""
+    first, second = langbord.load(name), langbord.load(name)
+    assert first is not second
+    lookup = first.action_lookup()
+    assert second.action_lookup() is lookup
+    with pytest.raises(TypeError):
+        lookup["anything"] = 0  # type: ignore[index]
+    strings = list(first.action_strings())
+    assert len(lookup) == len(strings)
+    state = second.new_initial_state()
+    for action, text in enumerate(strings):
+        assert lookup[normalize_action_text(text)] == action
+        assert state.game.action_lookup()[normalize_action_text(text.upper())] == action

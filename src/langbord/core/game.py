@@ -23,13 +23,15 @@ Contracts:
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import math
 import random
 import re
+import types
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
@@ -57,6 +59,12 @@ def normalize_action_text(text: str) -> str:
         folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).casefold()
         folded = folded.replace("ø", "o").replace("æ", "ae")
     return _SPACE.sub(" ", _PUNCT.sub(r"\1", folded.strip()))
+
+
+@functools.lru_cache(maxsize=64)
+def _action_lookup(strings: tuple[str, ...]) -> Mapping[str, int]:
+    """The lookup of :meth:`Game.action_lookup` for one set of action strings (read-only)."""
+    return types.MappingProxyType({normalize_action_text(s): a for a, s in enumerate(strings)})
 
 
 _STRATEGIES: dict[type, Any] = {}
@@ -147,12 +155,12 @@ class Game(ABC):
     def action_strings(self) -> Sequence[str]:
         """The canonical string of every action id, indexed by id."""
 
-    def action_lookup(self) -> dict[str, int]:
-        """Normalized action text → action id (built once per game object)."""
-        table: dict[str, int] | None = self.__dict__.get("_action_lookup")
+    def action_lookup(self) -> Mapping[str, int]:
+        """Normalized action text → action id: built once per set of action strings and shared
+        by every game object that has them (a server loads a game for each table it rebuilds)."""
+        table: Mapping[str, int] | None = self.__dict__.get("_action_lookup")
         if table is None:
-            table = {normalize_action_text(s): a for a, s in enumerate(self.action_strings())}
-            self.__dict__["_action_lookup"] = table
+            table = self.__dict__["_action_lookup"] = _action_lookup(tuple(self.action_strings()))
         return table
 
     def best_agent(self) -> str:
