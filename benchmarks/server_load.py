@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -180,82 +181,100 @@ class Load:
             table = await self.new_table(bool(table.bots))
 
     async def play_seat(self, table: Table, seat: int) -> None:
+        """One seat's WebSocket, read all the time (it answers the server's pings while the
+        player thinks); a view in which the seat is to move starts its think and POST."""
         rng = random.Random(self.rng.randrange(2**32))
         url = f"{self.ws_base}/api/tables/{table.id}/ws"
-        token = table.tokens[seat]
         stats = self.stats
         counts = seat == min(table.tokens)  # this seat's views count the table's moves
+        waiting: dict[str, tuple[float, int]] = {}  # "bot": (posted, move number answered)
+        moving: asyncio.Future[None] | None = None
         async with self.http.ws_connect(url, max_msg_size=0, compress=15) as ws:
-            await ws.send_str(token)
+            await ws.send_str(table.tokens[seat])
             done = 0  # the move number this seat last acted at, plus one
             first = True
-            waiting_bot: tuple[float, int] | None = None  # (posted, move number answered)
-            while True:
-                message = await ws.receive()
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    if first or message.type == aiohttp.WSMsgType.ERROR:
-                        stats.error(f"ws: {message.type.name} {message.data!r}"[:80])
-                    return
-                now = time.perf_counter()
-                measuring = stats.measuring()
-                if first:
-                    first = False
-                    self.connected += 1
-                    if self.connected == self.seats:
-                        self.all_connected.set()
-                view = json.loads(message.data)
-                if "error" in view:
-                    stats.error(f"ws: {view['error']}")
-                    return
-                if measuring:
-                    stats.views += 1
-                    stats.view_bytes += len(message.data)
-                if counts:
-                    if measuring and table.seen >= 0:
-                        stats.all_moves += view["move"] - table.seen
-                    table.seen = view["move"]
-                for number in [n for n in table.posted if n <= view["move"]]:
-                    posted = table.posted.pop(number)
+            try:
+                while True:
+                    message = await ws.receive()
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        if first or message.type == aiohttp.WSMsgType.ERROR:
+                            stats.error(f"ws: {message.type.name} {message.data!r}"[:80])
+                        return
+                    now = time.perf_counter()
+                    measuring = stats.measuring()
+                    if first:
+                        first = False
+                        self.connected += 1
+                        if self.connected == self.seats:
+                            self.all_connected.set()
+                    view = json.loads(message.data)
+                    if "error" in view:
+                        stats.error(f"ws: {view['error']}")
+                        return
                     if measuring:
-                        stats.push_latency.append(now - posted)
-                if (
-                    waiting_bot is not None
-                    and view["move"] >= waiting_bot[1]
-                    and view["to_move"] not in table.bots  # the bots have answered
-                ):
-                    if view["move"] > waiting_bot[1] and measuring:
-                        stats.bot_reply.append(now - waiting_bot[0])
-                    waiting_bot = None
-                if view["status"] == "over":
-                    return
-                if not view["legal"] or view["move"] < done:
-                    continue
-                if self.args.think > 0:
-                    await asyncio.sleep(rng.expovariate(1 / self.args.think))
-                move = view["move"]
-                done = move + 1
-                started = time.perf_counter()
-                try:
-                    status, answer = await self.post(
-                        f"/api/tables/{table.id}/actions",
-                        {"action": rng.choice(view["legal"]), "move": move},
-                        token,
-                    )
-                except aiohttp.ClientError as exc:
-                    stats.error(f"post: {type(exc).__name__}")
-                    continue
-                took = time.perf_counter() - started
-                if status == 200:
-                    table.posted.setdefault(answer["move"], started)
-                    if table.bots:
-                        waiting_bot = (started, answer["move"])
-                    if stats.measuring():
-                        stats.moves += 1
-                        stats.post_latency.append(took)
-                elif status == 409:
-                    stats.conflicts += 1
-                else:
-                    stats.error(f"post: {status} {str(answer)[:80]}")
+                        stats.views += 1
+                        stats.view_bytes += len(message.data)
+                    if counts:
+                        if measuring and table.seen >= 0:
+                            stats.all_moves += view["move"] - table.seen
+                        table.seen = view["move"]
+                    for number in [n for n in table.posted if n <= view["move"]]:
+                        posted = table.posted.pop(number)
+                        if measuring:
+                            stats.push_latency.append(now - posted)
+                    bot = waiting.get("bot")
+                    if (
+                        bot is not None
+                        and view["move"] >= bot[1]
+                        and view["to_move"] not in table.bots  # the bots have answered
+                    ):
+                        if view["move"] > bot[1] and measuring:
+                            stats.bot_reply.append(now - bot[0])
+                        del waiting["bot"]
+                    if view["status"] == "over":
+                        return
+                    if not view["legal"] or view["move"] < done:
+                        continue
+                    done = view["move"] + 1
+                    moving = asyncio.ensure_future(self.move(table, seat, view, rng, waiting))
+            finally:
+                if moving is not None:
+                    moving.cancel()
+
+    async def move(
+        self,
+        table: Table,
+        seat: int,
+        view: dict[str, Any],
+        rng: random.Random,
+        waiting: dict[str, tuple[float, int]],
+    ) -> None:
+        """Thinks (exponential, mean ``--think``), then POSTs a random legal action."""
+        stats = self.stats
+        if self.args.think > 0:
+            await asyncio.sleep(rng.expovariate(1 / self.args.think))
+        started = time.perf_counter()
+        try:
+            status, answer = await self.post(
+                f"/api/tables/{table.id}/actions",
+                {"action": rng.choice(view["legal"]), "move": view["move"]},
+                table.tokens[seat],
+            )
+        except aiohttp.ClientError as exc:
+            stats.error(f"post: {type(exc).__name__}")
+            return
+        took = time.perf_counter() - started
+        if status == 200:
+            table.posted.setdefault(answer["move"], started)
+            if table.bots:
+                waiting["bot"] = (started, answer["move"])
+            if stats.measuring():
+                stats.moves += 1
+                stats.post_latency.append(took)
+        elif status == 409:
+            stats.conflicts += 1
+        else:
+            stats.error(f"post: {status} {str(answer)[:80]}")
 
     async def lag(self) -> None:
         """How late this client's own event loop wakes up: latency it adds to every figure."""
@@ -328,7 +347,11 @@ class Load:
                 if isinstance(outcome, BaseException) and not isinstance(
                     outcome, asyncio.CancelledError
                 ):
-                    self.stats.error(f"table: {type(outcome).__name__}: {outcome}"[:80])
+                    where = traceback.extract_tb(outcome.__traceback__)
+                    line = next((f.lineno for f in reversed(where) if f.filename == __file__), 0)
+                    self.stats.error(
+                        f"table (line {line}): {type(outcome).__name__}: {outcome}"[:90]
+                    )
             await self.http.close()
         return self.stats
 
@@ -596,60 +619,65 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, server_lag: list
 
 # ---- where the server's CPU went (py-spy's collapsed stacks) --------------------------------
 
-FRAME = re.compile(r"^(?P<function>.*?) \((?P<file>[^()]*?)(?::\d+)?\)$")
-KINDS = [  # the innermost frame from one of these is what a sample was doing
-    ("langbord/engines/", "engine"),
-    ("langbord/core/", "engine"),
-    ("langbord/agents/", "agent"),
-    ("sqlalchemy/", "database"),
-    ("sqlite3/", "database"),
-    ("json/", "JSON"),
-    ("pydantic", "validation"),
-    ("fastapi/", "FastAPI/Starlette"),
-    ("starlette/", "FastAPI/Starlette"),
-    ("anyio/", "FastAPI/Starlette"),
-    ("websockets/", "WebSocket"),
-    ("uvicorn/", "uvicorn"),
-    ("asyncio/", "event loop"),
-    ("concurrent/futures/", "threads"),
-    ("threading.py", "threads"),
-    ("queue.py", "threads"),
-]
-WRAPPERS = ("BodyLimit", "create_app.<locals>.run", "_closed")
+
+def bucket(stack: str) -> str:
+    """What a sampled stack (root first, ``;`` between frames) was doing, in the terms of a
+    move's path: the POST, the move itself, the pushes, and the plumbing between them."""
+
+    def has(*names: str) -> bool:
+        return any(name in stack for name in names)
+
+    if has("Service.table_json"):
+        if has(".view ("):
+            return "push: table_json: the game's view(seat)"
+        if has(".render (", ".__str__ (", "render.py"):
+            return "push: table_json: the game's text render(seat)"
+        if has("legal_actions", "action_to_string"):
+            return "push: table_json: the legal action strings"
+        return "push: table_json: log, players, the rest"
+    if has("Service._commit"):
+        if has("sqlalchemy/", "sqlite3"):
+            return "move: SQLite commit (ORM, SQL, fsync)"
+        return "move: the engine (clone, apply, chance, log strings)"
+    if has("Service.act", "Service.seat_of", "Service.get_live"):
+        if has("sqlalchemy/", "sqlite3"):
+            return "move: database reads (token, table)"
+        return "move: checks and string_to_action"
+    if has("Service._bot", "langbord/agents/"):
+        return "bots"
+    if has(".watch ("):
+        if has("json/"):
+            return "push: JSON encoding"
+        if has("websockets/", ".send ("):
+            return "push: WebSocket send (framing, permessage-deflate)"
+        return "push: the watch loop (wake-ups, waits)"
+    if has("Hub."):
+        return "push: Hub wake-ups"
+    if has("concurrent/futures/", "threading.py", "asyncio/threads.py", "queue.py"):
+        return "thread-pool hops (asyncio.to_thread)"
+    if has("NativeTelemetry", "opentelemetry/"):
+        return "POST: FastAPI's OpenTelemetry checks"
+    if has("httptools_impl", "fastapi/", "starlette/", "pydantic"):
+        return "POST: HTTP (uvicorn, FastAPI routing, validation, response)"
+    if has("websockets_sansio_impl", "websockets/"):
+        return "WebSocket protocol (reads, pings)"
+    return "event loop and the rest"
 
 
 def breakdown(path: Path, moves: int) -> str:
-    """Samples by the innermost langbord server function on the stack and what ran under it;
-    per move is per POSTed move (``moves``), its chance and bots included."""
+    """The server's sampled CPU by what it was doing (``bucket``); per move is per POSTed move
+    (``moves``), its chance outcomes and bots' replies included."""
     total = 0
-    by: Counter[tuple[str, str]] = Counter()
+    by: Counter[str] = Counter()
     for line in path.read_text().splitlines():
         stack, _, count = line.rpartition(" ")
-        if not count.isdigit():
-            continue
-        n = int(count)
-        total += n
-        frames = [FRAME.match(f) for f in stack.split(";")]
-        parsed = [(m["function"], m["file"]) for m in frames if m]
-        kind = "other"
-        for function, file in reversed(parsed):
-            found = next((k for pattern, k in KINDS if pattern in file), None)
-            if found is not None:
-                kind = found
-                if found == "engine":
-                    kind = f"engine {function.rsplit('.', 1)[-1]}"
-                break
-        anchor = "(outside langbord's server code)"
-        for function, file in reversed(parsed):
-            if "langbord/server/" in file and not function.startswith(WRAPPERS):
-                anchor = function.replace("create_app.<locals>.", "app.")
-                break
-        by[anchor, kind] += n
-    lines = [f"server CPU samples: {total} (py-spy --gil at 100/s; ~{total / 100:.1f} CPU s)"]
-    for (anchor, kind), n in by.most_common(40):
-        share_ = n / max(total, 1)
+        if count.isdigit():
+            total += int(count)
+            by[bucket(stack)] += int(count)
+    lines = [f"server CPU samples: {total} (py-spy --gil at 100/s: ~{total / 100:.1f} CPU s)"]
+    for what, n in sorted(by.items(), key=lambda item: -item[1]):
         per_move = n / 100 / max(moves, 1) * 1000
-        lines.append(f"  {share_:6.1%}  {per_move:6.3f} ms/move  {anchor:28}  {kind}")
+        lines.append(f"  {n / max(total, 1):6.1%}  {per_move:6.3f} ms a move  {what}")
     return "\n".join(lines)
 
 
