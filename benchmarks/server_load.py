@@ -105,6 +105,7 @@ class Stats:
     client_cpu: float = float("nan")  # this process's
     views: int = 0
     view_bytes: int = 0
+    spectator_views: int = 0
 
     def measuring(self) -> bool:
         return self.started <= time.perf_counter() < self.stopping
@@ -241,6 +242,28 @@ class Load:
                 if moving is not None:
                     moving.cancel()
 
+    async def spectate(self, table_id: str) -> None:
+        """A spectator's WebSocket: reads every view pushed (counted with the seats')."""
+        url = f"{self.ws_base}/api/tables/{table_id}/ws"
+        async with self.http.ws_connect(url, max_msg_size=0, compress=15) as ws:
+            await ws.send_str("")
+            first = True
+            while True:
+                message = await ws.receive()
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    if first or message.type == aiohttp.WSMsgType.ERROR:
+                        self.stats.error(f"spectator: {message.type.name} {message.data!r}"[:80])
+                    return
+                if first:
+                    first = False
+                    self.connected += 1
+                    if self.connected == self.seats:
+                        self.all_connected.set()
+                if self.stats.measuring():
+                    self.stats.spectator_views += 1
+                if '"status":"over"' in message.data or '"status": "over"' in message.data:
+                    return
+
     async def move(
         self,
         table: Table,
@@ -334,10 +357,14 @@ class Load:
 
         began = time.perf_counter()
         tables = await asyncio.gather(*(setup(k) for k in range(args.tables)))
-        self.seats = sum(len(t.tokens) for t in tables)
+        self.seats = sum(len(t.tokens) for t in tables) + args.spectators
         self.stats.connecting = time.perf_counter()
         self.stats.setup = time.perf_counter() - began
         players = [asyncio.ensure_future(self.run_table(table)) for table in tables]
+        players += [  # spread over the tables; a finished game's spectators leave
+            asyncio.ensure_future(self.spectate(tables[k % len(tables)].id))
+            for k in range(args.spectators)
+        ]
         try:
             await asyncio.gather(self.clock(), self.lag())
         finally:
@@ -489,6 +516,9 @@ def main() -> int:
     parser.add_argument(
         "--serve-arg", action="append", default=[], help="another option for langbord serve"
     )
+    parser.add_argument(
+        "--spectators", type=int, default=0, help="spectator WebSockets, spread over the tables"
+    )
     parser.add_argument("--option", type=option, action="append", default=[], help="KEY=VALUE")
     parser.add_argument("--think", type=float, default=0.0, help="mean think time, s (0)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time (30)")
@@ -550,7 +580,9 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, server_lag: list
         "server_loop_lag_ms": quantiles(server_lag)
         | {"max": max(server_lag, default=float("nan")) * ms},
         "client_loop_lag_ms": quantiles(stats.loop_lag),
+        "spectators": args.spectators,
         "views_per_s": stats.views / args.seconds,
+        "spectator_views_per_s": stats.spectator_views / args.seconds,
         "mean_view_kib": stats.view_bytes / max(stats.views, 1) / 1024,
         "games_finished": stats.games_finished,
         "conflicts": stats.conflicts,
@@ -600,7 +632,8 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, server_lag: list
         "(this script's event loop waking late: included in the latencies above)"
     )
     print(
-        f"views pushed     {figures['views_per_s']:.1f}/s, {figures['mean_view_kib']:.1f} KiB mean"
+        f"views pushed     {figures['views_per_s']:.1f}/s to seats, {figures['mean_view_kib']:.1f} "
+        f"KiB mean; {figures['spectator_views_per_s']:.1f}/s to {args.spectators} spectators"
     )
     print(f"games finished   {stats.games_finished}; 409s {stats.conflicts}; errors {stats.errors}")
     print(
