@@ -18,7 +18,7 @@ import random
 import re
 import secrets
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,6 +115,9 @@ class Live:
     log: list[LogEntry] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
     agents: dict[int, Agent] = field(default_factory=dict)
+    spectators: tuple[Hashable, dict[str, JSON]] | None = None
+    """The spectators' table (without its log) and the version it shows: built once per change
+    for them all (see ``Service.table_json``)."""
 
     @property
     def moves(self) -> int:
@@ -478,38 +481,12 @@ class Service:
 
     def table_json(self, table_id: str, seat: int | None, log_from: int = 0) -> dict[str, JSON]:
         """What ``seat`` (None: a spectator) sees of the table; the log from entry ``log_from``
-        on (``log_start`` says where it starts: a WebSocket sends each entry once)."""
+        on (``log_start`` says where it starts: a WebSocket sends each entry once). The values
+        may be shared with other callers (the spectators' are): read them, do not change them."""
         live = self.get_live(table_id)
         with live.lock:
-            state = live.state
-            to_move = state.current_player()
-            yours = seat is not None and to_move == seat and live.status == "playing"
-            result: dict[str, JSON] | None = None
-            if state.is_terminal():
-                returns = state.returns()
-                best = max(returns)
-                result = {
-                    "scores": state.scores(),
-                    "returns": returns,
-                    "winners": [p for p, r in enumerate(returns) if r == best and best > 0],
-                }
             return {
-                "id": live.id,
-                "game": live.game.name,
-                "options": dict(live.game.options),
-                "status": live.status,
-                "move": live.moves,
-                "you": seat,
-                "to_move": to_move if to_move >= 0 else None,
-                "players": [
-                    {**self._player_json(s), "seat_name": live.game.seat_name(s.seat)}
-                    for s in live.seats
-                ],
-                "view": state.view(seat),
-                "text": state.render(seat),
-                "legal": [state.action_to_string(a) for a in state.legal_actions()]
-                if yours
-                else [],
+                **self._seen_by(live, seat),
                 "log_start": min(log_from, live.moves),
                 "log": [
                     {
@@ -519,8 +496,49 @@ class Service:
                     }
                     for k, e in enumerate(live.log[log_from:], start=log_from)
                 ],
-                "result": result,
             }
+
+    def _seen_by(self, live: Live, seat: int | None) -> dict[str, JSON]:
+        """The table as ``seat`` sees it, but its log. The spectators' is built once per change
+        (the move number, the status and the seats say which) and shared by them all, up to
+        ``ServerConfig.spectators`` WebSockets and any number of lookers; a seat's own is built
+        for each call (one client a seat: a cache would only hold memory). Caller holds
+        ``live.lock``."""
+        version = (live.moves, live.status, tuple((s.joined, s.name) for s in live.seats))
+        if seat is None and live.spectators is not None and live.spectators[0] == version:
+            return live.spectators[1]
+        state = live.state
+        to_move = state.current_player()
+        yours = seat is not None and to_move == seat and live.status == "playing"
+        result: dict[str, JSON] | None = None
+        if state.is_terminal():
+            returns = state.returns()
+            best = max(returns)
+            result = {
+                "scores": state.scores(),
+                "returns": returns,
+                "winners": [p for p, r in enumerate(returns) if r == best and best > 0],
+            }
+        seen: dict[str, JSON] = {
+            "id": live.id,
+            "game": live.game.name,
+            "options": dict(live.game.options),
+            "status": live.status,
+            "move": live.moves,
+            "you": seat,
+            "to_move": to_move if to_move >= 0 else None,
+            "players": [
+                {**self._player_json(s), "seat_name": live.game.seat_name(s.seat)}
+                for s in live.seats
+            ],
+            "view": state.view(seat),
+            "text": state.render(seat),
+            "legal": [state.action_to_string(a) for a in state.legal_actions()] if yours else [],
+            "result": result,
+        }
+        if seat is None:
+            live.spectators = (version, seen)
+        return seen
 
     def record(self, table_id: str) -> dict[str, JSON]:
         """The whole record of a finished game; while it is played, its public part."""
