@@ -238,10 +238,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from langbord.server.config import ServerConfig
+    from langbord.server.runtime import tune_collector
 
     url = args.db or default_url()
     config = ServerConfig()
     app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
+    tune_collector()  # no stop-the-world collection of thousands of connections' objects
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
     print("(Ctrl-C stops it)", flush=True)
