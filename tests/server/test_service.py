@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +15,9 @@ from langbord.server.service import Service
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> Iterator[Service]:
-    tables = Service(f"sqlite:///{tmp_path / 'service.db'}")
+def service(db_url: str) -> Iterator[Service]:
+    """The tables of an empty database, SQLite and PostgreSQL (``conftest.db_url``)."""
+    tables = Service(db_url)
     try:
         yield tables
     finally:
