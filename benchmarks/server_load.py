@@ -181,7 +181,30 @@ class Load:
             self.stats.games_finished += 1
             table = await self.new_table(bool(table.bots))
 
+    def arrived(self, arrival: list[bool]) -> None:
+        """A connection has brought its first view, or failed before one (once): when every
+        seat and spectator has, the measured window can open."""
+        if not arrival:
+            arrival.append(True)
+            self.connected += 1
+            if self.connected == self.seats:
+                self.all_connected.set()
+
     async def play_seat(self, table: Table, seat: int) -> None:
+        arrival: list[bool] = []
+        try:
+            await self._play_seat(table, seat, arrival)
+        finally:
+            self.arrived(arrival)
+
+    async def spectate(self, table_id: str) -> None:
+        arrival: list[bool] = []
+        try:
+            await self._spectate(table_id, arrival)
+        finally:
+            self.arrived(arrival)
+
+    async def _play_seat(self, table: Table, seat: int, arrival: list[bool]) -> None:
         """One seat's WebSocket, read all the time (it answers the server's pings while the
         player thinks); a view in which the seat is to move starts its think and POST."""
         rng = random.Random(self.rng.randrange(2**32))
@@ -205,9 +228,7 @@ class Load:
                     measuring = stats.measuring()
                     if first:
                         first = False
-                        self.connected += 1
-                        if self.connected == self.seats:
-                            self.all_connected.set()
+                        self.arrived(arrival)
                     view = json.loads(message.data)
                     if "error" in view:
                         stats.error(f"ws: {view['error']}")
@@ -242,7 +263,7 @@ class Load:
                 if moving is not None:
                     moving.cancel()
 
-    async def spectate(self, table_id: str) -> None:
+    async def _spectate(self, table_id: str, arrival: list[bool]) -> None:
         """A spectator's WebSocket: reads every view pushed (counted with the seats')."""
         url = f"{self.ws_base}/api/tables/{table_id}/ws"
         async with self.http.ws_connect(url, max_msg_size=0, compress=15) as ws:
@@ -256,9 +277,7 @@ class Load:
                     return
                 if first:
                     first = False
-                    self.connected += 1
-                    if self.connected == self.seats:
-                        self.all_connected.set()
+                    self.arrived(arrival)
                 if self.stats.measuring():
                     self.stats.spectator_views += 1
                 if '"status":"over"' in message.data or '"status": "over"' in message.data:
@@ -356,7 +375,14 @@ class Load:
                 return await self.new_table(k < with_bots)
 
         began = time.perf_counter()
-        tables = await asyncio.gather(*(setup(k) for k in range(args.tables)))
+        try:
+            tables = await asyncio.gather(*(setup(k) for k in range(args.tables)))
+        except aiohttp.ClientError as exc:
+            await self.http.close()
+            raise SystemExit(f"cannot set the tables up at {self.base}: {exc}") from None
+        except BaseException:
+            await self.http.close()
+            raise
         self.seats = sum(len(t.tokens) for t in tables) + args.spectators
         self.stats.connecting = time.perf_counter()
         self.stats.setup = time.perf_counter() - began
