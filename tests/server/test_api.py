@@ -131,13 +131,13 @@ def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:
         ({"game": "skibe", "seats": ["human", "random"]}, 400, "has 4 seats: name 4"),
         (
             {"game": "skibe", "seats": ["human", "wizard", "random", "random"]},
-            400,
+            422,
             "seat 1: unknown agent 'wizard'",
         ),
         (
             {"game": "skibe", "seats": ["human", "mcts:time=600", "random", "random"]},
-            400,
-            "at most 10 seconds",
+            422,
+            "this server allows 10 s a decision",
         ),
         ({"game": "skibe", "seats": ["human"] * 4, "colour": "red"}, 422, "extra"),
         ({"game": "skibe", "seats": "human"}, 422, "list"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import queue
 import random
 import re
@@ -28,7 +29,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from langbord.agents.specs import AGENTS, make_agent
+from langbord.agents.budget import decision_seconds
+from langbord.agents.specs import AGENTS, make_agent, shown
 from langbord.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -52,8 +54,6 @@ from langbord.server.db import (
 log = logging.getLogger("langbord.server")
 
 HUMAN = "human"
-MAX_BOT_SECONDS = 10.0
-MAX_BOT_ITERATIONS = 200_000
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 NOTIFY_CHANNEL = "langbord_moves"
 
@@ -78,6 +78,12 @@ class Forbidden(ServiceError):
 
 class Conflict(ServiceError):
     status = 409
+
+
+class BotRefused(ServiceError):
+    """A bot seat's spec is bad, or cannot promise a decision within the server's limit."""
+
+    status = 422
 
 
 def hash_token(token: str) -> str:
@@ -121,15 +127,30 @@ class Live:
         return len(self.log)
 
 
-def check_bot_spec(spec: str) -> None:
-    """Refuses an unknown agent, and one whose budget would tie up the server."""
-    agent = make_agent(spec, 0)
-    seconds = getattr(agent, "time_limit", None)
-    iterations = getattr(agent, "iterations", None)
-    if seconds is not None and seconds > MAX_BOT_SECONDS:
-        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_SECONDS:g} seconds a move here")
-    if iterations is not None and iterations > MAX_BOT_ITERATIONS:
-        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_ITERATIONS} iterations a move here")
+def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
+    """Refuses (:class:`OptionError`) an unknown agent or a bad option, and a spec that cannot
+    promise a decision within ``seconds`` at ``game`` (:func:`decision_seconds`'s estimate)."""
+    cost = decision_seconds(spec, game)
+    if cost <= seconds:
+        return
+    name = spec.partition(":")[0].strip().lower()
+    title = game.rules().splitlines()[0].split(" — ")[0]
+    thinks = (
+        f"would think about {_about(cost)} s a decision at {title}"
+        if math.isfinite(cost)
+        else f"has no measured cost at {title}"
+    )
+    advice = f" (try {name}:time={seconds:g})" if name in ("mcts", "rollouts") else ""
+    raise OptionError(
+        f"{shown(spec)} {thinks}; this server allows {seconds:g} s a decision{advice}"
+    )
+
+
+def _about(seconds: float) -> str:
+    """``3538.6`` → ``3,500``; ``35.4`` → ``35``; ``1.46`` → ``1.5``."""
+    if seconds >= 100:
+        return f"{float(f'{seconds:.2g}'):,.0f}"
+    return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
 
 
 class Service:
@@ -219,10 +240,19 @@ class Service:
             )
         return result
 
-    @staticmethod
-    def agent_specs() -> list[str]:
-        specs = [HUMAN, *AGENTS, "mcts:time=1", "mcts:iterations=2000"]
-        return list(dict.fromkeys(specs + [load(name).best_agent() for name in games()]))
+    def agent_specs(self) -> list[str]:
+        """The seat kinds to offer: ``human`` and the bot specs this server accepts at every
+        game (each game's best agent among them where it fits the limit)."""
+        every = [load(name) for name in games()]
+        candidates = [*AGENTS, "mcts:time=1", "mcts:time=5", "rollouts:time=1"]
+        candidates += [game.best_agent() for game in every]
+        limit = self.config.bot_seconds
+        fits = [
+            spec
+            for spec in dict.fromkeys(candidates)
+            if all(decision_seconds(spec, game) <= limit for game in every)
+        ]
+        return [HUMAN, *fits]
 
     # ---- tables -------------------------------------------------------------------------------
 
@@ -241,9 +271,9 @@ class Service:
                 kinds.append(HUMAN)
                 continue
             try:
-                check_bot_spec(spec)
+                check_bot_spec(spec, game, self.config.bot_seconds)
             except OptionError as exc:
-                raise ServiceError(f"seat {p}: {exc}") from None
+                raise BotRefused(f"seat {p}: {exc}") from None
             kinds.append(spec)
         table_id = secrets.token_urlsafe(9)
         state = game.new_initial_state()
