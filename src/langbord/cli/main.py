@@ -239,8 +239,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from langbord.server.config import ServerConfig
 
+    if not 0.01 <= args.bot_seconds <= 3600:  # also refuses nan
+        raise UsageError("--bot-seconds must be a number of seconds from 0.01 to 3600")
     url = args.db or default_url()
-    config = ServerConfig()
+    config = ServerConfig(bot_seconds=args.bot_seconds)
     app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
@@ -408,6 +410,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="the longest a bot may think a decision: seats whose spec cannot promise it are "
+        "refused (default 10)",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")
