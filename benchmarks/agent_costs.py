@@ -11,8 +11,9 @@ every module), it plays ``--games`` seeded random games and as many policy games
 (so that other work on the machine does not inflate them):
 
 - ``iteration``: an MCTS search of ``--iterations`` iterations with ``rollout_depth=0`` (re-deal,
-  tree, ``evaluate()``), per iteration (a tree of a real search's size: its descent costs more
-  than a young tree's);
+  tree, ``evaluate()``), per iteration; and ``growth``: how much more an iteration costs in a
+  search ten times as long (a bigger tree is slower to descend), from a search of ten times
+  ``--iterations`` at the first three positions of each option set;
 - ``step``: rollouts from a re-deal of the position with each rollout policy (random, greedy,
   policy; chance sampled), per step;
 - ``decision``: one decision of ``random``, ``greedy`` and ``policy``;
@@ -40,7 +41,6 @@ from typing import Any
 
 import langbord
 from langbord.agents import GreedyAgent, MCTSAgent, make_agent
-from langbord.agents.budget import decision_seconds
 from langbord.agents.costs import Costs
 from langbord.core.game import CHANCE, Game, State
 from langbord.core.runner import sample_chance
@@ -127,16 +127,22 @@ def measure(name: str, games: int, positions: int, iterations: int, safety: floa
         if not decisions:
             continue
         picks = [decisions[i * len(decisions) // positions] for i in range(positions)]
-        for state in picks:
+        for k, state in enumerate(picks):
             legal = max(legal, len(state.legal_actions()))
             search = MCTSAgent(seed=1, iterations=iterations, rollout_depth=0)
-            note("iteration", cpu(partial(search.step, state)) / iterations)
+            one = cpu(partial(search.step, state)) / iterations
+            note("iteration", one)
+            if k < 3:
+                longer = MCTSAgent(seed=1, iterations=10 * iterations, rollout_depth=0)
+                note("growth", cpu(partial(longer.step, state)) / (10 * iterations) - one)
             for policy in POLICIES:
                 note(f"step.{policy}", step_cost(state, policy, rng))
                 agent = make_agent(policy, 1)
                 note(f"decision.{policy}", cpu(partial(agent.step, state)))
     return Costs(
         iteration=_round(worst["iteration"] * safety),
+        growth=_round(worst["growth"] * safety),
+        base=iterations,
         step={p: _round(worst[f"step.{p}"] * safety) for p in POLICIES},
         decision={p: _round(worst[f"decision.{p}"] * safety) for p in POLICIES},
         length=int(length * safety),
@@ -159,6 +165,8 @@ def source(costs: dict[str, Costs]) -> str:
     for name, c in costs.items():
         lines.append(f'    "{name}": Costs(')
         lines.append(f"        iteration={c.iteration!r},")
+        lines.append(f"        growth={c.growth!r},")
+        lines.append(f"        base={c.base!r},")
         lines.append(f"        step={figures(c.step)},")
         lines.append(f"        decision={figures(c.decision)},")
         lines.append(f"        length={c.length!r},")
@@ -196,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
 def check(name: str) -> None:
     """Prints the longest of a few real decisions of plain ``mcts`` and the game's best agent at
     ``name``'s default game against the estimate."""
+    from langbord.agents.budget import decision_seconds  # from the costs pasted, not these
+
     game = langbord.load(name)
     played = play(game, 0, True)[:-1]
     picks = [played[i * len(played) // 3] for i in range(3)]

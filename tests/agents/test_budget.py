@@ -23,7 +23,7 @@ GAMES = langbord.games()
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_has_costs(name: str) -> None:
     costs = COSTS[name]
-    figures = [costs.iteration, *costs.step.values(), *costs.decision.values()]
+    figures = [costs.iteration, costs.growth, *costs.step.values(), *costs.decision.values()]
     assert set(costs.step) == {"random", "greedy", "policy"} == set(costs.decision)
     assert all(0 < x < 1 and math.isfinite(x) for x in figures)
     assert costs.length >= 2 and costs.legal >= 2
@@ -46,6 +46,14 @@ def test_estimates_grow_with_the_budget(name: str, template: str) -> None:
     costs = [decision_seconds(template.format(n), game) for n in (1, 10, 100, 1000, 1_000_000)]
     assert all(0 < c < math.inf for c in costs)
     assert costs == sorted(costs) and costs[0] < costs[-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_iteration_costs_more_in_a_longer_search(name: str) -> None:
+    game = langbord.load(name)
+    base = COSTS[name].base
+    each = [decision_seconds(f"mcts:iterations={n}", game) / n for n in (1, base, 10 * base)]
+    assert each[0] == each[1] < each[2]  # a tree smaller than the one measured costs no less
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -145,5 +153,6 @@ def test_the_benchmark_measures_one_game_in_a_few_steps() -> None:
     assert isinstance(printed, dict) and list(printed) == ["skibe"]
     measured = printed["skibe"]
     assert isinstance(measured, Costs)
-    assert measured.iteration > 0 and all(x > 0 for x in measured.step.values())
+    assert measured.base == 3 and measured.iteration > 0
+    assert all(x > 0 for x in measured.step.values())
     assert measured.legal >= 2 and measured.length >= 2

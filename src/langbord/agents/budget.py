@@ -6,8 +6,10 @@ by ``python benchmarks/agent_costs.py``) on the reference two-core machine:
 
 - ``random``, ``greedy``, ``policy``: the longest decision measured.
 - ``mcts`` with ``iterations`` (or the game's default budget): the budget times one iteration —
-  the tree, the re-deal and ``evaluate()``, plus ``rollout_depth`` steps of the rollout policy
-  (no more than a game lasts), plus a progressive bias (a greedy decision) when ``prior`` is on.
+  the tree, the re-deal and ``evaluate()`` (each tenfold of the budget makes the tree deeper and
+  an iteration dearer by the measured ``growth``), plus ``rollout_depth`` steps of the rollout
+  policy (no more than a game lasts), plus a progressive bias (a greedy decision) when
+  ``prior`` is on. With a ``time`` limit, the iterations that fit decide no more than it.
 - ``rollouts`` with ``rollouts``: the budget, plus the rollout a round gives every action still
   in the race whatever the budget, times one rollout of the game's policy to the end of the game
   or ``depth`` steps.
@@ -66,7 +68,10 @@ def _mcts_seconds(kwargs: dict[str, Any], game: Game, costs: Costs, length: int)
     iterations: int | None = kwargs.get("iterations")
     if iterations is None and time_limit is None:
         iterations = int(search.get("iterations", DEFAULT_ITERATIONS))
-    return _smaller(time_limit, None if iterations is None else iterations * one)
+    if iterations is None:
+        return _smaller(time_limit, None)
+    deeper = costs.growth * max(0.0, math.log10(iterations / costs.base))
+    return _smaller(time_limit, iterations * (one + deeper))
 
 
 def _rollouts_seconds(kwargs: dict[str, Any], costs: Costs, length: int) -> float:
