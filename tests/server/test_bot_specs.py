@@ -4,6 +4,7 @@ seat kinds the catalogue offers are all accepted."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,8 +18,7 @@ from langbord.server.config import ServerConfig
 from langbord.server.db import MoveRow, SeatRow, TableRow
 
 ATTACKS = [
-    # (game, the bot seat's spec, what the refusal says)
-    ("skibe", "mcts:time=nan", "mcts option time=nan: time must be a number of seconds from 0.001"),
+    ("skibe", "mcts:time=nan", "mcts option time=nan: time must be a number of seconds from 0"),
     ("knarr", "rollouts:time=nan", "rollouts option time=nan: time must be a number of seconds"),
     (
         "skibe",
@@ -33,8 +33,8 @@ ATTACKS = [
     (
         "skibe",
         "mcts:iterations=200000",
-        "mcts:iterations=200000 would think about 3,500 s a decision at Skibe; this server allows "
-        "10 s a decision (try mcts:time=10)",
+        r"mcts:iterations=200000 would think about (?P<s>[0-9,]+) s a decision at Skibe; this "
+        r"server allows 10 s a decision \(try mcts:time=10\)",
     ),
     ("skibe", "mcts:time=inf", "mcts option time=inf: time must be a number of seconds"),
     ("skibe", "mcts:time=-1", "mcts option time=-1: time must be a number of seconds"),
@@ -42,14 +42,15 @@ ATTACKS = [
     (
         "skaal",
         "mcts:time=11",
-        "mcts:time=11 would think about 11 s a decision at Skåål; this server allows 10 s a "
-        "decision (try mcts:time=10)",
+        r"mcts:time=11 would think about 11 s a decision at Skåål; this server allows 10 s a "
+        r"decision \(try mcts:time=10\)",
     ),
     ("skibe", "mcts:iterations=2000", "would think about"),
     ("skoventyr", "rollouts:rollouts=1000000", "this server allows 10 s a decision"),
     ("knarr", "mcts:time=1,time=1", "mcts option time is given twice"),
     ("knarr", "mcts:iterations=1e3", "iterations must be a whole number"),
 ]
+"""(game, the bot seat's spec, a pattern of what the refusal says)"""
 
 
 def counts(url: str) -> tuple[int, int, int]:
@@ -106,7 +107,10 @@ def test_a_weapon_bot_is_refused_and_nothing_is_created(
     assert response.status_code == 422, response.text
     message = response.json()["detail"]
     assert message.startswith(f"seat {seats.index(spec)}: ")
-    assert detail in message and "\n" not in message
+    found = re.search(detail, message)
+    assert found and "\n" not in message, message
+    if "s" in found.groupdict():  # about 21 minutes on an idle machine: the estimate is above
+        assert int(found["s"].replace(",", "")) > 1200
     assert client.get("/api/tables").json() == lobby
     assert counts(url) == rows
 
@@ -144,13 +148,19 @@ def test_the_limit_is_the_hosts(tmp_path: Any) -> None:
         assert counts(url)[0] == 1
 
 
-def test_every_offered_seat_kind_is_accepted_at_every_game(served: tuple[TestClient, str]) -> None:
+def test_every_offered_seat_kind_is_accepted(served: tuple[TestClient, str]) -> None:
     client, _ = served
     body = client.get("/api/games").json()
-    offered = body["agents"]
-    assert offered[0] == "human" and "mcts:iterations=2000" not in offered
+    everywhere = body["agents"]  # accepted at every game
+    assert everywhere[0] == "human" and {"random", "greedy", "mcts", "mcts:time=1"} <= set(
+        everywhere
+    )
     for game in body["games"]:
+        offered = game["agents"]  # accepted at this game: what its lobby form offers
+        assert offered[0] == "human" and set(everywhere) <= set(offered)
         assert game["best_agent"] in offered  # the lobby's default for a bot seat
         for spec in offered[1:]:
             response = create(client, game["name"], seats_for(game["name"], spec))
             assert response.status_code == 201, (game["name"], spec, response.text)
+    skibe = next(game for game in body["games"] if game["name"] == "skibe")
+    assert "mcts:iterations=2000" not in skibe["agents"]

@@ -224,6 +224,7 @@ class Service:
                     "seat_names": [game.seat_name(p) for p in range(game.num_players())],
                     "cooperative": bool(getattr(game, "cooperative", False)),
                     "best_agent": game.best_agent(),
+                    "agents": self.agent_specs(name),
                     "options": [
                         {
                             "name": spec.name,
@@ -240,17 +241,19 @@ class Service:
             )
         return result
 
-    def agent_specs(self) -> list[str]:
-        """The seat kinds to offer: ``human`` and the bot specs this server accepts at every
-        game (each game's best agent among them where it fits the limit)."""
-        every = [load(name) for name in games()]
+    def agent_specs(self, game_name: str | None = None) -> list[str]:
+        """The seat kinds to offer: ``human`` and the bot specs this server accepts at game
+        ``game_name`` with its default options (at every game without one), its best agent
+        among them where it fits the limit."""
+        names = games() if game_name is None else [game_name]
+        chosen = [load(name) for name in names]
         candidates = [*AGENTS, "mcts:time=1", "mcts:time=5", "rollouts:time=1"]
-        candidates += [game.best_agent() for game in every]
+        candidates += [game.best_agent() for game in chosen]
         limit = self.config.bot_seconds
         fits = [
             spec
             for spec in dict.fromkeys(candidates)
-            if all(decision_seconds(spec, game) <= limit for game in every)
+            if all(decision_seconds(spec, game) <= limit for game in chosen)
         ]
         return [HUMAN, *fits]
 

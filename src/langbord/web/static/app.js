@@ -118,7 +118,7 @@ async function lobbyPage(root) {
     for (let p = 0; p < n; p++) {
       const label = game.seat_names[p] || `seat ${p}`;
       const select = h("select", { name: `seat${p}`, "aria-label": `seat ${p} (${label})` },
-        ["human", ...bots].map((a) => h("option", { value: a }, a)));
+        (game.agents || ["human", ...bots]).map((a) => h("option", { value: a }, a)));
       select.value = chosen[p] ?? (p === 0 ? "human" : game.best_agent);
       seatsBox.append(h("label", { class: "row" }, h("span", {}, `${label}:`), select));
     }
