@@ -46,7 +46,12 @@ ATTACKS = [
         r"decision \(try mcts:time=10\)",
     ),
     ("skibe", "mcts:iterations=2000", "would think about"),
-    ("skoventyr", "rollouts:rollouts=1000000", "this server allows 10 s a decision"),
+    (
+        "skoventyr",
+        "rollouts:rollouts=1000000",
+        r"^seat 1: rollouts:rollouts=1000000 would think about [0-9,]+ s a decision at Skoventyr; "
+        r"this server allows 10 s a decision \(try rollouts:time=10\)$",
+    ),
     ("knarr", "mcts:time=1,time=1", "mcts option time is given twice"),
     ("knarr", "mcts:iterations=1e3", "iterations must be a whole number"),
 ]

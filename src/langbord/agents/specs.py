@@ -88,13 +88,18 @@ def _figure(x: float) -> str:
     return f"{int(x):,}" if x == int(x) else f"{x:g}"
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes as a message may carry it: its ``repr`` (escaping what a terminal or
+    JSON cannot carry, such as a lone surrogate), cut at ``limit`` characters."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+
+
 def shown(text: str, limit: int = 24) -> str:
-    """``text`` as a message may quote it: as is when short and printable, else its ``repr``
-    (escaping what a terminal or JSON cannot carry), cut at ``limit`` characters."""
+    """``text`` as a message may quote it: as is when short and printable, else
+    :func:`quoted`."""
     if len(text) <= limit and text.isprintable():
         return text
-    cut = text[:limit]
-    return repr(cut) + ("…" if len(text) > limit else "")
+    return quoted(text, limit)
 
 
 def parse_number(agent: str, key: str, value: str, bound: Bound) -> int | float:
@@ -121,7 +126,7 @@ def parse_options(name: str, pairs: list[str]) -> dict[str, Any]:
         value = value.strip()
         if not sep or key not in options:
             raise OptionError(
-                f"bad {name} option {shown(pair.strip())!r}; options are: "
+                f"bad {name} option {quoted(pair.strip())}; options are: "
                 + ", ".join(f"{k}=…" for k in options)
             )
         if key in seen:
@@ -150,10 +155,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name = name.strip().lower()
     pairs = [p for p in rest.split(",") if p.strip()] if rest else []
     if name not in AGENTS:
-        raise OptionError(f"unknown agent {shown(spec.strip())!r}; agents are: {', '.join(AGENTS)}")
+        raise OptionError(f"unknown agent {quoted(spec.strip())}; agents are: {', '.join(AGENTS)}")
     if name not in ("mcts", "rollouts"):
         if pairs:
-            raise OptionError(f"agent {name!r} takes no options (got {shown(rest)!r})")
+            raise OptionError(f"agent {name!r} takes no options (got {quoted(rest)})")
         return name, {}
     return name, parse_options(name, pairs)
 

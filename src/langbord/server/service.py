@@ -142,7 +142,7 @@ def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
     )
     advice = f" (try {name}:time={seconds:g})" if name in ("mcts", "rollouts") else ""
     raise OptionError(
-        f"{shown(spec)} {thinks}; this server allows {seconds:g} s a decision{advice}"
+        f"{shown(spec, 80)} {thinks}; this server allows {seconds:g} s a decision{advice}"
     )
 
 
