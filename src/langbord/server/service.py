@@ -955,7 +955,5 @@ class Service:
         if live is None:
             self.on_change(table_id)  # nobody here watches it closely; subscribers reload
             return
-        with live.lock:
-            changed = self.refresh(live)
-        if changed:
+        if self.refresh(live):  # it takes live.lock itself, only to swap in what it read
             self.on_change(table_id)
