@@ -299,9 +299,10 @@ def v1_rows(url: str) -> dict[str, list[dict[str, Any]]]:
 
 
 def test_a_version_1_database_is_migrated(db_url: str, tmp_path: Path) -> None:
-    """Two games logged under schema 1 (one played last month) come through the migration to
-    schema 2 whole: the same views and logs, their last move's time as their last touch, and
-    the old one closed as abandoned while the recent one plays on."""
+    """Two games logged under schema 1 (one played last month) and a table nobody joined come
+    through the migration to schema 2 whole: the same views and logs, their last move's time
+    as their last touch, seated as they were, the old one closed as abandoned while the recent
+    one plays on and is in the lobby."""
     source = f"sqlite:///{tmp_path / 'source.db'}"
     with TestClient(create_app(source)) as client:
         ids, tokens = [], {}
@@ -311,6 +312,7 @@ def test_a_version_1_database_is_migrated(db_url: str, tmp_path: Path) -> None:
             ids.append(table_id)
             tokens[table_id] = seats
         views = {t: client.get(f"/api/tables/{t}", headers=tokens[t][0]).json() for t in ids}
+        empty = client.post("/api/tables", json={"game": "skaal", "seats": ["human"] * 4}).json()
     rows = v1_rows(source)
     rows["lb_schema"] = [{"key": "version", "value": 1}]
     month_ago = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=30)
@@ -338,9 +340,15 @@ def test_a_version_1_database_is_migrated(db_url: str, tmp_path: Path) -> None:
         with engine.connect() as connection:
             touched = dict(connection.execute(select(TableRow.id, TableRow.touched)).all())
             status = dict(connection.execute(select(TableRow.id, TableRow.status)).all())
+            seated = dict(connection.execute(select(TableRow.id, TableRow.seated)).all())
         engine.dispose()
-        assert touched == {ids[0]: month_ago, ids[1]: last_move}
-        assert status == {ids[0]: "abandoned", ids[1]: "playing"}
+        created = {row["id"]: row["created"] for row in rows["lb_tables"]}
+        assert touched == {ids[0]: month_ago, ids[1]: last_move, empty["id"]: created[empty["id"]]}
+        assert status == {ids[0]: "abandoned", ids[1]: "playing", empty["id"]: "open"}
+        assert seated == {ids[0]: True, ids[1]: True, empty["id"]: False}
+        lobby = client.get("/api/tables").json()
+        assert [t["id"] for t in lobby["tables"]] == [ids[1]]
+        assert [t["id"] for t in lobby["finished"]] == [ids[0]]
         old, recent = (client.get(f"/api/tables/{t}", headers=tokens[t][0]).json() for t in ids)
         assert old == {**views[ids[0]], "status": "abandoned", "legal": []}
         assert recent == views[ids[1]]

@@ -18,10 +18,12 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Connection,
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
@@ -37,7 +39,8 @@ from langbord.core.errors import LangbordError
 
 SCHEMA_VERSION = 2
 """Bumped with every change to the tables below; ``open_database`` migrates older ones.
-1: tables, seats, moves. 2: ``lb_tables.touched``, the time of a table's last move or join."""
+1: tables, seats, moves. 2: ``lb_tables.touched``, the time of a table's last move or join, and
+``lb_tables.seated``, whether anybody has joined it (the lobby's index)."""
 
 WRITE_WAIT_SECONDS = 5.0
 """How long a write waits for another writer's lock before it gives up (503)."""
@@ -71,6 +74,7 @@ class SchemaRow(Base):
 
 class TableRow(Base):
     __tablename__ = "lb_tables"
+    __table_args__ = (Index("lb_tables_lobby", "status", "seated", "created"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     version: Mapped[int] = mapped_column(Integer)  # the game's rules version
@@ -78,6 +82,7 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, playing, over, abandoned
     created: Mapped[datetime] = mapped_column()
     touched: Mapped[datetime] = mapped_column()  # the last move or join (schema 2)
+    seated: Mapped[bool] = mapped_column(Boolean, default=False)  # a human joined (schema 2)
 
 
 class SeatRow(Base):
@@ -286,13 +291,21 @@ def _schema_version(connection: Connection) -> int:
 
 
 def _to_2(connection: Connection) -> None:
-    """Schema 1 to 2: ``lb_tables.touched``, the last move's time (or the table's creation)."""
+    """Schema 1 to 2: ``lb_tables.touched``, the last move's time (or the table's creation),
+    and ``lb_tables.seated``, whether a human has joined, with the lobby's index."""
     kind = DateTime().compile(dialect=connection.dialect)
     connection.exec_driver_sql(f"ALTER TABLE lb_tables ADD COLUMN touched {kind}")
     connection.exec_driver_sql(
-        "UPDATE lb_tables SET touched = COALESCE("
-        "(SELECT MAX(m.created) FROM lb_moves m WHERE m.table_id = lb_tables.id), created)"
+        "ALTER TABLE lb_tables ADD COLUMN seated BOOLEAN NOT NULL DEFAULT FALSE"
     )
+    connection.exec_driver_sql(
+        "UPDATE lb_tables SET touched = COALESCE("
+        "(SELECT MAX(m.created) FROM lb_moves m WHERE m.table_id = lb_tables.id), created), "
+        "seated = EXISTS (SELECT 1 FROM lb_seats s WHERE s.table_id = lb_tables.id "
+        "AND s.kind = 'human' AND s.token_hash IS NOT NULL)"
+    )
+    (lobby,) = TableRow.__table_args__
+    lobby.create(connection)
 
 
 MIGRATIONS = {1: _to_2}
