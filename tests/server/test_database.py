@@ -388,8 +388,8 @@ def next_move(
     return headers, {"action": legal[0], "move": table["move"]}
 
 
-def test_a_database_turned_read_only_answers_503(sqlite_url: str) -> None:
-    with TestClient(create_app(sqlite_url)) as client:
+def test_a_database_turned_read_only_answers_503(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
         table_id, seats = two_humans(client)
         play(client, table_id, seats, 2)
         service: Service = client.app.state.service  # type: ignore[attr-defined]
@@ -397,10 +397,14 @@ def test_a_database_turned_read_only_answers_503(sqlite_url: str) -> None:
         engine.dispose()
 
         def read_only(dbapi: Any, _record: Any) -> None:
-            dbapi.execute("PRAGMA query_only = ON")
+            if service.postgres:
+                dbapi.execute("SET SESSION default_transaction_read_only = on")
+                dbapi.commit()
+            else:
+                dbapi.execute("PRAGMA query_only = ON")
 
         event.listen(engine, "connect", read_only)
-        before = snapshot(sqlite_url)
+        before = snapshot(db_url)
         view = client.get(f"/api/tables/{table_id}").json()
         headers, move = next_move(client, table_id, seats)
         response = client.post(f"/api/tables/{table_id}/actions", headers=headers, json=move)
@@ -410,7 +414,7 @@ def test_a_database_turned_read_only_answers_503(sqlite_url: str) -> None:
         assert client.get(f"/api/tables/{table_id}").json() == view  # still served, unchanged
         created = client.post("/api/tables", json={"game": "skaal", "seats": ["human"] * 4})
         assert created.status_code == 503
-        assert snapshot(sqlite_url) == before
+        assert snapshot(db_url) == before
         event.remove(engine, "connect", read_only)
         engine.dispose()
         response = client.post(f"/api/tables/{table_id}/actions", headers=headers, json=move)

@@ -38,7 +38,7 @@ from typing import Any
 
 from sqlalchemy import select, text, true, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
 
 from langbord.agents.specs import AGENTS, make_agent
@@ -202,9 +202,12 @@ class Service:
         try:
             with self.sessions() as session, session.begin():
                 yield session
-        except OperationalError as exc:
+        except (OperationalError, InternalError) as exc:
+            why = write_failure(exc)
+            if isinstance(exc, InternalError) and "read-only" not in why:
+                raise  # PostgreSQL says read-only this way; anything else is a bug
             log.warning("a write failed: %s", exc.orig if exc.orig is not None else exc)
-            raise Unavailable(f"{write_failure(exc)}: nothing was changed; try again") from None
+            raise Unavailable(f"{why}: nothing was changed; try again") from None
         finally:
             if self._write_lock is not None:
                 self._write_lock.release()
