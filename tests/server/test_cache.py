@@ -216,6 +216,8 @@ def test_a_table_nobody_moved_at_for_a_week_is_abandoned(db_url: str) -> None:
         )
         late = client.post(f"/api/tables/{waiting}/join", json={"name": "Di"})
         assert late.status_code == 409 and "abandoned" in late.json()["detail"]
+        replay_step = client.get(f"/api/tables/{table_id}/steps/0")
+        assert replay_step.status_code == 409 and "no replay" in replay_step.json()["detail"]
         after = snapshot(db_url)
         assert after["lb_moves"] == before["lb_moves"] and after["lb_seats"] == before["lb_seats"]
         assert move(client, recent, recent_seats) == 200

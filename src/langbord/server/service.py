@@ -757,6 +757,8 @@ class Service:
         referee's view and text, which hide nothing once the game is over."""
         live = self.get_live(table_id)
         with live.lock:
+            if live.status == "abandoned":  # hands still hidden: the referee's view would tell
+                raise Conflict("the table was abandoned before the end: it has no replay")
             if not live.state.is_terminal():
                 raise Conflict("the game is still being played: replays open when it is over")
             total = live.moves
