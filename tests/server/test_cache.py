@@ -183,6 +183,25 @@ def test_a_table_in_use_is_not_evicted(tmp_path: Path) -> None:
         assert move(client, table_id, seats) == 200
 
 
+def test_a_watched_table_leaves_the_cache_and_its_subscribers_still_hear(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'langbord.db'}"
+    config = replace(UNLIMITED, live_tables=2)
+    with TestClient(create_app(url, config=config)) as client:
+        service = service_of(client)
+        table_id, seats = two_humans(client)
+        with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+            ws.send_text("")  # a spectator
+            first = ws.receive_json()
+            for _ in range(2):
+                look(client, two_humans(client)[0])
+            assert table_id not in service.live
+            assert move(client, table_id, seats) == 200
+            pushed = ws.receive_json()
+            assert pushed["move"] > first["move"] and pushed["log_start"] == first["move"]
+            assert first["log"] + pushed["log"] == look(client, table_id)["log"]
+            assert pushed["view"] == rebuilt(url, table_id, None)["view"]
+
+
 # ---- abandoned tables ---------------------------------------------------------------------------
 
 
