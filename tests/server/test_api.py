@@ -102,9 +102,11 @@ def test_games_catalogue(client: TestClient) -> None:
 
 def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:
     table_id = new_table(client, "skibe", ["human", "human", "random"], {"players": 3})
+    assert lobby_ids(client) == []  # listed once somebody sits down
+    join(client, table_id, "Ann")
     (entry,) = client.get("/api/tables").json()["tables"]
     assert entry["id"] == table_id and entry["status"] == "open"
-    assert [p["joined"] for p in entry["players"]] == [False, False, True]
+    assert [p["joined"] for p in entry["players"]] == [True, False, True]
     assert entry["players"][2] == {
         "seat": 2,
         "kind": "bot",
@@ -112,8 +114,6 @@ def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:
         "name": "random",
         "joined": True,
     }
-    join(client, table_id, "Ann")
-    assert client.get("/api/tables").json()["tables"][0]["status"] == "open"
     join(client, table_id, "Bo")
     (entry,) = client.get("/api/tables").json()["tables"]
     assert entry["status"] == "playing"

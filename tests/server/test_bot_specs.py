@@ -133,7 +133,7 @@ def test_a_bot_within_the_limit_is_seated(served: tuple[TestClient, str]) -> Non
         response = create(client, game, seats_for(game, spec))
         assert response.status_code == 201, response.text
         table_id = response.json()["id"]
-        (entry,) = [t for t in client.get("/api/tables").json()["tables"] if t["id"] == table_id]
+        entry = client.get(f"/api/tables/{table_id}").json()
         assert entry["players"][1]["bot"] == spec
     assert counts(url)[0] == before[0] + 5
 

@@ -24,6 +24,7 @@ Bad input gets a one-line error on stderr and exit status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import resource
@@ -37,6 +38,7 @@ from langbord.agents import RandomAgent
 from langbord.core.errors import LangbordError
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save
+from langbord.server.config import ServerConfig
 
 
 class UsageError(Exception):
@@ -242,7 +244,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0.01 <= args.bot_seconds <= 3600:  # also refuses nan
         raise UsageError("--bot-seconds must be a number of seconds from 0.01 to 3600")
     url = args.db or default_url()
-    config = ServerConfig(bot_seconds=args.bot_seconds)
+    if not 1 <= args.live_tables <= 1_000_000:
+        raise UsageError("--live-tables must be 1 to 1000000")
+    for flag, value, most in (
+        ("--abandon-days", args.abandon_days, 3650.0),
+        ("--write-wait", args.write_wait, 600.0),
+    ):
+        if not (math.isfinite(value) and 0 < value <= most):
+            raise UsageError(f"{flag} must be a number of more than 0 and at most {most:g}")
+    config = ServerConfig(
+        bot_seconds=args.bot_seconds,
+        live_tables=args.live_tables,
+        abandon_days=args.abandon_days,
+        write_wait_seconds=args.write_wait,
+    )
     app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
@@ -417,6 +432,30 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="the longest a bot may think a decision: seats whose spec cannot promise it are "
         "refused (default 10)",
+    )
+    p.add_argument(
+        "--live-tables",
+        type=int,
+        default=ServerConfig.live_tables,
+        metavar="N",
+        help=f"tables kept in memory, the rest rebuilt from the log when asked for "
+        f"(default {ServerConfig.live_tables})",
+    )
+    p.add_argument(
+        "--abandon-days",
+        type=float,
+        default=ServerConfig.abandon_days,
+        metavar="D",
+        help=f"a table nobody moved or joined at for D days is closed "
+        f"(default {ServerConfig.abandon_days:g})",
+    )
+    p.add_argument(
+        "--write-wait",
+        type=float,
+        default=ServerConfig.write_wait_seconds,
+        metavar="S",
+        help="seconds a move waits for the database's lock before it is answered 503 "
+        f"(default {ServerConfig.write_wait_seconds:g})",
     )
     p.set_defaults(func=cmd_serve)
 
