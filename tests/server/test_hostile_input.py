@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, create_engine, select
 
 from langbord.server.app import MAX_BODY, create_app
+from server.server_process import serving
 
 SEATS = b'"seats":["human","human","human","human"]'  # Skibe: four players by default
 PLAYERS = b'{"game":"skibe","options":{"players":%s},' + SEATS + b"}"
@@ -234,6 +235,16 @@ def test_bytes_that_are_not_utf8_are_refused(site: Site) -> None:
     assert everything(site) == before
 
 
+@pytest.mark.parametrize("kind", [None, "text/plain", "application/x-www-form-urlencoded"])
+@pytest.mark.parametrize("raw", [b"\xff\xfe", b'{"game":"skibe",' + SEATS + b"}"])
+def test_a_body_not_sent_as_json_is_refused(site: Site, kind: str | None, raw: bytes) -> None:
+    before = everything(site)
+    headers = {} if kind is None else {"Content-Type": kind}
+    response = site.client.post("/api/tables", content=raw, headers=headers)
+    refused_at(response, ["body"], "Content-Type: application/json")
+    assert everything(site) == before
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -348,3 +359,31 @@ def test_a_chunked_body_within_the_limit_is_read(site: Site) -> None:
     )
     assert response.status_code == 201, response.text
     assert site.client.get(f"/api/tables/{response.json()['id']}").json()["status"] == "open"
+
+
+def test_a_real_server_refuses_them_without_a_traceback(tmp_path: Path) -> None:
+    """Through uvicorn's own HTTP parsing: a chunked body over the limit, NaN and a NUL name."""
+    with serving(f"sqlite:///{tmp_path / 'real.db'}", tmp_path / "serve.log") as server:
+        made = httpx.post(
+            f"{server.base}/api/tables", json={"game": "skibe", "seats": ["human"] * 4}
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        before = httpx.get(f"{server.base}/api/tables").json()
+
+        def chunks() -> Iterator[bytes]:
+            for _ in range(MAX_BODY // 4096 + 2):
+                yield b" " * 4096
+
+        json_type = {"Content-Type": "application/json"}
+        response = httpx.post(f"{server.base}/api/tables", content=chunks(), headers=json_type)
+        assert refusal(response, 413) == f"request body over {MAX_BODY} bytes"
+        response = httpx.post(
+            f"{server.base}/api/tables", content=PLAYERS % b"NaN", headers=json_type
+        )
+        refused_at(response, ["body", "options", "players"], "finite")
+        join = f"{server.base}/api/tables/{table}/join"
+        response = httpx.post(join, content=b'{"name":"a\\u0000b"}', headers=json_type)
+        refused_at(response, ["body", "name"], "NUL")
+        assert httpx.get(f"{server.base}/api/tables").json() == before
+    assert "Traceback" not in server.output()

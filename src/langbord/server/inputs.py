@@ -209,7 +209,9 @@ def validation_errors(errors: Any) -> list[dict[str, Any]]:
             "loc": _place(error.get("loc", ())),
             "msg": shown(error.get("msg", "")),
         }
-        if "input" in error and (echo := _echo(error["input"])) is not None:
+        if isinstance(error.get("input"), bytes):  # a body FastAPI did not read as JSON
+            entry["msg"] = "the body must be JSON, sent as Content-Type: application/json"
+        elif "input" in error and (echo := _echo(error["input"])) is not None:
             entry["input"] = echo
         context = error.get("ctx")
         if isinstance(context, dict):
