@@ -110,7 +110,10 @@ def test_the_cache_keeps_live_tables_and_every_table_comes_back_whole(db_url: st
         for table_id, _seats in humans:
             look(client, table_id)
         assert len(service.live) == 3
-        assert list(service.live) == [t for t, _ in humans[-3:]]
+        # The tables looked at last stay (the bots' table may be touched once more by its bot
+        # thread after its game ended, which can push the third-last table out instead).
+        assert list(service.live)[-2:] == [t for t, _ in humans[-2:]]
+        assert set(service.live) <= {*(t for t, _ in humans[-3:]), bots}
         for table_id, seats in humans:
             for seat, headers in seats.items():
                 assert look(client, table_id, headers) == rebuilt(db_url, table_id, seat)

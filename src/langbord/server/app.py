@@ -3,8 +3,10 @@
 Every error is a JSON ``{"detail": …}`` with a 4xx status: 400 an illegal action (the engine's
 message), 401 a missing or unknown token, 403 a token of another table, 404 no such table, 409
 a move that is not (or no longer) this seat's to make (or a table over or abandoned), 413 a body
-over 64 KiB, 422 a body of the wrong shape; 503 (with ``Retry-After``) a database that cannot
-take the change now (busy, read-only, full), nothing changed.
+over 64 KiB, 422 a body of the wrong shape or not strict JSON (``langbord.server.inputs``:
+non-finite or huge numbers, text that is not valid Unicode or holds NUL, deep nesting; ``loc``
+names the field); 503 (with ``Retry-After``) a database that cannot take the change now (busy,
+read-only, full), nothing changed.
 """
 
 from __future__ import annotations
@@ -12,22 +14,27 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import AsyncIterator, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable, Coroutine, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import HTTPException, RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import OperationalError
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
 from langbord.server.db import write_failure
+from langbord.server.inputs import Name, strict_json, validation_errors
 from langbord.server.service import Service, ServiceError, Unauthorized, Unavailable
 
 MAX_BODY = 64 * 1024
+TOO_LARGE = f"request body over {MAX_BODY} bytes"
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
 
 
@@ -37,13 +44,15 @@ TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=16)
+    options: dict[
+        Annotated[str, Field(max_length=32)], Annotated[str, Field(max_length=64)] | int | bool
+    ] = Field(default_factory=dict, max_length=16)
     seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=64)
+    name: Name
     seat: int | None = Field(default=None, ge=0, le=16)
 
 
@@ -64,6 +73,31 @@ class Joined(BaseModel):
 
 class Accepted(BaseModel):
     move: int
+
+
+# ---- reading bodies -----------------------------------------------------------------------------
+
+
+class StrictRequest(Request):
+    """A request whose JSON body is read by :func:`~langbord.server.inputs.strict_json`."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_strict_json"):
+            self._strict_json = strict_json(await self.body())
+        return self._strict_json
+
+
+class StrictRoute(APIRoute):
+    """Every route of the app reads its body as strict JSON (a refusal is a 422 naming the
+    field), so no endpoint, however new, sees NaN, a lone surrogate or a NUL."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictRequest(request.scope, request.receive))
+
+        return strict
 
 
 # ---- pushing views ------------------------------------------------------------------------------
@@ -139,12 +173,16 @@ class BodyLimit:
             await _too_large(send)
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """Raised while the body is read: FastAPI passes an HTTPException on as it is (any other
+    error there becomes a 400), so the client gets this 413."""
+
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
 
 
 async def _too_large(send: Send) -> None:
-    body = json.dumps({"detail": f"request body over {MAX_BODY} bytes"}).encode()
+    body = json.dumps({"detail": TOO_LARGE}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -194,6 +232,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         summary="Tables, seats, bots and a durable move log for four Nordic board games.",
         lifespan=lifespan,
     )
+    app.router.route_class = StrictRoute  # before any route is declared
     app.state.config = config
     app.state.service = service
     app.state.hub = hub
@@ -213,6 +252,10 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     async def database_down(_request: Request, exc: OperationalError) -> JSONResponse:
         detail = f"{write_failure(exc)}: try again"  # a read the database could not answer
         return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "2"})
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_errors(exc.errors())}, status_code=422)
 
     async def run(function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(function, *args)
