@@ -257,6 +257,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         live_tables=args.live_tables,
         abandon_days=args.abandon_days,
         write_wait_seconds=args.write_wait,
+        **({} if args.bot_workers is None else {"bot_workers": args.bot_workers}),
     )
     app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
     shown = "[::1]" if args.host == "::1" else args.host
@@ -264,6 +265,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print("(Ctrl-C stops it)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
+
+
+def _workers(text: str) -> int:
+    """``--bot-workers``: a whole number from 0 to 256."""
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = -1
+    if not 0 <= workers <= 256:
+        raise argparse.ArgumentTypeError(f"a number of workers from 0 to 256, not {text!r}")
+    return workers
 
 
 def _safe_url(url: str) -> str:
@@ -456,6 +468,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds a move waits for the database's lock before it is answered 503 "
         f"(default {ServerConfig.write_wait_seconds:g})",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=_workers,
+        metavar="N",
+        help="worker processes for bot decisions (default: one per core; 0: a thread of the "
+        "server's process)",
     )
     p.set_defaults(func=cmd_serve)
 

@@ -17,6 +17,11 @@ so when it is next looked up, and by a sweep when the service starts and as the 
 
 What leaves here for a seat is only what that seat may see: ``view(seat)``, ``render(seat)`` and
 the log told with ``action_to_string_for(seat, …)``.
+
+Bots decide in worker processes (or, with ``bot_workers=0``, on a thread of this one), one
+decision per table in turn (:mod:`langbord.server.bots`); their moves are checked and committed
+here like anyone's, and a bot that fails, or runs past its time, is replaced for that move by
+the fallback agent.
 """
 
 from __future__ import annotations
@@ -24,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
-import queue
 import random
 import re
 import secrets
@@ -54,6 +58,7 @@ from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
 from langbord.core.runner import Agent, sample_chance
+from langbord.server.bots import Bots, Job
 from langbord.server.config import ServerConfig
 from langbord.server.db import (
     MoveRow,
@@ -203,7 +208,12 @@ class Service:
         self._live_lock = threading.Lock()
         self.clock: Callable[[], datetime] = now
         self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
-        self._bots: queue.Queue[str | None] = queue.Queue()
+        self.bots = Bots(
+            self._bot_job,
+            self._bot_move,
+            workers=self.config.bot_workers,
+            seconds=self.config.bot_seconds,
+        )
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
         # SQLite has one writer at a time: threads queue here rather than in its busy handler,
@@ -252,11 +262,9 @@ class Service:
     # ---- lifecycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Starts the bot thread (and the PostgreSQL listener), and wakes every table whose bot
-        is to move (a restart finds them where they were)."""
-        bots = threading.Thread(target=self._bot_loop, name="langbord-bots", daemon=True)
-        bots.start()
-        self._threads.append(bots)
+        """Starts the bots' scheduler (and the PostgreSQL listener), and wakes every table whose
+        bot is to move (a restart finds them where they were)."""
+        self.bots.start()
         if self.postgres:
             listener = threading.Thread(target=self._listen, name="langbord-listen", daemon=True)
             listener.start()
@@ -266,11 +274,11 @@ class Service:
                 select(TableRow.id).where(TableRow.status == "playing")
             ).scalars()
             for table_id in playing:
-                self._bots.put(table_id)
+                self.bots.wake(table_id)
 
     def stop(self) -> None:
         self._stopping.set()
-        self._bots.put(None)
+        self.bots.stop()
         self.engine.dispose()
 
     # ---- the catalogue ------------------------------------------------------------------------
@@ -373,7 +381,7 @@ class Service:
                     )
                 )
         if status == "playing":
-            self._bots.put(table_id)
+            self.bots.wake(table_id)
         return table_id
 
     def _resolve_chance(self, state: State, moves: list[tuple[int, str]]) -> None:
@@ -501,7 +509,7 @@ class Service:
                     live.status = "over" if terminal else "playing"
         self.on_change(table_id)
         if last:
-            self._bots.put(table_id)
+            self.bots.wake(table_id)
         return seat, token
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
@@ -858,7 +866,7 @@ class Service:
                 raise ServiceError(str(exc)) from None
             self._commit(live, seat, action)
         self.on_change(table_id)
-        self._bots.put(table_id)
+        self.bots.wake(table_id)
 
     def _commit(self, live: Live, player: int, action: int) -> None:
         """Logs ``action`` by ``player`` and the chance that follows, in one transaction; then
@@ -922,47 +930,79 @@ class Service:
 
     # ---- bots ---------------------------------------------------------------------------------
 
-    def _bot_loop(self) -> None:
-        while not self._stopping.is_set():
-            table_id = self._bots.get()
-            if table_id is None:
-                return
-            try:
-                while self._bot_move(table_id):
-                    pass
-            except Exception:  # a bot's failure must not stop the others
-                log.exception("bot move failed at table %s", table_id)
-
-    def _bot_move(self, table_id: str) -> bool:
-        """One bot move at ``table_id`` if a bot is to move; True if it moved."""
+    def _bot_job(self, table_id: str) -> Job | None:
+        """The decision ``table_id``'s bot is to make now, or None if no bot is to move."""
         live = self.get_live(table_id)
         with live.lock:
             if self.postgres:
                 self.refresh(live)
             if live.status != "playing" or live.state.is_terminal():
-                return False
+                return None
             player = live.state.current_player()
             if player < 0 or not live.seats[player].bot:
-                return False
-            agent = live.agents.get(player)
-            if agent is None:
-                agent = live.agents[player] = make_agent(
-                    live.seats[player].kind, self.rng.randrange(2**62)
-                )
-            thinking = live.state.clone()
-            at = live.moves
-        action = agent.step(thinking)  # outside the lock: the table stays readable
-        with live.lock:
-            if self.postgres:
-                self.refresh(live)
-            if live.moves != at:
-                return True  # somebody else moved it; look again
-            try:
-                self._commit(live, player, action)
-            except Conflict:
-                return True
-        self.on_change(table_id)
-        return True
+                return None
+            return Job(
+                table=live.id,
+                game=live.game.name,
+                options=dict(live.game.options),
+                history=live.state.history(),
+                move=live.moves,
+                seat=player,
+                spec=live.seats[player].kind,
+                seed=self.rng.randrange(2**62),
+                max_seconds=self.config.bot_seconds,
+            )
+
+    def _bot_move(self, job: Job, action: int | None) -> None:
+        """Commits the bot's ``action`` for ``job`` if the table is as the job found it (else
+        nothing: its bots are looked at again); the fallback agent's move if ``action`` is None
+        (the decision failed) or illegal. A write the database cannot take now is left for the
+        next turn of the bots' queue."""
+        try:
+            with self._writer(job.table) as live:
+                if self.postgres:
+                    self.refresh(live)
+                with live.lock:
+                    state = live.state.clone()
+                    if (
+                        live.moves != job.move
+                        or live.status != "playing"
+                        or state.current_player() != job.seat
+                        or live.seats[job.seat].kind != job.spec
+                    ):
+                        return  # somebody else moved it; look again
+                legal = state.legal_actions()
+                if action is not None and action not in legal:
+                    log.warning(
+                        "bot %r at table %s seat %d chose the illegal action %d",
+                        job.spec,
+                        job.table,
+                        job.seat,
+                        action,
+                    )
+                    action = None
+                if action is None:
+                    action = self._fallback_move(job, state, legal)
+                self._commit(live, job.seat, action)
+        except Conflict:
+            return
+        except Unavailable as exc:
+            log.warning("bot %r at table %s: its move waits: %s", job.spec, job.table, exc)
+            return
+        self.on_change(job.table)
+
+    def _fallback_move(self, job: Job, state: State, legal: list[int]) -> int:
+        """The fallback agent's action (cheap, played here); a random one if even it fails."""
+        fallback = self.config.fallback_agent
+        log.warning(
+            "bot %r at table %s seat %d: %s moves instead", job.spec, job.table, job.seat, fallback
+        )
+        try:
+            action = make_agent(fallback, self.rng.randrange(2**62)).step(state.clone())
+        except Exception:
+            log.exception("fallback agent %r failed at table %s", fallback, job.table)
+            action = -1
+        return action if action in legal else self.rng.choice(legal)
 
     # ---- several processes (PostgreSQL) -------------------------------------------------------
 
