@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import signal
 import socket
 import threading
@@ -111,9 +112,23 @@ def _serve(connection: Connection, work: Decide) -> None:
             return
 
 
-def _process_main(connection: Connection, work: Decide) -> None:
+def _process_main(connection: Connection, work: Decide, server: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    threading.Thread(target=_outlive_not, args=(server,), daemon=True).start()
     _serve(connection, work)
+
+
+def _outlive_not(server: int) -> None:
+    """Ends this worker once the server process ``server`` is gone, even mid-decision (a
+    server killed hard leaves no one to stop it)."""
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass  # alive, as another user: not ours to judge
 
 
 # ---- in the server ------------------------------------------------------------------------------
@@ -146,7 +161,10 @@ class _Worker:
             ).start()
             return cls(ours, None)
         process: BaseProcess = context.Process(  # type: ignore[attr-defined]
-            target=_process_main, args=(theirs, work), name="langbord-bot", daemon=True
+            target=_process_main,
+            args=(theirs, work, os.getpid()),
+            name="langbord-bot",
+            daemon=True,
         )
         process.start()
         theirs.close()
@@ -160,6 +178,12 @@ class _Worker:
         while len(self.tables) > CACHED_TABLES:
             self.tables.popitem(last=False)
         self.connection.send(job)
+
+    def alive(self) -> bool:
+        return self.process is None or self.process.is_alive()
+
+    def exitcode(self) -> int | None:
+        return None if self.process is None else self.process.exitcode
 
     def close(self) -> None:
         """Stops the worker at once (a thread is left to end on its own)."""
@@ -234,8 +258,9 @@ class Bots:
         self._ringer.close()
 
     def worker_pids(self) -> list[int]:
-        """The process ids of the worker processes running now."""
-        return [w.process.pid for w in self._workers if w.process and w.process.pid]
+        """The process ids of the worker processes (one that died is listed until it is
+        noticed: when it would be given a job)."""
+        return [w.process.pid for w in list(self._workers) if w.process and w.process.pid]
 
     def _ring(self) -> None:
         with contextlib.suppress(OSError):  # full: it rings already; closed: stopping
@@ -279,6 +304,10 @@ class Bots:
         return sum(1 for w in self._workers if w.job is not None)
 
     def _worker_for(self, table: str) -> _Worker:
+        for worker in [w for w in self._workers if w.job is None and not w.alive()]:
+            log.warning("a bot worker had died (exit code %s); replacing it", worker.exitcode())
+            worker.close()
+            self._workers.remove(worker)
         idle = [w for w in self._workers if w.job is None]
         for worker in idle:
             if table in worker.tables:
@@ -314,7 +343,9 @@ class Bots:
                 try:
                     kind, value = worker.connection.recv()
                 except (EOFError, OSError):
-                    self._lost(worker, "its worker ended")
+                    if worker.process is not None:
+                        worker.process.join(1.0)
+                    self._lost(worker, f"its worker died (exit code {worker.exitcode()})")
                     continue
                 worker.job = None
                 if kind == "ok":
@@ -329,7 +360,7 @@ class Bots:
                     )
                     self._finish(job, None)
             elif worker.process is not None and worker.process.sentinel in ready:
-                self._lost(worker, f"its worker died (exit code {worker.process.exitcode})")
+                self._lost(worker, f"its worker died (exit code {worker.exitcode()})")
             elif time.monotonic() >= worker.deadline:
                 log.warning(
                     "bot %r at table %s seat %d: no decision within %g s; cut off",
