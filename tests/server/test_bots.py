@@ -17,11 +17,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
+from langbord.cli.main import main
 from langbord.server.config import ServerConfig
 from langbord.server.service import Service
 from server import bot_hooks
+from server.server_process import ServerProcess
 
 GUARD = 120.0  # seconds: only ever reached if something hangs
 SLOW = "mcts:time=0.2"  # a bot that takes its time, so a game of them lasts minutes
@@ -274,3 +277,66 @@ def _dead(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
+
+
+class WorkersServer(ServerProcess):
+    """``langbord serve --bot-workers N``."""
+
+    def __init__(self, url: str, log: Path, workers: int) -> None:
+        super().__init__(url, log)
+        self.workers = workers
+
+    def _where(self) -> list[str]:
+        return [*super()._where(), "--bot-workers", str(self.workers)]
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        parents[int(stat.parent.name)] = int(fields[1])
+    found: list[int] = []
+    frontier = [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [p for p, pp in parents.items() if pp == parent]
+        found += children
+        frontier += children
+    return found
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_serve_runs_bots_in_that_many_worker_processes(tmp_path: Path, workers: int) -> None:
+    server = WorkersServer(f"sqlite:///{tmp_path / 'serve.db'}", tmp_path / "serve.log", workers)
+    server.start()
+    try:
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            made = http.post(
+                "/api/tables",
+                json={"game": "skibe", "options": {"players": 3}, "seats": ["random"] * 3},
+            )
+            assert made.status_code == 201, made.text
+            url = f"/api/tables/{made.json()['id']}"
+            first = http.get(url).json()["move"]  # the deal was made with the table
+            wait_until(lambda: http.get(url).json()["move"] >= first + 5, "the bots to play")
+        assert server.process is not None
+        bots = [
+            pid
+            for pid in descendants(server.process.pid)
+            if "langbord.server.bots" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+        ]
+        # With workers: the fork server and one worker forked from it; without: none.
+        assert len(bots) == (2 if workers else 0), bots
+    finally:
+        server.stop()
+    assert "Traceback" not in server.output()
+
+
+def test_serve_refuses_a_bad_number_of_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("-1", "many", "257"):
+        assert main(["serve", "--bot-workers", bad]) == 2
+        assert f"a number of workers from 0 to 256, not {bad!r}" in capsys.readouterr().err
