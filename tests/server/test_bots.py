@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import random
 import signal
 import threading
 import time
@@ -20,7 +21,9 @@ from typing import Any
 import httpx
 import pytest
 
+import langbord
 from langbord.cli.main import main
+from langbord.server.bots import Job, state_of
 from langbord.server.config import ServerConfig
 from langbord.server.service import Service
 from server import bot_hooks
@@ -64,8 +67,9 @@ Start = Callable[..., tuple[Service, Recorder]]
 
 @pytest.fixture
 def start(tmp_path: Path) -> Iterator[Start]:
-    """``start(workers, seconds=10, hook=None, grace=…)``: a started service on a fresh SQLite
-    file whose bots run ``hook`` (a :mod:`bot_hooks` function bound to ``tmp_path``)."""
+    """``start(workers, seconds=10, hook=None, grace=…, url=None)``: a started service on
+    ``url`` (a fresh SQLite file by default) whose bots run ``hook`` (a :mod:`bot_hooks`
+    function bound to ``tmp_path``)."""
     services: list[Service] = []
     logger = logging.getLogger("langbord.server")
     recorder = Recorder()
@@ -78,10 +82,11 @@ def start(tmp_path: Path) -> Iterator[Start]:
         seconds: float = 10.0,
         hook: Callable[..., int] | None = None,
         grace: float = 1.0,
+        url: str | None = None,
     ) -> tuple[Service, Recorder]:
         config = ServerConfig(bot_workers=workers, bot_seconds=seconds)
         service = Service(
-            f"sqlite:///{tmp_path / f'bots{len(services)}.db'}",
+            url or f"sqlite:///{tmp_path / f'bots{len(services)}.db'}",
             on_change=recorder.moved,
             config=config,
         )
@@ -123,8 +128,10 @@ def moves_of(service: Service, table_id: str, seat: int) -> int:
 
 
 @pytest.mark.parametrize("workers", [0, 2])
-def test_a_human_tables_bot_answers_while_slow_bots_play(start: Start, workers: int) -> None:
-    service, recorder = start(workers)
+def test_a_human_tables_bot_answers_while_slow_bots_play(
+    start: Start, workers: int, db_url: str
+) -> None:
+    service, recorder = start(workers, url=db_url)
     slow = service.create_table("knarr", {"players": 4}, [SLOW] * 4)
     wait_until(lambda: recorder.moves(slow) >= 2, "the slow table's bots to start")
     table = service.create_table("skibe", {"players": 3}, ["human", "greedy", "greedy"])
@@ -340,3 +347,31 @@ def test_serve_refuses_a_bad_number_of_workers(capsys: pytest.CaptureFixture[str
     for bad in ("-1", "many", "257"):
         assert main(["serve", "--bot-workers", bad]) == 2
         assert f"a number of workers from 0 to 256, not {bad!r}" in capsys.readouterr().err
+
+
+def test_a_worker_keeps_a_tables_state_between_jobs() -> None:
+    """``state_of`` goes on from the state it kept when the history grew, and starts again
+    when it does not continue what it kept; either way it is the state the history gives."""
+    game = langbord.load("skibe", players=3)
+    played = game.new_initial_state()
+    rng = random.Random(5)
+    history: list[int] = []
+    kept: list[object] = []
+    for _ in range(3):
+        for _ in range(7):
+            if played.is_terminal():
+                break
+            action = rng.choice([a for a, _p in played.chance_outcomes()] or played.legal_actions())
+            played.apply_action(action)
+        history = played.history()
+        job = Job("t", "skibe", {"players": 3}, history, len(history), 0, "random", 1, 1.0)
+        state = state_of(job)
+        assert state.history() == history and str(state) == str(played)
+        kept.append(state)
+    assert kept[0] is kept[1] is kept[2]  # one state, gone on with
+    other = history[:4]  # an earlier state: the kept one cannot go back to it
+    fresh = game.new_initial_state()
+    for action in other:
+        fresh.apply_action(action)
+    shorter = state_of(Job("t", "skibe", {"players": 3}, other, len(other), 0, "random", 1, 1.0))
+    assert shorter is not kept[0] and shorter.history() == other and str(shorter) == str(fresh)
