@@ -375,3 +375,17 @@ def test_a_worker_keeps_a_tables_state_between_jobs() -> None:
         fresh.apply_action(action)
     shorter = state_of(Job("t", "skibe", {"players": 3}, other, len(other), 0, "random", 1, 1.0))
     assert shorter is not kept[0] and shorter.history() == other and str(shorter) == str(fresh)
+
+
+def test_a_worker_that_cannot_start_leaves_the_move_to_the_fallback(start: Start) -> None:
+    service, recorder = start(1)
+    service.bots.decide = lambda job: 0  # a lambda cannot be sent to a worker process
+    table = service.create_table("skibe", {"players": 3}, ["random"] * 3)
+    first = moves_of(service, table, 0) + moves_of(service, table, 1)
+    wait_until(
+        lambda: moves_of(service, table, 0) + moves_of(service, table, 1) >= first + 3,
+        "the fallback to move",
+    )
+    assert len(recorder.lines("no worker could be started", table)) >= 3
+    assert len(recorder.lines("policy moves instead", table)) >= 3
+    assert service.bots.worker_pids() == []

@@ -294,7 +294,12 @@ class Bots:
             if job is None:
                 self._release(table, again=False)
                 continue
-            worker = self._worker_for(table)
+            try:
+                worker = self._worker_for(table)
+            except Exception:  # e.g. no process can be started: the table goes on without
+                log.exception("bot %r at table %s: no worker could be started", job.spec, table)
+                self._finish(job, None)
+                continue
             try:
                 worker.send(job, self.seconds + self.grace)
             except (BrokenPipeError, OSError):
