@@ -222,9 +222,8 @@ class Bots:
         self._queued: set[str] = set()
         self._busy: set[str] = set()
         self._lock = threading.Lock()
-        self._bell, self._ringer = socket.socketpair()
-        self._bell.setblocking(False)
-        self._ringer.setblocking(False)
+        self._bell: socket.socket | None = None  # rung by wake(): the thread waits on it
+        self._ringer: socket.socket | None = None
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -241,6 +240,9 @@ class Bots:
 
     def start(self) -> None:
         """Starts the scheduling thread; workers start when there is a decision to make."""
+        self._bell, self._ringer = socket.socketpair()
+        self._bell.setblocking(False)
+        self._ringer.setblocking(False)
         self._thread = threading.Thread(target=self._run, name="langbord-bots", daemon=True)
         self._thread.start()
 
@@ -254,8 +256,9 @@ class Bots:
         for worker in self._workers:
             worker.close()
         self._workers.clear()
-        self._bell.close()
-        self._ringer.close()
+        for end in (self._bell, self._ringer):
+            if end is not None:
+                end.close()
 
     def worker_pids(self) -> list[int]:
         """The process ids of the worker processes (one that died is listed until it is
@@ -263,6 +266,8 @@ class Bots:
         return [w.process.pid for w in list(self._workers) if w.process and w.process.pid]
 
     def _ring(self) -> None:
+        if self._ringer is None:
+            return  # not started: the thread looks at the queue when it starts
         with contextlib.suppress(OSError):  # full: it rings already; closed: stopping
             self._ringer.send(b"\0")
 
@@ -331,15 +336,17 @@ class Bots:
         timeout = max(
             0.0, min((w.deadline for w in busy), default=time.monotonic() + 60.0) - time.monotonic()
         )
-        watched: list[Any] = [self._bell]
+        bell = self._bell
+        assert bell is not None
+        watched: list[Any] = [bell]
         for worker in busy:
             watched.append(worker.connection)
             if worker.process is not None:
                 watched.append(worker.process.sentinel)
         ready = wait(watched, timeout)
-        if self._bell in ready:
+        if bell in ready:
             with contextlib.suppress(OSError):  # BlockingIOError: no more to read
-                while self._bell.recv(4096):
+                while bell.recv(4096):
                     pass
         for worker in busy:
             job = worker.job
