@@ -381,7 +381,8 @@ async function tablePage(root, tableId) {
 
 function chipHtml(ctx, seat) {
   const colour = ctx.seatColour(seat);
-  const span = h("span", { class: "chip", style: `background:${colour}`, "aria-hidden": "true" }, ctx.seatMark(seat));
+  const span = h("span", { class: "chip", "aria-hidden": "true" }, ctx.seatMark(seat));
+  span.style.background = colour; // through the CSSOM: a style attribute breaks the page's CSP
   return span;
 }
 
