@@ -29,8 +29,9 @@ import random
 import resource
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import langbord
 from langbord.agents import RandomAgent
@@ -229,24 +230,64 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from langbord.server.app import create_app
         from langbord.server.db import default_url
+        from langbord.server.serving import serve
     except ImportError as exc:
         raise UsageError(
             f"the server needs its extra ({exc.name} is missing): pip install 'langbord[server]'"
         ) from None
-    import uvicorn
-
     from langbord.server.config import ServerConfig
 
     url = args.db or default_url()
     config = ServerConfig()
-    app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
+    config = replace(config, **_net_settings(args))
     shown = "[::1]" if args.host == "::1" else args.host
-    print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
-    print("(Ctrl-C stops it)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+
+    def ready() -> None:
+        print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
+        print("(Ctrl-C stops it)", flush=True)
+
+    serve(url, args.host, args.port, config, ready=ready)  # opens the database, then listens
     return 0
+
+
+def _positive_int(text: str) -> int:
+    number = int(text)
+    if not 1 <= number <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text} is not a number from 1 to 1000000")
+    return number
+
+
+def _net_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The limits on clients and connections that ``langbord serve``'s flags set."""
+    settings: dict[str, Any] = {}
+    if args.allowed_host:
+        settings["allowed_hosts"] = tuple(args.allowed_host)
+    if args.forwarded_allow_ips:
+        settings["forwarded_allow_ips"] = tuple(
+            ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()
+        )
+    if args.no_rate_limits:
+        settings["rate_limits"] = False
+    from langbord.server.guards import parse_rate
+
+    for name in ("create_rate", "join_rate", "move_rate"):
+        if getattr(args, name) is not None:
+            try:
+                parse_rate(f"--{name.replace('_', '-')}", getattr(args, name))
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            settings[name] = getattr(args, name)
+    for name in ("max_connections", "spectators"):
+        if getattr(args, name) is not None:
+            settings[name] = getattr(args, name)
+    for name in ("header_seconds", "body_seconds", "ws_token_seconds"):
+        seconds = getattr(args, name)
+        if seconds is not None:
+            if not 0 < seconds <= 3600:
+                raise UsageError(f"--{name.replace('_', '-')} must be in (0, 3600] seconds")
+            settings[name] = seconds
+    return settings
 
 
 def _safe_url(url: str) -> str:
@@ -408,6 +449,49 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    net = p.add_argument_group("limits on clients and connections")
+    net.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (repeatable; *.example.org for subdomains; "
+        "default: the --host address, every loopback name for a loopback address)",
+    )
+    net.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="comma-separated reverse proxies trusted to name the client in X-Forwarded-For "
+        "(default: none; the socket's peer is the client)",
+    )
+    net.add_argument("--no-rate-limits", action="store_true", help="no limits per client address")
+    for kind, what, default in (
+        ("create", "new tables", "30/minute"),
+        ("join", "joins", "60/minute"),
+        ("move", "moves", "300/minute"),
+    ):
+        net.add_argument(
+            f"--{kind}-rate",
+            metavar="RATE",
+            help=f"{what} per client address (default {default}; N/second, N/minute, N/hour)",
+        )
+    net.add_argument(
+        "--max-connections",
+        type=_positive_int,
+        metavar="N",
+        help="open connections at once; more are answered 503 (default 1000)",
+    )
+    net.add_argument(
+        "--header-seconds", type=float, metavar="S", help="time for a request's headers (10)"
+    )
+    net.add_argument(
+        "--body-seconds", type=float, metavar="S", help="time for a request's body (30)"
+    )
+    net.add_argument(
+        "--ws-token-seconds", type=float, metavar="S", help="time for a WebSocket's token (10)"
+    )
+    net.add_argument(
+        "--spectators", type=_positive_int, metavar="N", help="watchers per table (100)"
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")

@@ -46,8 +46,13 @@ class ServerConfig:
 
     # ---- connections --------------------------------------------------------------------------
     allowed_hosts: tuple[str, ...] = ()
-    """Host names the server answers to (the Host header; DNS rebinding). Empty: the address
-    it listens on, and ``localhost`` for a loopback address."""
+    """Host names the server answers to (the Host header; DNS rebinding): names,
+    ``*.example.org``, ``*ip`` (any IP address) or ``*`` (anything). Empty: ``langbord serve``
+    fills in the address it listens on (every loopback name for a loopback address; any IP
+    address and ``localhost`` for 0.0.0.0 or ::), and ``create_app`` alone checks nothing."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Reverse proxies whose ``X-Forwarded-For`` names the client (for the limits per address);
+    empty: the socket's peer is the client, whatever the headers say."""
     max_connections: int = 1000
     """Open connections at once, WebSockets included; more are answered 503."""
     header_seconds: float = 10.0
