@@ -397,9 +397,9 @@ def test_connections_over_the_cap_get_503(capped: Served) -> None:
             until(lambda: late.get("/api/games").status_code == 503)  # all 25 are accepted
             refused = late.post("/api/tables", json=SOLO)
             assert refused.status_code == 503
-        with pytest.raises(InvalidStatus) as refused:
+        with pytest.raises(InvalidStatus) as refused_ws:
             connect(f"{capped.process.ws_base}/api/tables/{table}/ws", open_timeout=20)
-        assert refused.value.response.status_code == 503
+        assert refused_ws.value.response.status_code == 503
         assert capped.snapshot() == before
     finally:
         for connection in idle:
