@@ -25,7 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
 from langbord.server.guards import client_key, default_hosts, host_name
-from server.server_process import ServerProcess
+from server.server_process import ServerProcess, free_port
 
 View = dict[str, Any]
 Snapshot = dict[str, list[tuple[Any, ...]]]
@@ -535,3 +535,54 @@ def test_each_view_is_computed_once_per_change(tmp_path: Path) -> None:
         assert len(set(texts)) == 1  # the same view, the same text for every spectator
         assert json.loads(texts[0])["move"] == moved.json()["move"]
         assert computed == [(table, None, start)]  # once for ten spectators
+
+
+def test_a_slow_second_request_on_a_kept_alive_connection_is_cut(guarded: Served) -> None:
+    (connection,) = raw_connections(guarded.port, 1)
+    with connection:
+        connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        first = connection.recv(65536)  # the answer begins (and may go on below)
+        assert first.startswith(b"HTTP/1.1 200")
+        for byte in b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaa":
+            try:  # a byte every 0.3 s: each one would restart uvicorn's keep-alive timer
+                connection.sendall(bytes([byte]))
+            except OSError:
+                break
+            time.sleep(0.3)
+        rest = answer_of(connection)
+    answers = (first + rest).split(b"HTTP/1.1 ")
+    assert [a[:3] for a in answers[1:]] == [b"200", b"408"]
+
+
+@pytest.mark.parametrize("base", ["h11", "httptools"])
+def test_both_of_uvicorns_protocols_keep_the_deadlines(tmp_path: Path, base: str) -> None:
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    from langbord.server.serving import GuardedH11, guarded_protocol
+
+    config = ServerConfig(header_seconds=1.0)
+    protocol = guarded_protocol(config)
+    if base == "h11":
+        protocol = type("Guarded", (GuardedH11,), {"header_seconds": 1.0})
+    app = create_app(f"sqlite:///{tmp_path / 'p.db'}", web=False, config=config)
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, http=protocol, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        until(lambda: server.started)
+        assert issubclass(protocol, H11Protocol if base == "h11" else HttpToolsProtocol)
+        (idle,) = raw_connections(port, 1)
+        (slow,) = raw_connections(port, 1)
+        with idle, slow:
+            slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never ends
+            assert answer_of(idle).startswith(b"HTTP/1.1 408")
+            assert answer_of(slow).startswith(b"HTTP/1.1 408")
+        assert httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=20).status_code == 200
+    finally:
+        server.should_exit = True
+        thread.join(20)
