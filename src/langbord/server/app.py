@@ -3,7 +3,8 @@
 Every error is a JSON ``{"detail": …}`` with a 4xx status: 400 an illegal action (the engine's
 message), 401 a missing or unknown token, 403 a token of another table, 404 no such table, 409
 a move that is not (or no longer) this seat's to make, 413 a body over 64 KiB, 422 a body of the
-wrong shape.
+wrong shape, 429 too many tables, joins or moves from one address (``Retry-After`` says when to
+try again; see ``guards``).
 """
 
 from __future__ import annotations

@@ -56,10 +56,12 @@ class ServerConfig:
     max_connections: int = 1000
     """Open connections at once, WebSockets included; more are answered 503."""
     header_seconds: float = 10.0
-    """A request's headers must arrive within this time (slowloris)."""
+    """A request's headers must arrive within this time (slowloris), or it is answered 408."""
     body_seconds: float = 30.0
     """A request's body must arrive within this time."""
     ws_token_seconds: float = 10.0
-    """A WebSocket must send its token (or an empty message) within this time."""
+    """A WebSocket must send its token (or an empty message) within this time, or it is closed
+    with 1008."""
     spectators: int = 100
-    """WebSocket connections per table."""
+    """Spectators (WebSockets without a seat's token) per table; the next is closed with 1013.
+    A seat's own WebSockets are not counted."""
