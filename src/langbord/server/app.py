@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -71,6 +71,11 @@ class Accepted(BaseModel):
 # ---- pushing views ------------------------------------------------------------------------------
 
 
+def compact(view: dict[str, Any]) -> str:
+    """A view's JSON text as a WebSocket message."""
+    return json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One WebSocket's place at a table: its seat (None: a spectator), how much of the log it
@@ -98,7 +103,7 @@ class Pushed:
         text = self.texts.get(logged)
         if text is None:
             log = self.view["log"][logged - start :]
-            text = self.texts[logged] = json.dumps({**self.view, "log_start": logged, "log": log})
+            text = self.texts[logged] = compact({**self.view, "log_start": logged, "log": log})
         return text
 
 
@@ -146,8 +151,9 @@ class Hub:
         return await loop.run_in_executor(self.executor, self.view, table_id, seat, log_from)
 
     def changed(self, table_id: str) -> None:
-        if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._schedule, table_id)
+        if self.loop is not None:
+            with suppress(RuntimeError):  # the loop has closed: nobody is left to tell
+                self.loop.call_soon_threadsafe(self._schedule, table_id)
 
     def _schedule(self, table_id: str) -> None:
         if table_id not in self.subscribers:
@@ -430,7 +436,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
                         continue
                     moved = pushed.view["move"]
                 else:
-                    text, moved = json.dumps(view), view["move"]
+                    text, moved = compact(view), view["move"]
                 await websocket.send_text(text)
                 subscriber.logged, view = moved, None
                 waiting = asyncio.ensure_future(subscriber.woken.wait())
