@@ -252,7 +252,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _positive_int(text: str) -> int:
-    number = int(text)
+    number = int(text) if text.strip().isdigit() else 0
     if not 1 <= number <= 1_000_000:
         raise argparse.ArgumentTypeError(f"{text} is not a number from 1 to 1000000")
     return number
@@ -449,6 +449,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    from langbord.server.config import ServerConfig  # plain data: no server extra needed
+
+    limits = ServerConfig()
     net = p.add_argument_group("limits on clients and connections")
     net.add_argument(
         "--allowed-host",
@@ -465,9 +468,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     net.add_argument("--no-rate-limits", action="store_true", help="no limits per client address")
     for kind, what, default in (
-        ("create", "new tables", "30/minute"),
-        ("join", "joins", "60/minute"),
-        ("move", "moves", "300/minute"),
+        ("create", "new tables", limits.create_rate),
+        ("join", "joins", limits.join_rate),
+        ("move", "moves", limits.move_rate),
     ):
         net.add_argument(
             f"--{kind}-rate",
@@ -478,19 +481,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-connections",
         type=_positive_int,
         metavar="N",
-        help="open connections at once; more are answered 503 (default 1000)",
+        help=f"open connections at once; more are answered 503 (default {limits.max_connections})",
     )
+    for name, what in (
+        ("header_seconds", "a request's headers; then 408"),
+        ("body_seconds", "a request's body; then 408"),
+        ("ws_token_seconds", "a WebSocket's token; then it is closed"),
+    ):
+        net.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=float,
+            metavar="S",
+            help=f"seconds for {what} (default {getattr(limits, name):g})",
+        )
     net.add_argument(
-        "--header-seconds", type=float, metavar="S", help="time for a request's headers (10)"
-    )
-    net.add_argument(
-        "--body-seconds", type=float, metavar="S", help="time for a request's body (30)"
-    )
-    net.add_argument(
-        "--ws-token-seconds", type=float, metavar="S", help="time for a WebSocket's token (10)"
-    )
-    net.add_argument(
-        "--spectators", type=_positive_int, metavar="N", help="watchers per table (100)"
+        "--spectators",
+        type=_positive_int,
+        metavar="N",
+        help=f"spectators per table (default {limits.spectators})",
     )
     p.set_defaults(func=cmd_serve)
 
