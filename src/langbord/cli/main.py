@@ -24,6 +24,7 @@ Bad input gets a one-line error on stderr and exit status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import resource
@@ -38,6 +39,7 @@ from langbord.agents import RandomAgent
 from langbord.core.errors import LangbordError
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save
+from langbord.server.config import ServerConfig
 
 
 class UsageError(Exception):
@@ -238,8 +240,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ) from None
     from langbord.server.config import ServerConfig
 
+    if not 0.01 <= args.bot_seconds <= 3600:  # also refuses nan
+        raise UsageError("--bot-seconds must be a number of seconds from 0.01 to 3600")
     url = args.db or default_url()
-    config = ServerConfig()
+    if not 1 <= args.live_tables <= 1_000_000:
+        raise UsageError("--live-tables must be 1 to 1000000")
+    for flag, value, most in (
+        ("--abandon-days", args.abandon_days, 3650.0),
+        ("--write-wait", args.write_wait, 600.0),
+    ):
+        if not (math.isfinite(value) and 0 < value <= most):
+            raise UsageError(f"{flag} must be a number of more than 0 and at most {most:g}")
+    config = ServerConfig(
+        bot_seconds=args.bot_seconds,
+        live_tables=args.live_tables,
+        abandon_days=args.abandon_days,
+        write_wait_seconds=args.write_wait,
+    )
     config = replace(config, **_net_settings(args))
     shown = "[::1]" if args.host == "::1" else args.host
 
@@ -449,8 +466,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    from langbord.server.config import ServerConfig  # plain data: no server extra needed
-
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="the longest a bot may think a decision: seats whose spec cannot promise it are "
+        "refused (default 10)",
+    )
+    p.add_argument(
+        "--live-tables",
+        type=int,
+        default=ServerConfig.live_tables,
+        metavar="N",
+        help=f"tables kept in memory, the rest rebuilt from the log when asked for "
+        f"(default {ServerConfig.live_tables})",
+    )
+    p.add_argument(
+        "--abandon-days",
+        type=float,
+        default=ServerConfig.abandon_days,
+        metavar="D",
+        help=f"a table nobody moved or joined at for D days is closed "
+        f"(default {ServerConfig.abandon_days:g})",
+    )
+    p.add_argument(
+        "--write-wait",
+        type=float,
+        default=ServerConfig.write_wait_seconds,
+        metavar="S",
+        help="seconds a move waits for the database's lock before it is answered 503 "
+        f"(default {ServerConfig.write_wait_seconds:g})",
+    )
     limits = ServerConfig()
     net = p.add_argument_group("limits on clients and connections")
     net.add_argument(

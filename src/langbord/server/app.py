@@ -2,9 +2,10 @@
 
 Every error is a JSON ``{"detail": …}`` with a 4xx status: 400 an illegal action (the engine's
 message), 401 a missing or unknown token, 403 a token of another table, 404 no such table, 409
-a move that is not (or no longer) this seat's to make, 413 a body over 64 KiB, 422 a body of the
-wrong shape, 429 too many tables, joins or moves from one address (``Retry-After`` says when to
-try again; see ``guards``).
+a move that is not (or no longer) this seat's to make (or a table over or abandoned), 413 a body
+over 64 KiB, 422 a body of the wrong shape, 429 too many tables, joins or moves from one address
+(``Retry-After`` says when to try again; see ``guards``); 503 (with ``Retry-After``) a database
+that cannot take the change now (busy, read-only, full), nothing changed.
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import OperationalError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
+from langbord.server.db import write_failure
 from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders
-from langbord.server.service import Service, ServiceError, Unauthorized
+from langbord.server.service import Service, ServiceError, Unauthorized, Unavailable
 
 MAX_BODY = 64 * 1024
 log = logging.getLogger("langbord.server")
@@ -302,6 +305,16 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         status = exc.status if isinstance(exc, ServiceError) else 400
         return JSONResponse({"detail": str(exc)}, status_code=status)
 
+    @app.exception_handler(Unavailable)
+    async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
+        retry = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers=retry)
+
+    @app.exception_handler(OperationalError)
+    async def database_down(_request: Request, exc: OperationalError) -> JSONResponse:
+        detail = f"{write_failure(exc)}: try again"  # a read the database could not answer
+        return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "2"})
+
     async def run(function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(function, *args)
 
@@ -316,6 +329,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             "description": "too many such requests from this address (see Retry-After)",
             "headers": {"Retry-After": {"schema": {"type": "integer"}}},
         },
+        503: {"description": "the database cannot take the change now (Retry-After)"},
     }
 
     @app.get("/api/games")
@@ -335,8 +349,9 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
 
     @app.get("/api/tables")
     async def lobby() -> dict[str, Any]:
-        """Tables with a free human seat, and tables being played (to watch)."""
-        return {"tables": await run(service.lobby)}
+        """Tables people sat down at, open (a seat to take) or being played (to watch); and
+        ``finished``, the latest to end (over or abandoned), for their replays."""
+        return {"tables": await run(service.lobby), "finished": await run(service.finished)}
 
     @app.post(
         "/api/tables/{table_id}/join",

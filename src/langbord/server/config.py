@@ -43,6 +43,9 @@ class ServerConfig:
     when next asked for."""
     abandon_days: float = 7.0
     """A table with no move for this long is closed (shown as abandoned)."""
+    write_wait_seconds: float = 5.0
+    """How long a write waits for the database (another writer's lock): a move that cannot be
+    saved in time is answered 503 with ``Retry-After``, and nothing changes."""
 
     # ---- connections --------------------------------------------------------------------------
     allowed_hosts: tuple[str, ...] = ()
