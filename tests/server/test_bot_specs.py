@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,8 +15,8 @@ from sqlalchemy import create_engine, func, select
 
 import langbord
 from langbord.server.app import create_app
-from langbord.server.config import ServerConfig
 from langbord.server.db import MoveRow, SeatRow, TableRow
+from server.conftest import GENEROUS
 
 ATTACKS = [
     ("skibe", "mcts:time=nan", "mcts option time=nan: time must be a number of seconds from 0"),
@@ -73,7 +74,8 @@ def counts(url: str) -> tuple[int, int, int]:
 
 
 def app_client(url: str, **settings: Any) -> TestClient:
-    return TestClient(create_app(url, config=ServerConfig(bot_workers=0, **settings)))
+    # GENEROUS: the limits per address stay on, but these tests make many tables from one client.
+    return TestClient(create_app(url, config=replace(GENEROUS, bot_workers=0, **settings)))
 
 
 @pytest.fixture

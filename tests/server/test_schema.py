@@ -31,6 +31,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from langbord.server.app import create_app
+from server.conftest import GENEROUS
 
 EXAMPLES = 10  # per operation, target and mode
 HOSTILE_EXAMPLES = 5  # bodies per operation, each sent with every kind of hostile value
@@ -76,7 +77,7 @@ def served(
 ) -> Iterator[tuple[BaseSchema, ASGIClient, str]]:
     """The schema and a client of one app, and a table whose game the bots have finished."""
     db = Path(tmp_path_factory.mktemp("schema")) / "langbord.db"
-    app = create_app(f"sqlite:///{db}", web=False)
+    app = create_app(f"sqlite:///{db}", web=False, config=GENEROUS)
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)  # starts the app
     with get_client(app) as client:  # type: ignore[arg-type]  # FastAPI is an ASGI app
         over = new_table(client, ["random", "random", "random"])

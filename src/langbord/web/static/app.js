@@ -257,18 +257,25 @@ async function tablePage(root, tableId) {
       h("section", { class: "panel" }, h("h3", {}, "Log"), logList),
       h("section", { class: "panel share" }, h("h3", {}, "Invite"), h("label", {}, "Share this link: ", share)))));
 
+  // Busy only while the move is posted: the pushed table may show the next decision before the
+  // refetch below returns, and a click on it must not be lost.
   async function act(action) {
     if (busy) return;
     busy = true;
     error.textContent = "";
+    let refused = null;
     try {
       await api(`/api/tables/${tableId}/actions`, { method: "POST", token: mine?.token, body: { action, move: table.move } });
-      await refetch();
     } catch (e) {
-      error.textContent = e.message;
-      if (e.status === 409) await refetch();
+      refused = e;
     } finally {
       busy = false;
+    }
+    try {
+      if (refused) error.textContent = refused.message;
+      if (!refused || refused.status === 409) await refetch();
+    } catch (e) {
+      error.textContent = e.message;
     }
   }
 
@@ -394,7 +401,8 @@ async function tablePage(root, tableId) {
 
 function chipHtml(ctx, seat) {
   const colour = ctx.seatColour(seat);
-  const span = h("span", { class: "chip", style: `background:${colour}`, "aria-hidden": "true" }, ctx.seatMark(seat));
+  const span = h("span", { class: "chip", "aria-hidden": "true" }, ctx.seatMark(seat));
+  span.style.background = colour; // through the CSSOM: a style attribute breaks the page's CSP
   return span;
 }
 
