@@ -78,9 +78,10 @@ def test_make_agent_specs() -> None:
         ("alphazero", "unknown agent 'alphazero'; agents are: random, greedy, policy, mcts"),
         ("random:x=1", "takes no options"),
         ("mcts:speed=3", "bad mcts option 'speed=3'"),
-        ("mcts:iterations=many", "is not a number"),
-        ("mcts:iterations=0", "at least 1"),
-        ("mcts:time=-1", "must be positive"),
+        ("mcts:iterations=many", "iterations must be a whole number from 1 to 1,000,000"),
+        ("mcts:iterations=0", "iterations must be a whole number from 1 to 1,000,000"),
+        ("mcts:time=-1", "time must be a number of seconds from 0.001 to 3,600"),
+        ("mcts:time=inf", "time must be a number of seconds from 0.001 to 3,600"),
         ("mcts:rollout=smart", "rollout must be random, greedy or policy"),
     ],
 )

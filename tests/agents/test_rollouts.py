@@ -171,10 +171,10 @@ def test_spec() -> None:
     ("spec", "message"),
     [
         ("rollouts:iterations=3", "bad rollouts option 'iterations=3'"),
-        ("rollouts:rollouts=many", "is not a number"),
-        ("rollouts:rollouts=0", "at least 1"),
-        ("rollouts:time=0", "must be positive"),
-        ("rollouts:depth=-2", "0 or more"),
+        ("rollouts:rollouts=many", "rollouts must be a whole number from 1 to 1,000,000"),
+        ("rollouts:rollouts=0", "rollouts must be a whole number from 1 to 1,000,000"),
+        ("rollouts:time=0", "time must be a number of seconds from 0.001 to 3,600"),
+        ("rollouts:depth=-2", "depth must be a whole number from 0 to 10,000"),
     ],
 )
 def test_bad_specs(spec: str, message: str) -> None:

@@ -188,3 +188,22 @@ def test_installed_script_runs(tmp_path: Path) -> None:
     )
     assert bad.returncode == 2
     assert bad.stderr.startswith("langbord: error: cannot read record")
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "detail"),
+    [
+        ("--live-tables", "0", "--live-tables must be 1 to 1000000"),
+        ("--abandon-days", "nan", "--abandon-days must be a number of more than 0"),
+        ("--abandon-days", "-1", "--abandon-days must be a number of more than 0"),
+        ("--write-wait", "inf", "--write-wait must be a number of more than 0 and at most 600"),
+    ],
+)
+def test_serve_refuses_bad_settings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, flag: str, value: str, detail: str
+) -> None:
+    url = f"sqlite:///{tmp_path / 'langbord.db'}"
+    code, out, err = run(capsys, "serve", "--db", url, flag, value)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith(f"langbord: error: {detail}")
+    assert not (tmp_path / "langbord.db").exists()  # refused before the database is opened

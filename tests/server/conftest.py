@@ -13,8 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from langbord.server.app import create_app
+from langbord.server.config import ServerConfig
 
 POSTGRES = os.environ.get("LANGBORD_TEST_POSTGRES")
+# The limits per client address stay on, but one test client makes many tables and moves.
+GENEROUS = ServerConfig(
+    create_rate="100000/minute", join_rate="100000/minute", move_rate="100000/minute"
+)
 
 
 def fresh_postgres() -> Iterator[str]:
@@ -50,5 +55,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The API on a fresh SQLite file, started (bots running) and stopped around the test."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'api.db'}")) as test_client:
+    app = create_app(f"sqlite:///{tmp_path / 'api.db'}", config=GENEROUS)
+    with TestClient(app) as test_client:
         yield test_client

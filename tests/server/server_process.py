@@ -7,13 +7,19 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
 LAUNCH = "from langbord.cli.main import main; raise SystemExit(main())"
+# The limits per client address stay on, but a test's players move as fast as they can.
+GENEROUS = (
+    *("--create-rate", "100000/minute"),
+    *("--join-rate", "100000/minute"),
+    *("--move-rate", "1000000/minute"),
+)
 
 
 def free_port() -> int:
@@ -26,9 +32,10 @@ def free_port() -> int:
 class ServerProcess:
     """``langbord serve --db URL`` on 127.0.0.1; its output goes to ``log``."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, flags: Sequence[str] = GENEROUS) -> None:
         self.url = url
         self.log = log
+        self.flags = list(flags)  # more of langbord serve's flags (they replace GENEROUS)
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -44,9 +51,10 @@ class ServerProcess:
         """Starts the process and returns once it answers (a taken port is retried)."""
         for _attempt in range(3):
             self.port = free_port()
+            command = [sys.executable, "-c", LAUNCH, "serve", "--db", self.url, *self._where()]
             with self.log.open("ab") as out:
                 self.process = subprocess.Popen(
-                    [sys.executable, "-c", LAUNCH, "serve", "--db", self.url, *self._where()],
+                    [*command, *self.flags],
                     stdout=out,
                     stderr=subprocess.STDOUT,
                 )
@@ -92,9 +100,10 @@ class ServerProcess:
 
 
 @contextmanager
-def serving(url: str, log: Path) -> Iterator[ServerProcess]:
-    """A started server, stopped (or killed) when the block ends."""
-    server = ServerProcess(url, log)
+def serving(url: str, log: Path, flags: Sequence[str] = GENEROUS) -> Iterator[ServerProcess]:
+    """A started server (``flags``: more of its flags), stopped (or killed) when the block
+    ends."""
+    server = ServerProcess(url, log, flags)
     server.start()
     try:
         yield server

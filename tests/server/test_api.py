@@ -96,15 +96,17 @@ def test_games_catalogue(client: TestClient) -> None:
     # Each game names its best bot (the lobby's default for bot seats), one of the seat kinds.
     assert skibe["best_agent"] == "mcts"
     assert skoventyr["best_agent"] == langbord.load("skoventyr").best_agent() != "mcts"
-    assert skoventyr["best_agent"] in body["agents"]
+    assert skoventyr["best_agent"] in skoventyr["agents"]  # the kinds its lobby form offers
     assert client.get("/openapi.json").json()["info"]["title"] == "langbord"
 
 
 def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:
     table_id = new_table(client, "skibe", ["human", "human", "random"], {"players": 3})
+    assert lobby_ids(client) == []  # listed once somebody sits down
+    join(client, table_id, "Ann")
     (entry,) = client.get("/api/tables").json()["tables"]
     assert entry["id"] == table_id and entry["status"] == "open"
-    assert [p["joined"] for p in entry["players"]] == [False, False, True]
+    assert [p["joined"] for p in entry["players"]] == [True, False, True]
     assert entry["players"][2] == {
         "seat": 2,
         "kind": "bot",
@@ -112,8 +114,6 @@ def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:
         "name": "random",
         "joined": True,
     }
-    join(client, table_id, "Ann")
-    assert client.get("/api/tables").json()["tables"][0]["status"] == "open"
     join(client, table_id, "Bo")
     (entry,) = client.get("/api/tables").json()["tables"]
     assert entry["status"] == "playing"
@@ -131,13 +131,13 @@ def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:
         ({"game": "skibe", "seats": ["human", "random"]}, 400, "has 4 seats: name 4"),
         (
             {"game": "skibe", "seats": ["human", "wizard", "random", "random"]},
-            400,
+            422,
             "seat 1: unknown agent 'wizard'",
         ),
         (
             {"game": "skibe", "seats": ["human", "mcts:time=600", "random", "random"]},
-            400,
-            "at most 10 seconds",
+            422,
+            "this server allows 10 s a decision",
         ),
         ({"game": "skibe", "seats": ["human"] * 4, "colour": "red"}, 422, "extra"),
         ({"game": "skibe", "seats": "human"}, 422, "list"),

@@ -168,7 +168,7 @@ def check_table(client: httpx.Client, table: Table) -> dict[str, Any]:
     for seat, token in table.tokens.items():
         mine = client.get(url, headers=auth(token)).json()
         assert mine["you"] == seat
-        assert mine["move"] == len(log)
+        assert mine["move"] >= len(log)  # a bot woken by the restart may have moved since
         theirs = {(e["move"], e["player"], e["action"]) for e in mine["log"]}
         for move in table.acked:
             if move[1] == seat:

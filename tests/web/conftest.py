@@ -54,6 +54,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             f"sqlite:///{db}",
             "--port",
             str(port),
+            # The limits per client address stay on; one browser plays many games quickly.
+            "--create-rate",
+            "10000/minute",
+            "--join-rate",
+            "10000/minute",
+            "--move-rate",
+            "100000/minute",
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -87,11 +94,19 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A page at 1280x800 whose console errors fail the test; its last screen is saved."""
+    """A page at 1280x800 whose errors (and breaches of the server's Content-Security-Policy)
+    fail the test; its last screen is saved."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The server sends a Content-Security-Policy: whatever the page does against it fails.
+    opened.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield opened
     SHOTS.mkdir(exist_ok=True)
     name = request.node.name.replace("/", "_")

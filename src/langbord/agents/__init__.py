@@ -1,6 +1,8 @@
 """Agents: objects with ``step(state) -> int`` that return a legal action of the seat to move,
-deciding only from what that seat knows. ``make_agent(spec, seed)`` builds one from its spec."""
+deciding only from what that seat knows. ``make_agent(spec, seed)`` builds one from its spec;
+``decision_seconds(spec, game)`` estimates how long it thinks a decision at a game."""
 
+from langbord.agents.budget import decision_seconds
 from langbord.agents.greedy import GreedyAgent
 from langbord.agents.mcts import MCTSAgent, RootStat
 from langbord.agents.policy import PolicyAgent
@@ -16,5 +18,6 @@ __all__ = [
     "RandomAgent",
     "RolloutAgent",
     "RootStat",
+    "decision_seconds",
     "make_agent",
 ]

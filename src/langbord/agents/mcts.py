@@ -69,6 +69,9 @@ class MCTSAgent:
     ``max_seconds`` is a hard cap on one decision's wall time on top of the budget (a server's
     guard): the search stops there, whatever its budget, and plays its best move so far.
     After each step, ``last_search`` holds the root actions with visits and estimated win shares.
+    In a spec (:mod:`langbord.agents.specs`) the options are bounded: ``iterations`` 1..1,000,000,
+    ``time`` 0.001..3600 seconds, ``c`` 0..100, ``rollout_depth`` 0..10,000, ``prior`` 0..1,000,
+    ``prior_visits`` 0..1,000,000.
     """
 
     spec = "mcts"
@@ -87,8 +90,8 @@ class MCTSAgent:
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("MCTSAgent: iterations must be at least 1")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError("MCTSAgent: time must be positive")
+        if time_limit is not None and not 0 < time_limit < math.inf:
+            raise ValueError("MCTSAgent: time must be a positive number of seconds")
         if max_seconds is not None and not max_seconds > 0:
             raise ValueError("MCTSAgent: max_seconds must be positive")
         if rollout is not None and rollout not in ROLLOUTS:

@@ -44,6 +44,8 @@ class RolloutAgent:
     best first, and ``last_iterations`` the rollouts played. ``max_seconds`` is a hard cap on
     one decision's wall time on top of the budget (a server's guard): past it the agent stops
     and plays its best move so far (the policy's own choice unless another clearly beat it).
+    In a spec (:mod:`langbord.agents.specs`) the options are bounded: ``rollouts`` 1..1,000,000,
+    ``time`` 0.001..3600 seconds, ``depth`` 0..10,000.
     """
 
     spec = "rollouts"
@@ -60,8 +62,8 @@ class RolloutAgent:
             rollouts = DEFAULT_ROLLOUTS
         if rollouts is not None and rollouts < 1:
             raise ValueError("RolloutAgent: rollouts must be at least 1")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError("RolloutAgent: time must be positive")
+        if time_limit is not None and not 0 < time_limit < math.inf:
+            raise ValueError("RolloutAgent: time must be a positive number of seconds")
         if depth is not None and depth < 0:
             raise ValueError("RolloutAgent: depth must be 0 or more")
         if max_seconds is not None and not max_seconds > 0:

@@ -2,73 +2,182 @@
 
 ``random``, ``greedy``, ``policy``, ``mcts``, ``mcts:iterations=2000``, ``mcts:time=1.0``,
 ``mcts:time=0.25,rollout=greedy,c=1.4``, ``rollouts:rollouts=64``, ``rollouts:time=0.1,depth=40``.
+
+Every number in a spec is parsed here, once, for the command line, the arena, simulations and
+the server alike: a finite decimal number (a whole number where a count is meant: ``1e3`` and
+``2.0`` are not counts) within these bounds, each given at most once:
+
+=================  ========================================  ==========================
+agent              option                                    allowed
+=================  ========================================  ==========================
+``mcts``           ``iterations`` (a decision's budget)      whole number 1..1,000,000
+``mcts``           ``time`` (seconds a decision)             0.001..3600
+``mcts``           ``c`` (UCT exploration)                   0..100
+``mcts``           ``rollout``                               random, greedy, policy
+``mcts``           ``rollout_depth`` (steps a rollout)       whole number 0..10,000
+``mcts``           ``prior`` (progressive bias weight)       0..1,000
+``mcts``           ``prior_visits``                          whole number 0..1,000,000
+``rollouts``       ``rollouts`` (a decision's budget)        whole number 1..1,000,000
+``rollouts``       ``time`` (seconds a decision)             0.001..3600
+``rollouts``       ``depth`` (steps a rollout)               whole number 0..10,000
+=================  ========================================  ==========================
+
+``nan``, ``inf``, ``1e999`` (which overflows to infinity), negatives, empty values and values
+out of range are refused with an :class:`OptionError` naming the option and its range. The
+bounds are wide enough that nobody means to go past them; how long a spec thinks at a given game
+is :func:`langbord.agents.budget.decision_seconds`'s business.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any
 
 from langbord.agents.greedy import GreedyAgent
-from langbord.agents.mcts import MCTSAgent
+from langbord.agents.mcts import ROLLOUTS, MCTSAgent
 from langbord.agents.policy import PolicyAgent
 from langbord.agents.random_agent import RandomAgent
 from langbord.agents.rollouts import RolloutAgent
 from langbord.core.errors import OptionError
 from langbord.core.runner import Agent
 
-_MCTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "iterations": ("iterations", int),
-    "time": ("time_limit", float),
-    "c": ("c", float),
-    "rollout": ("rollout", str),
-    "rollout_depth": ("rollout_depth", int),
-    "prior": ("prior", float),
-    "prior_visits": ("prior_visits", int),
+
+@dataclass(frozen=True)
+class Bound:
+    """One numeric option of a spec: the keyword it sets, its kind and its allowed range."""
+
+    target: str  # the agent's keyword argument
+    whole: bool  # a count (digits only) rather than a decimal number
+    low: float
+    high: float
+    unit: str = ""  # "seconds" for a time
+
+    def describe(self, key: str) -> str:
+        kind = "a whole number" if self.whole else "a number"
+        unit = f" of {self.unit}" if self.unit else ""
+        return f"{key} must be {kind}{unit} from {_figure(self.low)} to {_figure(self.high)}"
+
+
+MCTS_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
+    "iterations": Bound("iterations", True, 1, 1_000_000),
+    "time": Bound("time_limit", False, 0.001, 3600, "seconds"),
+    "c": Bound("c", False, 0, 100),
+    "rollout": ("rollout", ROLLOUTS),
+    "rollout_depth": Bound("rollout_depth", True, 0, 10_000),
+    "prior": Bound("prior", False, 0, 1_000),
+    "prior_visits": Bound("prior_visits", True, 0, 1_000_000),
 }
-_ROLLOUTS_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "rollouts": ("rollouts", int),
-    "time": ("time_limit", float),
-    "depth": ("depth", int),
+ROLLOUTS_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
+    "rollouts": Bound("rollouts", True, 1, 1_000_000),
+    "time": Bound("time_limit", False, 0.001, 3600, "seconds"),
+    "depth": Bound("depth", True, 0, 10_000),
 }
+"""The options of ``mcts`` and ``rollouts``: a :class:`Bound` for a number, or the keyword and
+the allowed words for a choice."""
 AGENTS = ("random", "greedy", "policy", "mcts", "rollouts")
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
-def make_agent(spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
-    """The agent ``spec`` names, seeded with ``seed``; :class:`OptionError` for a bad spec.
 
-    ``max_seconds`` caps one decision's wall time whatever the spec's budget (a server's guard):
-    the searching agents (``mcts``, ``rollouts``) stop there and play their best move so far;
-    the others decide at once and need no cap."""
+def _figure(x: float) -> str:
+    """``1000000`` → ``1,000,000``; ``0.001`` → ``0.001``."""
+    return f"{int(x):,}" if x == int(x) else f"{x:g}"
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes as a message may carry it: its ``repr`` (escaping what a terminal or
+    JSON cannot carry, such as a lone surrogate), cut at ``limit`` characters."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` as a message may quote it: as is when short and printable, else
+    :func:`quoted`."""
+    if len(text) <= limit and text.isprintable():
+        return text
+    return quoted(text, limit)
+
+
+def parse_number(agent: str, key: str, value: str, bound: Bound) -> int | float:
+    """``value`` of option ``key`` as its :class:`Bound` allows, else :class:`OptionError`
+    ("mcts option time=nan: time must be a number of seconds from 0.001 to 3600")."""
+    pattern = _WHOLE if bound.whole else _DECIMAL
+    number: int | float | None = None
+    if len(value) <= 40 and pattern.fullmatch(value):
+        number = int(value) if bound.whole else float(value)
+    if number is None or not math.isfinite(number) or not bound.low <= number <= bound.high:
+        raise OptionError(f"{agent} option {key}={shown(value)}: {bound.describe(key)}")
+    return number
+
+
+def parse_options(name: str, pairs: list[str]) -> dict[str, Any]:
+    """The keyword arguments ``pairs`` (``["time=1", "rollout=greedy"]``) give agent ``name``
+    (``mcts`` or ``rollouts``); :class:`OptionError` for anything the module's table refuses."""
+    options = ROLLOUTS_OPTIONS if name == "rollouts" else MCTS_OPTIONS
+    kwargs: dict[str, Any] = {}
+    seen: set[str] = set()
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().lower()
+        value = value.strip()
+        if not sep or key not in options:
+            raise OptionError(
+                f"bad {name} option {quoted(pair.strip())}; options are: "
+                + ", ".join(f"{k}=…" for k in options)
+            )
+        if key in seen:
+            raise OptionError(f"{name} option {key} is given twice")
+        seen.add(key)
+        rule = options[key]
+        if isinstance(rule, Bound):
+            kwargs[rule.target] = parse_number(name, key, value, rule)
+        else:
+            target, words = rule
+            if value.lower() not in words:
+                raise OptionError(
+                    f"{name} option {key}={shown(value)}: {key} must be "
+                    + ", ".join(words[:-1])
+                    + f" or {words[-1]}"
+                )
+            kwargs[target] = value.lower()
+    return kwargs
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``mcts:time=1,rollout=greedy`` → ``("mcts", {"time_limit": 1.0, "rollout": "greedy"})``:
+    the agent's name and the keyword arguments its spec gives; :class:`OptionError` for a bad
+    spec."""
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     pairs = [p for p in rest.split(",") if p.strip()] if rest else []
     if name not in AGENTS:
-        raise OptionError(f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}")
+        raise OptionError(f"unknown agent {quoted(spec.strip())}; agents are: {', '.join(AGENTS)}")
     if name not in ("mcts", "rollouts"):
         if pairs:
-            raise OptionError(f"agent {name!r} takes no options (got {rest!r})")
-        simple: dict[str, Callable[[int | None], Agent]] = {
-            "random": RandomAgent,
-            "greedy": GreedyAgent,
-            "policy": PolicyAgent,
-        }
+            raise OptionError(f"agent {name!r} takes no options (got {quoted(rest)})")
+        return name, {}
+    return name, parse_options(name, pairs)
+
+
+def make_agent(spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
+    """The agent ``spec`` names, seeded with ``seed``; :class:`OptionError` for a bad spec (see
+    the module for the options and their bounds).
+
+    ``max_seconds`` caps one decision's wall time whatever the spec's budget (a server's guard):
+    the searching agents (``mcts``, ``rollouts``) stop there and play their best move so far;
+    the others decide at once and need no cap."""
+    name, kwargs = parse_spec(spec)
+    simple: dict[str, Callable[[int | None], Agent]] = {
+        "random": RandomAgent,
+        "greedy": GreedyAgent,
+        "policy": PolicyAgent,
+    }
+    if name in simple:
         return simple[name](seed)
-    options = _ROLLOUTS_OPTIONS if name == "rollouts" else _MCTS_OPTIONS
-    kwargs: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key = key.strip().lower()
-        if not sep or key not in options:
-            raise OptionError(
-                f"bad {name} option {pair.strip()!r}; options are: "
-                + ", ".join(f"{k}=…" for k in options)
-            )
-        target, convert = options[key]
-        try:
-            kwargs[target] = convert(value.strip())
-        except ValueError:
-            raise OptionError(f"{name} option {key}={value.strip()!r} is not a number") from None
     try:
         if name == "rollouts":
             return RolloutAgent(seed, max_seconds=max_seconds, **kwargs)

@@ -24,19 +24,22 @@ Bad input gets a one-line error on stderr and exit status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import resource
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import langbord
 from langbord.agents import RandomAgent
 from langbord.core.errors import LangbordError
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save
+from langbord.server.config import ServerConfig
 
 
 class UsageError(Exception):
@@ -229,26 +232,93 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from langbord.server.app import create_app
         from langbord.server.db import default_url
+        from langbord.server.serving import serve
     except ImportError as exc:
         raise UsageError(
             f"the server needs its extra ({exc.name} is missing): pip install 'langbord[server]'"
         ) from None
-    import uvicorn
-
     from langbord.server.config import ServerConfig
     from langbord.server.runtime import tune_collector
 
+    if not 0.01 <= args.bot_seconds <= 3600:  # also refuses nan
+        raise UsageError("--bot-seconds must be a number of seconds from 0.01 to 3600")
     url = args.db or default_url()
-    config = ServerConfig()
-    app = create_app(url, config=config)  # opens (creates, migrates) the database before listening
-    tune_collector()  # no stop-the-world collection of thousands of connections' objects
+    if not 1 <= args.live_tables <= 1_000_000:
+        raise UsageError("--live-tables must be 1 to 1000000")
+    for flag, value, most in (
+        ("--abandon-days", args.abandon_days, 3650.0),
+        ("--write-wait", args.write_wait, 600.0),
+    ):
+        if not (math.isfinite(value) and 0 < value <= most):
+            raise UsageError(f"{flag} must be a number of more than 0 and at most {most:g}")
+    config = ServerConfig(
+        bot_seconds=args.bot_seconds,
+        live_tables=args.live_tables,
+        abandon_days=args.abandon_days,
+        write_wait_seconds=args.write_wait,
+        **({} if args.bot_workers is None else {"bot_workers": args.bot_workers}),
+    )
+    config = replace(config, **_net_settings(args))
     shown = "[::1]" if args.host == "::1" else args.host
-    print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
-    print("(Ctrl-C stops it)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+
+    def ready() -> None:
+        tune_collector()  # no stop-the-world collection of thousands of connections' objects
+        print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
+        print("(Ctrl-C stops it)", flush=True)
+
+    serve(url, args.host, args.port, config, ready=ready)  # opens the database, then listens
     return 0
+
+
+def _workers(text: str) -> int:
+    """``--bot-workers``: a whole number from 0 to 256."""
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = -1
+    if not 0 <= workers <= 256:
+        raise argparse.ArgumentTypeError(f"a number of workers from 0 to 256, not {text!r}")
+    return workers
+
+
+def _positive_int(text: str) -> int:
+    number = int(text) if text.strip().isdigit() else 0
+    if not 1 <= number <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text} is not a number from 1 to 1000000")
+    return number
+
+
+def _net_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The limits on clients and connections that ``langbord serve``'s flags set."""
+    settings: dict[str, Any] = {}
+    if args.allowed_host:
+        settings["allowed_hosts"] = tuple(args.allowed_host)
+    if args.forwarded_allow_ips:
+        settings["forwarded_allow_ips"] = tuple(
+            ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()
+        )
+    if args.no_rate_limits:
+        settings["rate_limits"] = False
+    from langbord.server.guards import parse_rate
+
+    for name in ("create_rate", "join_rate", "move_rate"):
+        if getattr(args, name) is not None:
+            try:
+                parse_rate(f"--{name.replace('_', '-')}", getattr(args, name))
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            settings[name] = getattr(args, name)
+    for name in ("max_connections", "spectators"):
+        if getattr(args, name) is not None:
+            settings[name] = getattr(args, name)
+    for name in ("header_seconds", "body_seconds", "ws_token_seconds"):
+        seconds = getattr(args, name)
+        if seconds is not None:
+            if not 0 < seconds <= 3600:
+                raise UsageError(f"--{name.replace('_', '-')} must be in (0, 3600] seconds")
+            settings[name] = seconds
+    return settings
 
 
 def _safe_url(url: str) -> str:
@@ -410,6 +480,94 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="the longest a bot may think a decision: seats whose spec cannot promise it are "
+        "refused (default 10)",
+    )
+    p.add_argument(
+        "--live-tables",
+        type=int,
+        default=ServerConfig.live_tables,
+        metavar="N",
+        help=f"tables kept in memory, the rest rebuilt from the log when asked for "
+        f"(default {ServerConfig.live_tables})",
+    )
+    p.add_argument(
+        "--abandon-days",
+        type=float,
+        default=ServerConfig.abandon_days,
+        metavar="D",
+        help=f"a table nobody moved or joined at for D days is closed "
+        f"(default {ServerConfig.abandon_days:g})",
+    )
+    p.add_argument(
+        "--write-wait",
+        type=float,
+        default=ServerConfig.write_wait_seconds,
+        metavar="S",
+        help="seconds a move waits for the database's lock before it is answered 503 "
+        f"(default {ServerConfig.write_wait_seconds:g})",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=_workers,
+        metavar="N",
+        help="worker processes for bot decisions (default: one per core; 0: a thread of the "
+        "server's process)",
+    )
+    limits = ServerConfig()
+    net = p.add_argument_group("limits on clients and connections")
+    net.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (repeatable; *.example.org for subdomains; "
+        "default: the --host address, every loopback name for a loopback address)",
+    )
+    net.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="comma-separated reverse proxies trusted to name the client in X-Forwarded-For "
+        "(default: none; the socket's peer is the client)",
+    )
+    net.add_argument("--no-rate-limits", action="store_true", help="no limits per client address")
+    for kind, what, default in (
+        ("create", "new tables", limits.create_rate),
+        ("join", "joins", limits.join_rate),
+        ("move", "moves", limits.move_rate),
+    ):
+        net.add_argument(
+            f"--{kind}-rate",
+            metavar="RATE",
+            help=f"{what} per client address (default {default}; N/second, N/minute, N/hour)",
+        )
+    net.add_argument(
+        "--max-connections",
+        type=_positive_int,
+        metavar="N",
+        help=f"open connections at once; more are answered 503 (default {limits.max_connections})",
+    )
+    for name, what in (
+        ("header_seconds", "a request's headers; then 408"),
+        ("body_seconds", "a request's body; then 408"),
+        ("ws_token_seconds", "a WebSocket's token; then it is closed"),
+    ):
+        net.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=float,
+            metavar="S",
+            help=f"seconds for {what} (default {getattr(limits, name):g})",
+        )
+    net.add_argument(
+        "--spectators",
+        type=_positive_int,
+        metavar="N",
+        help=f"spectators per table (default {limits.spectators})",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="random-playout throughput per game, one core")

@@ -128,7 +128,8 @@ class Game(ABC):
     conformance_options: ClassVar[tuple[dict[str, OptionValue], ...]] = ({},)
     """Option sets the shared conformance suite exercises."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
+        # ``self`` is positional-only, so an option named "self" is just an unknown option.
         self.options: dict[str, OptionValue] = resolve_options(
             self.name, self.option_specs, options
         )

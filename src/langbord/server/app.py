@@ -2,29 +2,44 @@
 
 Every error is a JSON ``{"detail": …}`` with a 4xx status: 400 an illegal action (the engine's
 message), 401 a missing or unknown token, 403 a token of another table, 404 no such table, 409
-a move that is not (or no longer) this seat's to make, 413 a body over 64 KiB, 422 a body of the
-wrong shape.
+a move that is not (or no longer) this seat's to make (or a table over or abandoned), 413 a body
+over 64 KiB, 422 a body of the wrong shape or not strict JSON (``langbord.server.inputs``:
+non-finite or huge numbers, text that is not valid Unicode or holds NUL, deep nesting; ``loc``
+names the field), 429 too many tables, joins or moves from one address (``Retry-After`` says when
+to try again; see ``guards``); 503 (with ``Retry-After``) a database that cannot take the change
+now (busy, read-only, full), nothing changed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections.abc import AsyncIterator, Callable, MutableMapping
-from contextlib import asynccontextmanager
+import logging
+from collections.abc import AsyncIterator, Callable, Coroutine, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import HTTPException, RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import OperationalError
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
-from langbord.server.service import Service, ServiceError, Unauthorized
+from langbord.server.db import write_failure
+from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders
+from langbord.server.inputs import Name, strict_json, validation_errors
+from langbord.server.service import Service, ServiceError, Unauthorized, Unavailable
 
 MAX_BODY = 64 * 1024
+TOO_LARGE = f"request body over {MAX_BODY} bytes"
+log = logging.getLogger("langbord.server")
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
 
 
@@ -34,13 +49,15 @@ TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=16)
+    options: dict[
+        Annotated[str, Field(max_length=32)], Annotated[str, Field(max_length=64)] | int | bool
+    ] = Field(default_factory=dict, max_length=16)
     seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=64)
+    name: Name
     seat: int | None = Field(default=None, ge=0, le=16)
 
 
@@ -63,42 +80,156 @@ class Accepted(BaseModel):
     move: int
 
 
+# ---- reading bodies -----------------------------------------------------------------------------
+
+
+class StrictRequest(Request):
+    """A request whose JSON body is read by :func:`~langbord.server.inputs.strict_json`."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_strict_json"):
+            self._strict_json = strict_json(await self.body())
+        return self._strict_json
+
+
+class StrictRoute(APIRoute):
+    """Every route of the app reads its body as strict JSON (a refusal is a 422 naming the
+    field), so no endpoint, however new, sees NaN, a lone surrogate or a NUL."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictRequest(request.scope, request.receive))
+
+        return strict
+
+
 # ---- pushing views ------------------------------------------------------------------------------
 
 
+def compact(view: dict[str, Any]) -> str:
+    """A view's JSON text as a WebSocket message."""
+    return json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket's place at a table: its seat (None: a spectator), how much of the log it
+    has been sent, and the flag the hub raises when there is a newer view."""
+
+    seat: int | None
+    logged: int = 0
+    woken: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Pushed:
+    """The newest view of one seat at one table, with its log from ``log_start``, and its JSON
+    text per starting entry (all spectators in step share one)."""
+
+    view: dict[str, Any]
+    texts: dict[int, str] = field(default_factory=dict)
+
+    def text_for(self, logged: int) -> str | None:
+        """The view as a subscriber that has the log up to ``logged`` is sent it; None if this
+        view does not hold what it lacks (it is older, or its log starts later)."""
+        start, move = self.view["log_start"], self.view["move"]
+        if not start <= logged <= move:
+            return None
+        text = self.texts.get(logged)
+        if text is None:
+            log = self.view["log"][logged - start :]
+            text = self.texts[logged] = compact({**self.view, "log_start": logged, "log": log})
+        return text
+
+
 class Hub:
-    """WebSocket subscribers per table; ``changed(table_id)`` may be called from any thread."""
+    """WebSocket subscribers per table, and the views pushed to them. ``changed(table_id)`` may
+    be called from any thread; it only schedules the work. After a change each seat's view is
+    computed once, on the hub's own threads (not the pool the request handlers use), and every
+    subscriber is woken to send it: a mover's answer never waits for its table's watchers."""
 
-    def __init__(self) -> None:
+    def __init__(self, view: Callable[[str, int | None, int], dict[str, Any]], spectators: int):
+        self.view = view
+        self.spectators = spectators
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.subscribers: dict[str, set[asyncio.Queue[None]]] = {}
-        self._lock = threading.Lock()
+        self.subscribers: dict[str, set[Subscriber]] = {}
+        self.latest: dict[tuple[str, int | None], Pushed] = {}
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="langbord-push")
+        self._updating: set[str] = set()
+        self._dirty: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # running updates (kept from the GC)
 
-    def subscribe(self, table_id: str) -> asyncio.Queue[None]:
-        box: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
-        with self._lock:
-            self.subscribers.setdefault(table_id, set()).add(box)
-        return box
+    def subscribe(self, table_id: str, seat: int | None) -> Subscriber | None:
+        """A new subscriber (in the event loop), or None for a spectator over the cap."""
+        subscribers = self.subscribers.setdefault(table_id, set())
+        if seat is None and sum(s.seat is None for s in subscribers) >= self.spectators:
+            if not subscribers:
+                del self.subscribers[table_id]
+            return None
+        subscriber = Subscriber(seat)
+        subscribers.add(subscriber)
+        return subscriber
 
-    def unsubscribe(self, table_id: str, box: asyncio.Queue[None]) -> None:
-        with self._lock:
-            boxes = self.subscribers.get(table_id)
-            if boxes is not None:
-                boxes.discard(box)
-                if not boxes:
-                    del self.subscribers[table_id]
+    def unsubscribe(self, table_id: str, subscriber: Subscriber) -> None:
+        subscribers = self.subscribers.get(table_id)
+        if subscribers is None:
+            return
+        subscribers.discard(subscriber)
+        if not any(s.seat == subscriber.seat for s in subscribers):
+            self.latest.pop((table_id, subscriber.seat), None)
+        if not subscribers:
+            del self.subscribers[table_id]
+
+    async def compute(self, table_id: str, seat: int | None, log_from: int) -> dict[str, Any]:
+        """The seat's view, on the hub's threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self.view, table_id, seat, log_from)
 
     def changed(self, table_id: str) -> None:
-        with self._lock:
-            boxes = list(self.subscribers.get(table_id, ()))
-        if boxes and self.loop is not None:
-            self.loop.call_soon_threadsafe(self._wake, boxes)
+        if self.loop is not None:
+            with suppress(RuntimeError):  # the loop has closed: nobody is left to tell
+                self.loop.call_soon_threadsafe(self._schedule, table_id)
 
-    @staticmethod
-    def _wake(boxes: list[asyncio.Queue[None]]) -> None:
-        for box in boxes:
-            if box.empty():  # one pending wake-up is enough: the view is read fresh
-                box.put_nowait(None)
+    def _schedule(self, table_id: str) -> None:
+        if table_id not in self.subscribers:
+            return
+        if table_id in self._updating:
+            self._dirty.add(table_id)  # computed again once the running update is done
+            return
+        self._updating.add(table_id)
+        self._tasks.add(task := asyncio.get_running_loop().create_task(self._update(table_id)))
+        task.add_done_callback(self._tasks.discard)
+
+    async def _update(self, table_id: str) -> None:
+        try:
+            await self._push(table_id)
+        finally:  # no await between the last look at _dirty and this: no change is missed
+            self._updating.discard(table_id)
+
+    async def _push(self, table_id: str) -> None:
+        while True:
+            self._dirty.discard(table_id)
+            subscribers = list(self.subscribers.get(table_id, ()))
+            for seat in {s.seat for s in subscribers}:
+                group = [s for s in subscribers if s.seat == seat]
+                try:
+                    view = await self.compute(table_id, seat, min(s.logged for s in group))
+                except LangbordError:
+                    continue  # the table is gone: its subscribers are told on their own
+                except Exception:
+                    log.exception("computing the view of table %s for seat %s", table_id, seat)
+                    continue
+                if any(s.seat == seat for s in self.subscribers.get(table_id, ())):
+                    self.latest[table_id, seat] = Pushed(view)
+                for subscriber in group:
+                    subscriber.woken.set()
+            if table_id not in self._dirty:
+                return
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 # ---- limits -------------------------------------------------------------------------------------
@@ -136,12 +267,16 @@ class BodyLimit:
             await _too_large(send)
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """Raised while the body is read: FastAPI passes an HTTPException on as it is (any other
+    error there becomes a 400), so the client gets this 413."""
+
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
 
 
 async def _too_large(send: Send) -> None:
-    body = json.dumps({"detail": f"request body over {MAX_BODY} bytes"}).encode()
+    body = json.dumps({"detail": TOO_LARGE}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -176,8 +311,10 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     """The API over the database at ``url``, and (``web``) the browser table's pages, with the
     host's settings ``config`` (the defaults without)."""
     config = config or ServerConfig()
-    hub = Hub()
-    service = Service(url, on_change=hub.changed, config=config)
+    limits = RateLimits(config)  # a malformed rate is refused before the database is opened
+    service = Service(url, config=config)
+    hub = Hub(service.table_json, config.spectators)
+    service.on_change = hub.changed
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -185,21 +322,41 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         service.start()
         yield
         service.stop()
+        hub.close()
 
     app = FastAPI(
         title="langbord",
         summary="Tables, seats, bots and a durable move log for four Nordic board games.",
         lifespan=lifespan,
     )
+    app.router.route_class = StrictRoute  # before any route is declared
     app.state.config = config
     app.state.service = service
     app.state.hub = hub
+    app.state.limits = limits
     app.add_middleware(BodyLimit)
+    if config.allowed_hosts:
+        app.add_middleware(HostCheck, allowed=config.allowed_hosts)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(LangbordError)
     async def refused(_request: Request, exc: LangbordError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServiceError) else 400
         return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
+        retry = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers=retry)
+
+    @app.exception_handler(OperationalError)
+    async def database_down(_request: Request, exc: OperationalError) -> JSONResponse:
+        detail = f"{write_failure(exc)}: try again"  # a read the database could not answer
+        return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "2"})
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_errors(exc.errors())}, status_code=422)
 
     async def run(function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(function, *args)
@@ -211,6 +368,11 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         404: {"description": "no such table"},
         409: {"description": "not this seat's move now"},
         413: {"description": "body too large"},
+        429: {
+            "description": "too many such requests from this address (see Retry-After)",
+            "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+        },
+        503: {"description": "the database cannot take the change now (Retry-After)"},
     }
 
     @app.get("/api/games")
@@ -218,17 +380,27 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         """Every game with its options, and the seat kinds (human or an agent spec)."""
         return {"games": service.catalogue(), "agents": service.agent_specs()}
 
-    @app.post("/api/tables", status_code=201, responses=errors)
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        responses=errors,
+        dependencies=[Depends(limits.dependency("create"))],
+    )
     async def create_table(body: NewTable) -> Created:
         """A new table; its bots start once every human seat is taken."""
         return Created(id=await run(service.create_table, body.game, body.options, body.seats))
 
     @app.get("/api/tables")
     async def lobby() -> dict[str, Any]:
-        """Tables with a free human seat, and tables being played (to watch)."""
-        return {"tables": await run(service.lobby)}
+        """Tables people sat down at, open (a seat to take) or being played (to watch); and
+        ``finished``, the latest to end (over or abandoned), for their replays."""
+        return {"tables": await run(service.lobby), "finished": await run(service.finished)}
 
-    @app.post("/api/tables/{table_id}/join", responses=errors)
+    @app.post(
+        "/api/tables/{table_id}/join",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("join"))],
+    )
     async def join(table_id: TableId, body: Join) -> Joined:
         """Takes a free human seat; the token returned is the only key to it."""
         seat, token = await run(service.join, table_id, body.seat, body.name)
@@ -241,7 +413,11 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         result: dict[str, Any] = await run(service.table_json, table_id, seat)
         return result
 
-    @app.post("/api/tables/{table_id}/actions", responses=errors)
+    @app.post(
+        "/api/tables/{table_id}/actions",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
     async def act(table_id: TableId, body: Act, token: Token) -> Accepted:
         """The seat's action at move number ``move``; committed before the answer."""
         if token is None:
@@ -268,41 +444,70 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def watch(websocket: WebSocket, table_id: str) -> None:
-        """Send the seat's token (or nothing, for a spectator) as the first message; the
-        seat's table comes now and after every change, as GET /api/tables/{id} gives it, except
-        that after the first message ``log`` holds only the entries from ``log_start`` on."""
+        """Send the seat's token (or an empty message, for a spectator) as the first, text,
+        message; the seat's table comes now and after every change, as GET /api/tables/{id}
+        gives it, except that after the first message ``log`` holds only the entries from
+        ``log_start`` on. The server closes the socket with code 1008 if no first message comes
+        within ``ws_token_seconds``, 1003 if it is binary, 1013 if the table has its most
+        spectators already, and 4000 + the HTTP status (4401, 4403, 4404) if the token or the
+        table is refused (an ``{"error": …}`` message says why)."""
         await websocket.accept()
+        seconds = config.ws_token_seconds
         try:
-            first = await asyncio.wait_for(websocket.receive_text(), timeout=30)
-            token = first.strip() or None
-            if token is not None and token.lower().startswith("bearer "):
-                token = token[7:].strip()
+            first = await asyncio.wait_for(websocket.receive(), timeout=seconds)
+        except TimeoutError:
+            await websocket.close(code=1008, reason=f"no token within {seconds:g} s")
+            return
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if first["type"] != "websocket.receive":
+            return  # gone before a word
+        if first.get("text") is None:
+            await websocket.close(code=1003, reason="send the seat's token (or nothing) as text")
+            return
+        token = first["text"].strip() or None
+        if token is not None and token.lower().startswith("bearer "):
+            token = token[7:].strip()
+        try:
             seat = await run(service.seat_of, table_id, token)
             await run(service.get_live, table_id)
-        except (TimeoutError, WebSocketDisconnect):
-            return
         except LangbordError as exc:
             await websocket.send_json({"error": str(exc)})
             await websocket.close(code=4000 + getattr(exc, "status", 400))
             return
-        box = hub.subscribe(table_id)
-        logged = 0
+        subscriber = hub.subscribe(table_id, seat)
+        if subscriber is None:
+            await websocket.close(
+                code=1013, reason=f"this table has {config.spectators} spectators already"
+            )
+            return
+        closed = asyncio.ensure_future(_closed(websocket))
         try:
-            closed = asyncio.ensure_future(_closed(websocket))
+            # The first message holds the whole log; later ones only the new entries.
+            view: dict[str, Any] | None = await hub.compute(table_id, seat, 0)
             while True:
-                # The first message holds the whole log; later ones only the new entries.
-                view = await run(service.table_json, table_id, seat, logged)
-                logged = view["move"]
-                await websocket.send_json(view)
-                waiting = asyncio.ensure_future(box.get())
+                if view is None:
+                    pushed = hub.latest.get((table_id, seat))
+                    text = pushed.text_for(subscriber.logged) if pushed is not None else None
+                    if pushed is None or text is None:  # it fell behind the shared view
+                        view = await hub.compute(table_id, seat, subscriber.logged)
+                        continue
+                    moved = pushed.view["move"]
+                else:
+                    text, moved = compact(view), view["move"]
+                await websocket.send_text(text)
+                subscriber.logged, view = moved, None
+                waiting = asyncio.ensure_future(subscriber.woken.wait())
                 done, _ = await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
                 if closed in done:
                     waiting.cancel()
                     return
-        except (WebSocketDisconnect, RuntimeError):
+                subscriber.woken.clear()
+        except (WebSocketDisconnect, RuntimeError, LangbordError):
             return
         finally:
-            hub.unsubscribe(table_id, box)
+            closed.cancel()
+            hub.unsubscribe(table_id, subscriber)
 
     if web:
         from langbord.web import mount
@@ -314,14 +519,15 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
 async def _closed(websocket: WebSocket) -> None:
     """Returns when the client goes away (anything it sends after the token is ignored)."""
     try:
-        while True:
-            await websocket.receive_text()
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
     except (WebSocketDisconnect, RuntimeError):
         return
 
 
 def serve(url: str, host: str, port: int, config: ServerConfig | None = None) -> None:
-    """Runs the server until interrupted."""
-    import uvicorn
+    """Runs the server until interrupted, with ``config``'s limits on connections (see
+    ``langbord.server.serving``)."""
+    from langbord.server.serving import serve as serving
 
-    uvicorn.run(create_app(url, config=config), host=host, port=port, log_level="warning")
+    serving(url, host, port, config)

@@ -43,18 +43,28 @@ class ServerConfig:
     when next asked for."""
     abandon_days: float = 7.0
     """A table with no move for this long is closed (shown as abandoned)."""
+    write_wait_seconds: float = 5.0
+    """How long a write waits for the database (another writer's lock): a move that cannot be
+    saved in time is answered 503 with ``Retry-After``, and nothing changes."""
 
     # ---- connections --------------------------------------------------------------------------
     allowed_hosts: tuple[str, ...] = ()
-    """Host names the server answers to (the Host header; DNS rebinding). Empty: the address
-    it listens on, and ``localhost`` for a loopback address."""
+    """Host names the server answers to (the Host header; DNS rebinding): names,
+    ``*.example.org``, ``*ip`` (any IP address) or ``*`` (anything). Empty: ``langbord serve``
+    fills in the address it listens on (every loopback name for a loopback address; any IP
+    address and ``localhost`` for 0.0.0.0 or ::), and ``create_app`` alone checks nothing."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Reverse proxies whose ``X-Forwarded-For`` names the client (for the limits per address);
+    empty: the socket's peer is the client, whatever the headers say."""
     max_connections: int = 1000
     """Open connections at once, WebSockets included; more are answered 503."""
     header_seconds: float = 10.0
-    """A request's headers must arrive within this time (slowloris)."""
+    """A request's headers must arrive within this time (slowloris), or it is answered 408."""
     body_seconds: float = 30.0
     """A request's body must arrive within this time."""
     ws_token_seconds: float = 10.0
-    """A WebSocket must send its token (or an empty message) within this time."""
+    """A WebSocket must send its token (or an empty message) within this time, or it is closed
+    with 1008."""
     spectators: int = 100
-    """WebSocket connections per table."""
+    """Spectators (WebSockets without a seat's token) per table; the next is closed with 1013.
+    A seat's own WebSockets are not counted."""

@@ -1,40 +1,65 @@
 """The server's database: tables, seats and a move log per table (SQLAlchemy; SQLite by default,
 PostgreSQL for several server processes). A table's state is never stored: it is rebuilt by
-replaying its log, so the log is the only thing that must survive."""
+replaying its log, so the log is the only thing that must survive.
+
+``open_database`` refuses, in one line that names the database and what is wrong, anything that
+is not an empty database or a langbord one it can write: a garbage or damaged file, another
+application's database (its tables are never touched), an unreadable schema version, a file or
+directory it may not write, a PostgreSQL server it cannot log in to."""
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
+    Connection,
+    DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
     event,
-    select,
+    inspect,
+    text,
 )
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from langbord.core.errors import LangbordError
 
-SCHEMA_VERSION = 1
-"""Bumped with every change to the tables below; ``open_database`` migrates older ones."""
+SCHEMA_VERSION = 2
+"""Bumped with every change to the tables below; ``open_database`` migrates older ones.
+1: tables, seats, moves. 2: ``lb_tables.touched``, the time of a table's last move or join, and
+``lb_tables.seated``, whether anybody has joined it (the lobby's index)."""
+
+WRITE_WAIT_SECONDS = 5.0
+"""How long a write waits for another writer's lock before it gives up (503)."""
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+LANGBORD_TABLES = ("lb_schema", "lb_tables", "lb_seats", "lb_moves")
 
 
 class DatabaseError(LangbordError):
-    """A database URL that does not work, or a database of another langbord."""
+    """A database URL that does not work, or a database that is not (only) langbord's."""
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def utc(moment: datetime) -> datetime:
+    """``moment`` as an aware UTC time (the database gives naive ones back)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 class Base(DeclarativeBase):
@@ -49,12 +74,15 @@ class SchemaRow(Base):
 
 class TableRow(Base):
     __tablename__ = "lb_tables"
+    __table_args__ = (Index("lb_tables_lobby", "status", "seated", "created"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     version: Mapped[int] = mapped_column(Integer)  # the game's rules version
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # open, playing, over
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, playing, over, abandoned
     created: Mapped[datetime] = mapped_column()
+    touched: Mapped[datetime] = mapped_column()  # the last move or join (schema 2)
+    seated: Mapped[bool] = mapped_column(Boolean, default=False)  # a human joined (schema 2)
 
 
 class SeatRow(Base):
@@ -85,8 +113,35 @@ def is_postgres(url: str) -> bool:
     return make_url(url).get_backend_name() == "postgresql"
 
 
-def open_database(url: str) -> tuple[Engine, sessionmaker[Session]]:
-    """An engine and session factory for ``url``, with the schema created or migrated."""
+def shown_url(url: str | URL) -> str:
+    """``url`` as it may be printed: the password hidden."""
+    parsed = make_url(url) if isinstance(url, str) else url
+    return parsed.render_as_string(hide_password=True)
+
+
+def reason(exc: BaseException) -> str:
+    """The driver's message of ``exc`` in one line."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    return re.sub(r"\s+", " ", str(orig)).strip() or type(orig).__name__
+
+
+def write_failure(exc: BaseException) -> str:
+    """Why a write failed, in words for the client (the database stays as it was)."""
+    message = reason(exc).lower()
+    if "readonly" in message or "read-only" in message or "read only" in message:
+        return "the database is read-only"
+    if "full" in message or "no space" in message:
+        return "the database or its disk is full"
+    if "locked" in message or "busy" in message or "timeout" in message:
+        return "the database is busy (another writer holds its lock)"
+    return "the database is unavailable"
+
+
+def open_database(
+    url: str, wait_seconds: float = WRITE_WAIT_SECONDS
+) -> tuple[Engine, sessionmaker[Session]]:
+    """An engine and session factory for ``url``, with the schema created or migrated; a write
+    waits at most ``wait_seconds`` for another writer's lock."""
     try:
         parsed = make_url(url)
     except ArgumentError:
@@ -97,45 +152,161 @@ def open_database(url: str) -> tuple[Engine, sessionmaker[Session]]:
     kwargs: dict[str, Any] = {}
     if backend == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            check_sqlite_file(Path(parsed.database).expanduser())
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": wait_seconds}
     else:
         if parsed.drivername == "postgresql":
             parsed = parsed.set(drivername="postgresql+psycopg")
+        wait_ms = max(1, round(wait_seconds * 1000))
+        kwargs["connect_args"] = {
+            "connect_timeout": max(1, round(wait_seconds * 2)),
+            # A write waits this long for a row lock, and no statement runs for ever.
+            "options": f"-c lock_timeout={wait_ms} -c statement_timeout={max(30_000, wait_ms * 6)}",
+        }
         kwargs["pool_size"] = 10
         kwargs["max_overflow"] = 20
+    shown = shown_url(parsed)
     # A SQLite file never drops a connection: only PostgreSQL's are checked before use.
     engine = create_engine(parsed, pool_pre_ping=backend != "sqlite", **kwargs)
+    checked = False  # WAL is a setting stored in the file: not before it is known as ours
     if backend == "sqlite":
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            if checked:
+                cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
             cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives a crash
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
     try:
         migrate(engine)
-    except OperationalError as exc:
-        raise DatabaseError(f"cannot open the database {url!r}: {exc.orig}") from None
+        engine.dispose()  # the connections to come are made with every setting
+        checked = True
+        with engine.connect():
+            pass
+    except DatabaseError as exc:
+        engine.dispose()
+        raise DatabaseError(f"the database {shown} {exc}") from None
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise DatabaseError(f"cannot open the database {shown}: {reason(exc)}") from None
     return engine, sessionmaker(engine, expire_on_commit=False)
 
 
-def migrate(engine: Engine) -> None:
-    """Creates the tables, or brings an older schema up to ``SCHEMA_VERSION``."""
-    Base.metadata.create_all(engine)
-    with Session(engine) as session, session.begin():
-        row = session.execute(
-            select(SchemaRow).where(SchemaRow.key == "version")
-        ).scalar_one_or_none()
-        if row is None:
-            session.add(SchemaRow(key="version", value=SCHEMA_VERSION))
-        elif row.value > SCHEMA_VERSION:
+def check_sqlite_file(path: Path) -> None:
+    """Refuses a path that cannot hold a langbord SQLite database this process may write."""
+    try:
+        if path.is_dir():
+            raise DatabaseError(f"{path} is a directory, not a database file")
+        directory = path.parent
+        if not path.exists():
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseError(
+                    f"cannot create the directory of the database {path}: {exc.strerror}"
+                ) from None
+        if not _writable(directory):
+            # SQLite writes its journal (the -wal and -shm files) beside the database.
             raise DatabaseError(
-                f"the database has schema {row.value}, newer than this langbord's "
-                f"{SCHEMA_VERSION}: upgrade langbord"
+                f"the directory of the database {path} is read-only: langbord must write there"
             )
-        elif row.value < SCHEMA_VERSION:  # no older schema exists yet; steps would go here
-            row.value = SCHEMA_VERSION
+        if not path.exists():
+            return
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise DatabaseError(f"{path} is not a regular file")
+        if not _writable(path):
+            raise DatabaseError(f"the database {path} is read-only: langbord must write to it")
+        with path.open("rb") as file:
+            header = file.read(100)
+    except PermissionError as exc:
+        raise DatabaseError(f"cannot read the database {path}: {exc.strerror}") from None
+    if header and (len(header) < 100 or not header.startswith(SQLITE_MAGIC)):
+        raise DatabaseError(
+            f"{path} is not a SQLite database (a damaged file, or another kind of file)"
+        )
+
+
+def _writable(path: Path) -> bool:
+    """Whether ``path`` may be written, by its permission bits too (which root ignores: a file
+    its owner made read-only is not langbord's to write)."""
+    return os.access(path, os.W_OK) and bool(path.stat().st_mode & 0o222)
+
+
+def migrate(engine: Engine) -> None:
+    """Creates the tables in an empty database, or brings an older langbord schema up to
+    ``SCHEMA_VERSION``, in one transaction; refuses any other database, changing nothing."""
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            # One writer at a time from here on, so that two servers starting on one file
+            # cannot both create the schema (SQLite runs DDL in this transaction too).
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            damage = connection.exec_driver_sql("PRAGMA quick_check").scalars().all()
+            if damage != ["ok"]:
+                raise DatabaseError(f"is damaged: {'; '.join(map(str, damage[:3]))}")
+        names = set(inspect(connection).get_table_names())
+        if "lb_schema" not in names:
+            if names:
+                listed = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
+                raise DatabaseError(
+                    f"holds another application's tables ({listed}) and no langbord schema: "
+                    "give langbord a database of its own"
+                )
+            Base.metadata.create_all(connection)
+            connection.execute(
+                text("INSERT INTO lb_schema (key, value) VALUES ('version', :v)"),
+                {"v": SCHEMA_VERSION},
+            )
+        else:
+            version = _schema_version(connection)
+            if version > SCHEMA_VERSION:
+                raise DatabaseError(
+                    f"has schema {version}, newer than this langbord's {SCHEMA_VERSION}: "
+                    "upgrade langbord"
+                )
+            missing = [name for name in LANGBORD_TABLES if name not in names]
+            if missing:
+                raise DatabaseError(f"is damaged: its tables {', '.join(missing)} are missing")
+            for step in range(version, SCHEMA_VERSION):
+                MIGRATIONS[step](connection)
+            if version < SCHEMA_VERSION:
+                connection.execute(
+                    text("UPDATE lb_schema SET value = :v WHERE key = 'version'"),
+                    {"v": SCHEMA_VERSION},
+                )
+        connection.commit()
+
+
+def _schema_version(connection: Connection) -> int:
+    rows = connection.execute(text("SELECT value FROM lb_schema WHERE key = 'version'")).all()
+    if not rows:
+        raise DatabaseError("has no schema version (lb_schema holds no 'version' row)")
+    value = rows[0][0]
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    raise DatabaseError(f"has an unreadable schema version {value!r} (a whole number ≥ 1)")
+
+
+def _to_2(connection: Connection) -> None:
+    """Schema 1 to 2: ``lb_tables.touched``, the last move's time (or the table's creation),
+    and ``lb_tables.seated``, whether a human has joined, with the lobby's index."""
+    kind = DateTime().compile(dialect=connection.dialect)
+    connection.exec_driver_sql(f"ALTER TABLE lb_tables ADD COLUMN touched {kind}")
+    connection.exec_driver_sql(
+        "ALTER TABLE lb_tables ADD COLUMN seated BOOLEAN NOT NULL DEFAULT FALSE"
+    )
+    connection.exec_driver_sql(
+        "UPDATE lb_tables SET touched = COALESCE("
+        "(SELECT MAX(m.created) FROM lb_moves m WHERE m.table_id = lb_tables.id), created), "
+        "seated = EXISTS (SELECT 1 FROM lb_seats s WHERE s.table_id = lb_tables.id "
+        "AND s.kind = 'human' AND s.token_hash IS NOT NULL)"
+    )
+    (lobby,) = TableRow.__table_args__
+    lobby.create(connection)
+
+
+MIGRATIONS = {1: _to_2}
+"""``MIGRATIONS[v]`` brings a schema-``v`` database to ``v + 1``."""

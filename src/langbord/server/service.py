@@ -5,30 +5,49 @@ told of it. A table's state lives in memory only as a cache of its log (rebuilt 
 after a restart, or caught up when another server process has moved). Two processes that append
 the same move number collide on the log's primary key; the loser reloads and answers 409.
 
+The cache is bounded (``ServerConfig.live_tables``, least recently used tables leave it and are
+rebuilt from their log when next asked for). Each table has two locks: ``Live.writer`` lets one
+writer of the table at a time wait for the database, and ``Live.lock`` guards the cached state,
+held only to read it or to swap in what a writer has committed, so that looking at a table never
+waits behind a move's database wait. A write that cannot get the database within its wait answers
+503 (``Unavailable``) with nothing changed.
+
+A table with no move or join for ``ServerConfig.abandon_days`` is closed: ``abandoned``, found
+so when it is next looked up, and by a sweep when the service starts and as the lobby is read.
+
 What leaves here for a seat is only what that seat may see: ``view(seat)``, ``render(seat)`` and
 the log told with ``action_to_string_for(seat, …)``.
+
+Bots decide in worker processes (or, with ``bot_workers=0``, on a thread of this one), one
+decision per table in turn (:mod:`langbord.server.bots`); their moves are checked and committed
+here like anyone's, and a bot that fails, or runs past its time, is replaced for that move by
+the fallback agent.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import queue
+import math
 import random
 import re
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, text, update
+from sqlalchemy import select, text, true, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
 
-from langbord.agents.specs import AGENTS, make_agent
+from langbord.agents.budget import decision_seconds
+from langbord.agents.specs import AGENTS, make_agent, shown
 from langbord.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -39,6 +58,7 @@ from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
 from langbord.core.runner import Agent, sample_chance
+from langbord.server.bots import Bots, Job
 from langbord.server.config import ServerConfig
 from langbord.server.db import (
     MoveRow,
@@ -47,15 +67,20 @@ from langbord.server.db import (
     is_postgres,
     now,
     open_database,
+    utc,
+    write_failure,
 )
 
 log = logging.getLogger("langbord.server")
 
 HUMAN = "human"
-MAX_BOT_SECONDS = 10.0
-MAX_BOT_ITERATIONS = 200_000
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 NOTIFY_CHANNEL = "langbord_moves"
+ACTIVE = ("open", "playing")
+STAGE = {"open": 0, "playing": 1, "over": 2, "abandoned": 2}  # a table's status only moves on
+LOBBY_TABLES = 100
+LOBBY_FINISHED = 20
+SWEEP_SECONDS = 3600.0
 
 
 class ServiceError(LangbordError):
@@ -78,6 +103,20 @@ class Forbidden(ServiceError):
 
 class Conflict(ServiceError):
     status = 409
+
+
+class BotRefused(ServiceError):
+    """A bot seat's spec is bad, or cannot promise a decision within the server's limit."""
+
+    status = 422
+
+
+class Unavailable(ServiceError):
+    """The database cannot take a write now (busy, read-only, full): nothing was changed;
+    ``retry_after`` seconds is a fair wait before trying again."""
+
+    status = 503
+    retry_after = 2
 
 
 def hash_token(token: str) -> str:
@@ -112,9 +151,12 @@ class Live:
     seats: list[SeatInfo]
     state: State
     status: str
+    touched: datetime  # the last move or join
     log: list[LogEntry] = field(default_factory=list)
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    lock: threading.RLock = field(default_factory=threading.RLock)  # the cached state
+    writer: threading.Lock = field(default_factory=threading.Lock)  # one writer at a time
     agents: dict[int, Agent] = field(default_factory=dict)
+    evicted: bool = False  # left the cache: nothing may be committed through it any more
     spectators: tuple[Hashable, dict[str, JSON]] | None = None
     """The spectators' table (without its log) and the version it shows: built once per change
     for them all (see ``Service.table_json``)."""
@@ -124,15 +166,30 @@ class Live:
         return len(self.log)
 
 
-def check_bot_spec(spec: str) -> None:
-    """Refuses an unknown agent, and one whose budget would tie up the server."""
-    agent = make_agent(spec, 0)
-    seconds = getattr(agent, "time_limit", None)
-    iterations = getattr(agent, "iterations", None)
-    if seconds is not None and seconds > MAX_BOT_SECONDS:
-        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_SECONDS:g} seconds a move here")
-    if iterations is not None and iterations > MAX_BOT_ITERATIONS:
-        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_ITERATIONS} iterations a move here")
+def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
+    """Refuses (:class:`OptionError`) an unknown agent or a bad option, and a spec that cannot
+    promise a decision within ``seconds`` at ``game`` (:func:`decision_seconds`'s estimate)."""
+    cost = decision_seconds(spec, game)
+    if cost <= seconds:
+        return
+    name = spec.partition(":")[0].strip().lower()
+    title = game.rules().splitlines()[0].split(" — ")[0]
+    thinks = (
+        f"would think about {_about(cost)} s a decision at {title}"
+        if math.isfinite(cost)
+        else f"has no measured cost at {title}"
+    )
+    advice = f" (try {name}:time={seconds:g})" if name in ("mcts", "rollouts") else ""
+    raise OptionError(
+        f"{shown(spec, 80)} {thinks}; this server allows {seconds:g} s a decision{advice}"
+    )
+
+
+def _about(seconds: float) -> str:
+    """``3538.6`` → ``3,500``; ``35.4`` → ``35``; ``1.46`` → ``1.5``."""
+    if seconds >= 100:
+        return f"{float(f'{seconds:.2g}'):,.0f}"
+    return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
 
 
 class Service:
@@ -147,36 +204,70 @@ class Service:
     ) -> None:
         self.url = url
         self.config = config or ServerConfig()
-        self.engine, self.sessions = open_database(url)
+        self.engine, self.sessions = open_database(url, self.config.write_wait_seconds)
         self.postgres = is_postgres(url)
         self.on_change = on_change or (lambda _id: None)
-        self.live: dict[str, Live] = {}
+        self.live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
         self._live_lock = threading.Lock()
+        self.clock: Callable[[], datetime] = now
         self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
-        self._bots: queue.Queue[str | None] = queue.Queue()
+        self.bots = Bots(
+            self._bot_job,
+            self._bot_move,
+            workers=self.config.bot_workers,
+            seconds=self.config.bot_seconds,
+        )
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
         # SQLite has one writer at a time: threads queue here rather than in its busy handler,
         # which sleeps up to 100 ms between tries. (PostgreSQL writers run side by side.)
-        self._write_lock: AbstractContextManager[Any] = (
-            nullcontext() if self.postgres else threading.Lock()
-        )
+        self._write_lock: threading.Lock | None = None if self.postgres else threading.Lock()
         self._seats: dict[str, tuple[str, int]] = {}  # token hash -> (table, seat), once seen
+        self._swept = time.monotonic()
+        self.sweep_abandoned()
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        """A write transaction, committed when the block ends."""
-        with self._write_lock, self.sessions() as session, session.begin():
-            yield session
+        """A write transaction, committed when the block ends; ``Unavailable`` (nothing
+        written) if the database cannot take it within ``write_wait_seconds``."""
+        wait = self.config.write_wait_seconds
+        if self._write_lock is not None and not self._write_lock.acquire(timeout=wait):
+            raise Unavailable("the database is busy (another writer holds its lock): try again")
+        try:
+            with self.sessions() as session, session.begin():
+                yield session
+        except (OperationalError, InternalError) as exc:
+            why = write_failure(exc)
+            if isinstance(exc, InternalError) and "read-only" not in why:
+                raise  # PostgreSQL says read-only this way; anything else is a bug
+            log.warning("a write failed: %s", exc.orig if exc.orig is not None else exc)
+            raise Unavailable(f"{why}: nothing was changed; try again") from None
+        finally:
+            if self._write_lock is not None:
+                self._write_lock.release()
+
+    @contextmanager
+    def _writer(self, table_id: str) -> Iterator[Live]:
+        """The table's cache, with its writer lock held: the one writer of this table in this
+        process; never a copy that has left the cache."""
+        while True:
+            live = self.get_live(table_id)
+            if not live.writer.acquire(timeout=self.config.write_wait_seconds):
+                raise Unavailable("the table is busy saving another change: try again")
+            if not live.evicted:
+                break
+            live.writer.release()
+        try:
+            yield live
+        finally:
+            live.writer.release()
 
     # ---- lifecycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Starts the bot thread (and the PostgreSQL listener), and wakes every table whose bot
-        is to move (a restart finds them where they were)."""
-        bots = threading.Thread(target=self._bot_loop, name="langbord-bots", daemon=True)
-        bots.start()
-        self._threads.append(bots)
+        """Starts the bots' scheduler (and the PostgreSQL listener), and wakes every table whose
+        bot is to move (a restart finds them where they were)."""
+        self.bots.start()
         if self.postgres:
             listener = threading.Thread(target=self._listen, name="langbord-listen", daemon=True)
             listener.start()
@@ -186,11 +277,11 @@ class Service:
                 select(TableRow.id).where(TableRow.status == "playing")
             ).scalars()
             for table_id in playing:
-                self._bots.put(table_id)
+                self.bots.wake(table_id)
 
     def stop(self) -> None:
         self._stopping.set()
-        self._bots.put(None)
+        self.bots.stop()
         self.engine.dispose()
 
     # ---- the catalogue ------------------------------------------------------------------------
@@ -206,6 +297,7 @@ class Service:
                     "seat_names": [game.seat_name(p) for p in range(game.num_players())],
                     "cooperative": bool(getattr(game, "cooperative", False)),
                     "best_agent": game.best_agent(),
+                    "agents": self.agent_specs(name),
                     "options": [
                         {
                             "name": spec.name,
@@ -222,10 +314,21 @@ class Service:
             )
         return result
 
-    @staticmethod
-    def agent_specs() -> list[str]:
-        specs = [HUMAN, *AGENTS, "mcts:time=1", "mcts:iterations=2000"]
-        return list(dict.fromkeys(specs + [load(name).best_agent() for name in games()]))
+    def agent_specs(self, game_name: str | None = None) -> list[str]:
+        """The seat kinds to offer: ``human`` and the bot specs this server accepts at game
+        ``game_name`` with its default options (at every game without one), its best agent
+        among them where it fits the limit."""
+        names = games() if game_name is None else [game_name]
+        chosen = [load(name) for name in names]
+        candidates = [*AGENTS, "mcts:time=1", "mcts:time=5", "rollouts:time=1"]
+        candidates += [game.best_agent() for game in chosen]
+        limit = self.config.bot_seconds
+        fits = [
+            spec
+            for spec in dict.fromkeys(candidates)
+            if all(decision_seconds(spec, game) <= limit for game in chosen)
+        ]
+        return [HUMAN, *fits]
 
     # ---- tables -------------------------------------------------------------------------------
 
@@ -244,15 +347,16 @@ class Service:
                 kinds.append(HUMAN)
                 continue
             try:
-                check_bot_spec(spec)
+                check_bot_spec(spec, game, self.config.bot_seconds)
             except OptionError as exc:
-                raise ServiceError(f"seat {p}: {exc}") from None
+                raise BotRefused(f"seat {p}: {exc}") from None
             kinds.append(spec)
         table_id = secrets.token_urlsafe(9)
         state = game.new_initial_state()
         moves: list[tuple[int, str]] = []
         self._resolve_chance(state, moves)
         status = "open" if HUMAN in kinds else "playing"
+        stamp = self.clock()
         with self._writing() as session:
             session.add(
                 TableRow(
@@ -261,7 +365,9 @@ class Service:
                     version=game.version,
                     options=dict(game.options),
                     status=status,
-                    created=now(),
+                    created=stamp,
+                    touched=stamp,
+                    seated=False,
                 )
             )
             session.flush()
@@ -278,7 +384,7 @@ class Service:
                     )
                 )
         if status == "playing":
-            self._bots.put(table_id)
+            self.bots.wake(table_id)
         return table_id
 
     def _resolve_chance(self, state: State, moves: list[tuple[int, str]]) -> None:
@@ -289,18 +395,33 @@ class Service:
             state.apply_action(action)
 
     def lobby(self) -> list[dict[str, JSON]]:
-        """Tables with a free human seat, then tables being played (to watch); newest first."""
+        """Tables someone has sat down at: open ones (a seat to take) first, then those being
+        played (to watch); newest first, at most ``LOBBY_TABLES``. A table nobody has joined
+        (all-bot ones too) is not listed, so that a flood of new tables cannot push out the
+        ones people play at; its link still opens it."""
+        if time.monotonic() - self._swept > SWEEP_SECONDS:
+            self._swept = time.monotonic()
+            self.sweep_abandoned()
+        tables = self._listed(ACTIVE, LOBBY_TABLES)
+        return sorted(tables, key=lambda t: t["status"] != "open")
+
+    def finished(self) -> list[dict[str, JSON]]:
+        """Tables people sat at that have ended (over, or abandoned), newest first, at most
+        ``LOBBY_FINISHED``: their record and replay stay open. (Both lists read the lobby's
+        index, status, seated and creation: a flood of unjoined tables costs them nothing.)"""
+        return self._listed(("over", "abandoned"), LOBBY_FINISHED)
+
+    def _listed(self, statuses: tuple[str, ...], limit: int) -> list[dict[str, JSON]]:
         with self.sessions() as session:
-            rows = (
-                session.execute(
+            rows: list[TableRow] = []
+            for status in statuses:  # one index range each, read in order: never a sort
+                rows += session.execute(
                     select(TableRow)
-                    .where(TableRow.status.in_(("open", "playing")))
+                    .where(TableRow.status == status, TableRow.seated == true())
                     .order_by(TableRow.created.desc())
-                    .limit(200)
-                )
-                .scalars()
-                .all()
-            )
+                    .limit(limit)
+                ).scalars()
+            rows = sorted(rows, key=lambda row: row.created, reverse=True)[:limit]
             ids = [row.id for row in rows]
             seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
             if ids:
@@ -314,10 +435,10 @@ class Service:
                 "game": row.game,
                 "options": row.options,
                 "status": row.status,
-                "created": row.created.isoformat(),
+                "created": utc(row.created).isoformat(),
                 "players": [self._player_json(s) for s in seats[row.id]],
             }
-            for row in sorted(rows, key=lambda r: r.status != "open")
+            for row in rows
         ]
 
     @staticmethod
@@ -338,10 +459,13 @@ class Service:
         name = name.strip()
         if not name:
             raise ServiceError("a name is needed to join")
-        live = self.get_live(table_id)
         token = secrets.token_urlsafe(32)
-        with live.lock:
-            free = [s.seat for s in live.seats if not s.bot and not s.joined]
+        with self._writer(table_id) as live:
+            with live.lock:
+                if live.status == "abandoned":
+                    raise Conflict(self._abandoned_detail())
+                free = [s.seat for s in live.seats if not s.bot and not s.joined]
+                terminal = live.state.is_terminal()
             if seat is None:
                 if not free:
                     raise Conflict("no free seat at this table")
@@ -352,6 +476,8 @@ class Service:
                 raise Conflict(f"seat {seat} is a bot's")
             elif seat not in free:
                 raise Conflict(f"seat {seat} is taken")
+            last = len(free) == 1
+            stamp = self.clock()
             with self._writing() as session:
                 done = session.execute(
                     update(SeatRow)
@@ -364,21 +490,29 @@ class Service:
                 )
                 if done.rowcount != 1:  # type: ignore[attr-defined]
                     raise Conflict(f"seat {seat} is taken")
-                last = len(free) == 1
+                opened = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.status.in_(ACTIVE))
+                    .values(touched=stamp, seated=True)
+                )
+                if opened.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict(self._abandoned_detail())  # closed by another process
                 if last:
                     session.execute(
                         update(TableRow)
                         .where(TableRow.id == table_id, TableRow.status == "open")
-                        .values(status="over" if live.state.is_terminal() else "playing")
+                        .values(status="over" if terminal else "playing")
                     )
                 self._notify(session, table_id)
-            live.seats[seat].joined = True
-            live.seats[seat].name = name
-            if last:
-                live.status = "over" if live.state.is_terminal() else "playing"
+            with live.lock:
+                live.seats[seat].joined = True
+                live.seats[seat].name = name
+                live.touched = max(live.touched, stamp)
+                if last and live.status == "open":
+                    live.status = "over" if terminal else "playing"
         self.on_change(table_id)
         if last:
-            self._bots.put(table_id)
+            self.bots.wake(table_id)
         return seat, token
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
@@ -402,12 +536,25 @@ class Service:
     # ---- the live cache -----------------------------------------------------------------------
 
     def get_live(self, table_id: str) -> Live:
+        """The table's cache, built from its log if it is not in memory (the least recently
+        used tables beyond ``live_tables`` leave it); closed first if it is abandoned."""
         if not TABLE_ID.match(table_id):
             raise NotFound(f"no table {table_id!r}")
         with self._live_lock:
             live = self.live.get(table_id)
-        if live is not None:
-            return live
+            if live is not None:
+                self.live.move_to_end(table_id)
+        if live is None:
+            built = self._load(table_id)
+            with self._live_lock:
+                live = self.live.setdefault(table_id, built)
+                self.live.move_to_end(table_id)
+                self._evict()
+        if live.status in ACTIVE and live.touched < self._abandon_before():
+            self._abandon(live)
+        return live
+
+    def _load(self, table_id: str) -> Live:
         with self.sessions() as session:
             row = session.get(TableRow, table_id)
             if row is None:
@@ -433,11 +580,107 @@ class Service:
                 f"this server has version {game.version}"
             )
         seats = [SeatInfo(s.seat, s.kind, s.name, s.token_hash is not None) for s in seat_rows]
-        live = Live(table_id, game, seats, game.new_initial_state(), row.status)
+        live = Live(table_id, game, seats, game.new_initial_state(), row.status, utc(row.touched))
         for move in moves:
             self._apply_logged(live, move.player, move.action)
-        with self._live_lock:
-            return self.live.setdefault(table_id, live)
+        return live
+
+    def _evict(self) -> None:
+        """Drops the least recently used tables beyond ``live_tables`` (caller holds
+        ``_live_lock``). One being read or written now stays until the next time: nothing can
+        then commit through a dropped copy (``_writer`` and ``_commit`` check ``evicted``)."""
+        excess = len(self.live) - max(1, self.config.live_tables)
+        if excess <= 0:
+            return
+        leaving: list[str] = []
+        newest = next(reversed(self.live))
+        for table_id, live in self.live.items():
+            if len(leaving) >= excess:
+                break
+            if table_id == newest or not live.lock.acquire(blocking=False):
+                continue
+            try:
+                if live.writer.acquire(blocking=False):
+                    live.evicted = True
+                    live.writer.release()
+                    leaving.append(table_id)
+            finally:
+                live.lock.release()
+        for table_id in leaving:
+            del self.live[table_id]
+
+    # ---- abandoned tables ---------------------------------------------------------------------
+
+    def _abandon_before(self) -> datetime:
+        return self.clock() - timedelta(days=self.config.abandon_days)
+
+    def _abandoned_detail(self) -> str:
+        return (
+            f"this table was abandoned: nobody moved or joined for "
+            f"{self.config.abandon_days:g} days"
+        )
+
+    def _abandon(self, live: Live) -> None:
+        """Closes ``live`` if nobody has moved or joined for ``abandon_days`` (here or in
+        another process); a database that cannot take it now leaves it for the next look."""
+        cutoff = self._abandon_before()
+        try:
+            with self._writing() as session:
+                done = session.execute(
+                    update(TableRow)
+                    .where(
+                        TableRow.id == live.id,
+                        TableRow.status.in_(ACTIVE),
+                        TableRow.touched < cutoff,
+                    )
+                    .values(status="abandoned")
+                )
+                closed = done.rowcount == 1  # type: ignore[attr-defined]
+                if closed:
+                    self._notify(session, live.id)
+        except Unavailable:
+            return
+        if closed:
+            with live.lock:
+                live.status = "abandoned"
+            log.info("table %s abandoned", live.id)
+            self.on_change(live.id)
+        else:
+            self.refresh(live)  # moved (or closed) elsewhere meanwhile
+
+    def sweep_abandoned(self) -> list[str]:
+        """Closes every table nobody has moved or joined at for ``abandon_days``; their ids."""
+        cutoff = self._abandon_before()
+        try:
+            with self._writing() as session:
+                ids = list(
+                    session.execute(
+                        select(TableRow.id).where(
+                            TableRow.status.in_(ACTIVE), TableRow.touched < cutoff
+                        )
+                    ).scalars()
+                )
+                if ids:
+                    session.execute(
+                        update(TableRow)
+                        .where(TableRow.id.in_(ids), TableRow.status.in_(ACTIVE))
+                        .values(status="abandoned")
+                    )
+                    for table_id in ids:
+                        self._notify(session, table_id)
+        except Unavailable:
+            log.warning("the sweep for abandoned tables waits for the database")
+            return []
+        for table_id in ids:
+            with self._live_lock:
+                live = self.live.get(table_id)
+            if live is not None:
+                with live.lock:
+                    live.status = "abandoned"
+            self.on_change(table_id)
+        if ids:
+            log.info("%d tables abandoned", len(ids))
+        return ids
 
     def _apply_logged(self, live: Live, player: int, action_text: str) -> None:
         state = live.state
@@ -448,12 +691,14 @@ class Service:
         live.log.append(LogEntry(player, told, public))
 
     def refresh(self, live: Live) -> bool:
-        """Catches ``live`` up with moves other processes logged; True if there were any."""
+        """Catches ``live`` up with what other processes logged; True if anything changed.
+        Merges by move number and status order, so it is safe beside a writer of this table."""
+        start = live.moves
         with self.sessions() as session:
             moves = (
                 session.execute(
                     select(MoveRow)
-                    .where(MoveRow.table_id == live.id, MoveRow.number >= live.moves)
+                    .where(MoveRow.table_id == live.id, MoveRow.number >= start)
                     .order_by(MoveRow.number)
                 )
                 .scalars()
@@ -462,19 +707,24 @@ class Service:
             seat_rows = (
                 session.execute(select(SeatRow).where(SeatRow.table_id == live.id)).scalars().all()
             )
-            status = session.execute(
-                select(TableRow.status).where(TableRow.id == live.id)
-            ).scalar_one()
-        for move in moves:
-            if move.number == live.moves:
-                self._apply_logged(live, move.player, move.action)
-        changed = bool(moves) or status != live.status
-        for row in seat_rows:
-            info = live.seats[row.seat]
-            if (row.token_hash is not None) != info.joined or row.name != info.name:
-                info.joined, info.name = row.token_hash is not None, row.name
+            status, touched = session.execute(
+                select(TableRow.status, TableRow.touched).where(TableRow.id == live.id)
+            ).one()
+        changed = False
+        with live.lock:
+            for move in moves:
+                if move.number == live.moves:
+                    self._apply_logged(live, move.player, move.action)
+                    changed = True
+            for row in seat_rows:
+                info = live.seats[row.seat]
+                if row.token_hash is not None and not info.joined:
+                    info.joined, info.name = True, row.name
+                    changed = True
+            if STAGE[status] > STAGE[live.status]:
+                live.status = status
                 changed = True
-        live.status = status
+            live.touched = max(live.touched, utc(touched))
         return changed
 
     # ---- looking ------------------------------------------------------------------------------
@@ -566,6 +816,8 @@ class Service:
         referee's view and text, which hide nothing once the game is over."""
         live = self.get_live(table_id)
         with live.lock:
+            if live.status == "abandoned":  # hands still hidden: the referee's view would tell
+                raise Conflict("the table was abandoned before the end: it has no replay")
             if not live.state.is_terminal():
                 raise Conflict("the game is still being played: replays open when it is over")
             total = live.moves
@@ -608,38 +860,48 @@ class Service:
     def act(self, table_id: str, seat: int, action_text: str, move: int) -> None:
         """Applies ``seat``'s action if it is its decision at move number ``move`` and legal;
         then chance, to the next decision. Committed before this returns."""
-        live = self.get_live(table_id)
-        with live.lock:
+        with self._writer(table_id) as live:
             if self.postgres:
                 self.refresh(live)
-            if live.status == "open":
-                raise Conflict("the table is waiting for players to join")
-            if live.status == "over" or live.state.is_terminal():
-                raise Conflict("the game is over")
-            if move != live.moves:
-                raise Conflict(f"move {move} is not the current move: it is {live.moves}")
-            to_move = live.state.current_player()
-            if to_move != seat:
-                raise Conflict(
-                    f"it is not your decision: {live.game.seat_name(to_move)} is to move"
-                )
-            state = live.state.clone()
+            with live.lock:
+                if live.status == "open":
+                    raise Conflict("the table is waiting for players to join")
+                if live.status == "abandoned":
+                    raise Conflict(self._abandoned_detail())
+                if live.status == "over" or live.state.is_terminal():
+                    raise Conflict("the game is over")
+                if move != live.moves:
+                    raise Conflict(f"move {move} is not the current move: it is {live.moves}")
+                to_move = live.state.current_player()
+                if to_move != seat:
+                    raise Conflict(
+                        f"it is not your decision: {live.game.seat_name(to_move)} is to move"
+                    )
+                state = live.state.clone()
             try:
                 action = state.string_to_action(action_text)
             except (IllegalActionError, InvalidActionError) as exc:
                 raise ServiceError(str(exc)) from None
             self._commit(live, seat, action)
         self.on_change(table_id)
-        self._bots.put(table_id)
+        self.bots.wake(table_id)
 
     def _commit(self, live: Live, player: int, action: int) -> None:
         """Logs ``action`` by ``player`` and the chance that follows, in one transaction; then
-        (only then) updates the cache. Caller holds ``live.lock`` with ``live`` fresh."""
-        state = live.state.clone()
+        (only then) swaps them into the cache. Caller holds ``live.writer`` (or ``live.lock``),
+        with ``live`` fresh; the database wait happens outside ``live.lock`` unless the caller
+        holds it. ``Conflict`` if another move came first, or the table is no longer played;
+        ``Unavailable`` if the database cannot take it: either way nothing has changed."""
+        if live.evicted:
+            raise Conflict("the table was reloaded meanwhile: look again")
+        with live.lock:
+            state = live.state.clone()
+            first = live.moves
         moves: list[tuple[int, str]] = [(player, state.action_to_string(action))]
         state.apply_action(action)
         self._resolve_chance(state, moves)
-        first = live.moves
+        over = state.is_terminal()
+        stamp = self.clock()
         try:
             with self._writing() as session:
                 for k, (who, action_text) in enumerate(moves):
@@ -649,21 +911,30 @@ class Service:
                             number=first + k,
                             player=who,
                             action=action_text,
-                            created=now(),
+                            created=stamp,
                         )
                     )
-                if state.is_terminal():
-                    session.execute(
-                        update(TableRow).where(TableRow.id == live.id).values(status="over")
-                    )
+                done = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == live.id, TableRow.status == "playing")
+                    .values(touched=stamp, **({"status": "over"} if over else {}))
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict("the table is no longer being played: look again")
                 self._notify(session, live.id)
         except IntegrityError:
             self.refresh(live)
             raise Conflict("another move was made first: look again") from None
-        for who, action_text in moves:
-            self._apply_logged(live, who, action_text)
-        if state.is_terminal():
-            live.status = "over"
+        except Conflict:
+            self.refresh(live)
+            raise
+        with live.lock:
+            if live.moves == first:  # else a refresh has brought these very moves already
+                for who, action_text in moves:
+                    self._apply_logged(live, who, action_text)
+            live.touched = max(live.touched, stamp)
+            if over and live.status == "playing":
+                live.status = "over"
 
     def _notify(self, session: Any, table_id: str) -> None:
         if self.postgres:
@@ -677,47 +948,79 @@ class Service:
 
     # ---- bots ---------------------------------------------------------------------------------
 
-    def _bot_loop(self) -> None:
-        while not self._stopping.is_set():
-            table_id = self._bots.get()
-            if table_id is None:
-                return
-            try:
-                while self._bot_move(table_id):
-                    pass
-            except Exception:  # a bot's failure must not stop the others
-                log.exception("bot move failed at table %s", table_id)
-
-    def _bot_move(self, table_id: str) -> bool:
-        """One bot move at ``table_id`` if a bot is to move; True if it moved."""
+    def _bot_job(self, table_id: str) -> Job | None:
+        """The decision ``table_id``'s bot is to make now, or None if no bot is to move."""
         live = self.get_live(table_id)
         with live.lock:
             if self.postgres:
                 self.refresh(live)
             if live.status != "playing" or live.state.is_terminal():
-                return False
+                return None
             player = live.state.current_player()
             if player < 0 or not live.seats[player].bot:
-                return False
-            agent = live.agents.get(player)
-            if agent is None:
-                agent = live.agents[player] = make_agent(
-                    live.seats[player].kind, self.rng.randrange(2**62)
-                )
-            thinking = live.state.clone()
-            at = live.moves
-        action = agent.step(thinking)  # outside the lock: the table stays readable
-        with live.lock:
-            if self.postgres:
-                self.refresh(live)
-            if live.moves != at:
-                return True  # somebody else moved it; look again
-            try:
-                self._commit(live, player, action)
-            except Conflict:
-                return True
-        self.on_change(table_id)
-        return True
+                return None
+            return Job(
+                table=live.id,
+                game=live.game.name,
+                options=dict(live.game.options),
+                history=live.state.history(),
+                move=live.moves,
+                seat=player,
+                spec=live.seats[player].kind,
+                seed=self.rng.randrange(2**62),
+                max_seconds=self.config.bot_seconds,
+            )
+
+    def _bot_move(self, job: Job, action: int | None) -> None:
+        """Commits the bot's ``action`` for ``job`` if the table is as the job found it (else
+        nothing: its bots are looked at again); the fallback agent's move if ``action`` is None
+        (the decision failed) or illegal. A write the database cannot take now is left for the
+        next turn of the bots' queue."""
+        try:
+            with self._writer(job.table) as live:
+                if self.postgres:
+                    self.refresh(live)
+                with live.lock:
+                    state = live.state.clone()
+                    if (
+                        live.moves != job.move
+                        or live.status != "playing"
+                        or state.current_player() != job.seat
+                        or live.seats[job.seat].kind != job.spec
+                    ):
+                        return  # somebody else moved it; look again
+                legal = state.legal_actions()
+                if action is not None and action not in legal:
+                    log.warning(
+                        "bot %r at table %s seat %d chose the illegal action %d",
+                        job.spec,
+                        job.table,
+                        job.seat,
+                        action,
+                    )
+                    action = None
+                if action is None:
+                    action = self._fallback_move(job, state, legal)
+                self._commit(live, job.seat, action)
+        except Conflict:
+            return
+        except Unavailable as exc:
+            log.warning("bot %r at table %s: its move waits: %s", job.spec, job.table, exc)
+            return
+        self.on_change(job.table)
+
+    def _fallback_move(self, job: Job, state: State, legal: list[int]) -> int:
+        """The fallback agent's action (cheap, played here); a random one if even it fails."""
+        fallback = self.config.fallback_agent
+        log.warning(
+            "bot %r at table %s seat %d: %s moves instead", job.spec, job.table, job.seat, fallback
+        )
+        try:
+            action = make_agent(fallback, self.rng.randrange(2**62)).step(state.clone())
+        except Exception:
+            log.exception("fallback agent %r failed at table %s", fallback, job.table)
+            action = -1
+        return action if action in legal else self.rng.choice(legal)
 
     # ---- several processes (PostgreSQL) -------------------------------------------------------
 
@@ -744,7 +1047,5 @@ class Service:
         if live is None:
             self.on_change(table_id)  # nobody here watches it closely; subscribers reload
             return
-        with live.lock:
-            changed = self.refresh(live)
-        if changed:
+        if self.refresh(live):  # it takes live.lock itself, only to swap in what it read
             self.on_change(table_id)

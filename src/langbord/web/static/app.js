@@ -118,7 +118,7 @@ async function lobbyPage(root) {
     for (let p = 0; p < n; p++) {
       const label = game.seat_names[p] || `seat ${p}`;
       const select = h("select", { name: `seat${p}`, "aria-label": `seat ${p} (${label})` },
-        ["human", ...bots].map((a) => h("option", { value: a }, a)));
+        (game.agents || ["human", ...bots]).map((a) => h("option", { value: a }, a)));
       select.value = chosen[p] ?? (p === 0 ? "human" : game.best_agent);
       seatsBox.append(h("label", { class: "row" }, h("span", {}, `${label}:`), select));
     }
@@ -181,9 +181,20 @@ async function lobbyPage(root) {
   drawOptions();
 
   const list = h("ul", { class: "tables", id: "tables" });
-  const tablesPanel = h("section", { class: "panel" }, h("h2", {}, "Tables"), list);
+  const endedList = h("ul", { class: "tables", id: "finished" });
+  const tablesPanel = h("section", { class: "panel" }, h("h2", {}, "Tables"), list,
+    h("h2", {}, "Recently finished"), endedList);
   async function refresh() {
-    const { tables } = await api("/api/tables");
+    const { tables, finished = [] } = await api("/api/tables");
+    endedList.replaceChildren();
+    if (!finished.length) endedList.append(h("li", { class: "muted" }, "None yet."));
+    for (const t of finished) {
+      const who = t.players.map((p) => (p.kind === "bot" ? p.bot : p.name ?? "nobody")).join(", ");
+      endedList.append(h("li", { "data-table": t.id },
+        h("span", { class: "what" }, h("strong", {}, t.game), ` (${t.status}) — ${who}`),
+        t.status === "over" ? h("a", { href: `#/replay/${t.id}` }, "Replay") : null,
+        h("a", { href: `#/table/${t.id}` }, "Look")));
+    }
     list.replaceChildren();
     if (!tables.length) list.append(h("li", { class: "muted" }, "No tables yet: create one."));
     for (const t of tables) {
@@ -246,18 +257,25 @@ async function tablePage(root, tableId) {
       h("section", { class: "panel" }, h("h3", {}, "Log"), logList),
       h("section", { class: "panel share" }, h("h3", {}, "Invite"), h("label", {}, "Share this link: ", share)))));
 
+  // Busy only while the move is posted: the pushed table may show the next decision before the
+  // refetch below returns, and a click on it must not be lost.
   async function act(action) {
     if (busy) return;
     busy = true;
     error.textContent = "";
+    let refused = null;
     try {
       await api(`/api/tables/${tableId}/actions`, { method: "POST", token: mine?.token, body: { action, move: table.move } });
-      await refetch();
     } catch (e) {
-      error.textContent = e.message;
-      if (e.status === 409) await refetch();
+      refused = e;
     } finally {
       busy = false;
+    }
+    try {
+      if (refused) error.textContent = refused.message;
+      if (!refused || refused.status === 409) await refetch();
+    } catch (e) {
+      error.textContent = e.message;
     }
   }
 
@@ -277,7 +295,9 @@ async function tablePage(root, tableId) {
     const yours = table.legal.length > 0;
     const task = (table.text.split("\n")[0].split(" — ").slice(1).join(" — ")) || table.status;
     prompt.textContent = table.status === "open" ? "Waiting for players to join…"
-      : table.status === "over" ? "Game over." : yours ? `Your move: ${task}` : task;
+      : table.status === "over" ? "Game over."
+      : table.status === "abandoned" ? "Abandoned: nobody moved for a long time, so the table is closed."
+      : yours ? `Your move: ${task}` : task;
     prompt.classList.toggle("yours", yours);
     document.title = `${yours ? "▶ " : ""}${table.game} · langbord`;
     // The board.
@@ -381,7 +401,8 @@ async function tablePage(root, tableId) {
 
 function chipHtml(ctx, seat) {
   const colour = ctx.seatColour(seat);
-  const span = h("span", { class: "chip", style: `background:${colour}`, "aria-hidden": "true" }, ctx.seatMark(seat));
+  const span = h("span", { class: "chip", "aria-hidden": "true" }, ctx.seatMark(seat));
+  span.style.background = colour; // through the CSSOM: a style attribute breaks the page's CSP
   return span;
 }
 

@@ -279,12 +279,7 @@ export function draw(table, ctx) {
   const height = top + panelHeights.reduce((a, b) => a + b + 10, 0) + 40;
   const svg = board(WIDTH, height, `Knarr, ${n} players: the board, every crew and your hand`);
   svg.classList.add("wide"); // too much to shrink onto a phone: it scrolls sideways there
-  el("style", {}, svg).textContent = `
-    .kn-panel { fill: #fffaf0; stroke: #cdbb9c; }
-    .kn-you { fill: #fff6d8; stroke: #c8a040; stroke-width: 2; }
-    .kn-slot-empty { fill: #f4efe4; stroke: #bbb; stroke-dasharray: 4 3; }
-    .last-move > rect:first-of-type, rect.last-move { stroke: #ff7a00 !important; stroke-width: 4 !important; }
-  `;
+  svg.classList.add("board-knarr"); // its rules are in style.css
   el("rect", { x: 0, y: 0, width: WIDTH, height, fill: "#f7f0e1" }, svg);
 
   // Header.

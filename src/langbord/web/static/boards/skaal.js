@@ -19,19 +19,6 @@ const LAYOUT = {
   slainte: [890, 420], belsamati: [500, 500], lechaim: [320, 600], nazdravie: [680, 600],
 };
 
-const CSS = `
-  .sk-region > rect.land { fill: #eadcbc; stroke: #8a6d45; stroke-width: 2; }
-  .sk-region.find > rect.land { fill: #f6e7a8; }
-  .sk-region.ooops > rect.land { fill: #dcd3c4; }
-  .sk-road { stroke: #9b7b4f; stroke-width: 7; stroke-linecap: round; }
-  .sk-road.rumor { stroke: #c8352b; stroke-dasharray: 10 6; }
-  .last-move > rect.land, .last-move > rect.mark, .last-move > circle.mark, rect.last-move {
-    stroke: #f0a000; stroke-width: 5;
-  }
-  .sk-picked > rect { stroke: #ff7a00 !important; stroke-width: 5 !important; }
-  .sk-small { font-size: 12px; fill: #5a4a38; }
-`;
-
 let picked = null; // { key, kind: "inn" | "harvest", from }: the first step of two
 
 /** "Sláinte" and "slainte", "Le Chaim" and "lechaim" are the same region. */
@@ -124,7 +111,7 @@ export function draw(table, ctx) {
   const height = clansY + clanRows * 62 + 8;
 
   const svg = board(W, height, `Skåål board, round ${v.round}`);
-  el("style", {}, svg).textContent = CSS;
+  svg.classList.add("board-skaal"); // its rules are in style.css
   el("rect", { x: 0, y: 0, width: W, height, fill: "#f3ead6" }, svg);
 
   // Header.

@@ -19,13 +19,6 @@ const CARDS_X = 118;
 const SHORT = { equipment: "equip", food: "food", remove: "remove", swap: "swap", protection: "protect" };
 const KINDS = ["equipment", "food", "remove", "swap", "protection"];
 
-const CSS = `
-  .sb-place.last-move > rect.frame, .sb-place.last-move > path.frame { stroke: #f0a000; stroke-width: 5; }
-  .sb-picked > rect.frame, .sb-picked > path.frame { stroke: #ff7a00 !important; stroke-width: 5 !important; stroke-dasharray: none !important; }
-  .sb-inert { pointer-events: none; }
-  .sb-small { font-size: 12px; fill: #5a4a38; }
-`;
-
 let picked = null; // { key, from }: the first place of a two-place decision
 
 function tableKey(table) {
@@ -153,7 +146,7 @@ export function draw(table, ctx) {
   const sheetRows = v.sheet.length + 2;
   const height = playersY + Math.max(n * 46 + 34, sheetRows * 21 + 40) + 10;
   const svg = board(W, height, `Skibe board, ${v.phase}`);
-  el("style", {}, svg).textContent = CSS;
+  svg.classList.add("board-skibe"); // its rules are in style.css
   el("rect", { x: 0, y: 0, width: W, height, fill: "#eef2f3" }, svg);
 
   // Header: who is to move and what happens.

@@ -357,7 +357,7 @@ export function draw(table, ctx) {
   }
   const svg = board(W, y, `Skoventyr, ${view.players} player${view.players > 1 ? "s" : ""}: the Forest, the Minions, the Future and the hands`);
   if (narrow) svg.classList.add("fits-phone"); // laid out in one column for a phone
-  el("style", {}, svg).textContent = ".last-move > rect:first-of-type { stroke: #ff7a00 !important; stroke-width: 5 !important; }";
+  svg.classList.add("board-skoventyr"); // its rules are in style.css
   el("rect", { x: 0, y: 0, width: W, height: y, fill: "#eef2e6" }, svg);
   text(svg, 10, 22, result || `Turn ${view.turns_played + 1} — ${ctx.seatName(actor)} to move`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
   for (const [name, x, yy] of place) {

@@ -1,0 +1,409 @@
+"""Bot decisions for the server: scheduled fairly between tables, run apart from the request
+handlers, and bounded in time.
+
+:class:`Bots` keeps a queue of tables whose bot may be to move and takes one decision per table
+per turn of the queue: a table whose bot is still to move after its decision goes to the back,
+so one table of slow bots cannot silence the others. Decisions of different tables run at once,
+one per worker; one table never has two at once.
+
+Workers are processes (``workers`` of them, started by the "forkserver" method where it exists,
+else "spawn": the server has threads, so never a plain fork) or, with ``workers=0``, one thread
+of the server's own process. A worker gets a :class:`Job` (the game, its options and the action
+history, the seat, the agent spec, a seed and the time cap) and answers with an action; it keeps
+the states of the tables it served lately, so a job usually costs only the moves since its last.
+
+A decision that has not come back ``seconds + grace`` after it was sent is cut off: its worker
+process is killed and replaced (a thread cannot be killed: it is abandoned, and a new one takes
+its place), and ``finish`` is told there is no action, so the table's fallback agent moves. A
+decision that raised, and a worker that died (killed by the OS), end the same way. Nothing here
+waits on one table while another could be served, and nothing runs on the event loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import threading
+import time
+import traceback
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from langbord.agents.specs import make_agent
+from langbord.core.game import State
+from langbord.core.registry import load
+
+log = logging.getLogger("langbord.server")
+
+GRACE = 2.0
+"""Seconds a decision may run past its cap before its worker is cut off."""
+CACHED_TABLES = 32
+"""Table states a worker keeps between jobs."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to decide for ``seat`` at ``table``, move number ``move``."""
+
+    table: str
+    game: str
+    options: dict[str, Any]
+    history: list[int]
+    move: int
+    seat: int
+    spec: str
+    seed: int
+    max_seconds: float
+
+
+Decide = Callable[[Job], int]
+
+# ---- in the worker ------------------------------------------------------------------------------
+
+_states: OrderedDict[str, State] = OrderedDict()
+
+
+def state_of(job: Job) -> State:
+    """The state after ``job.history``: from this worker's cache where it holds a prefix of it
+    (the table's earlier state), else replayed from the start."""
+    state = _states.pop(job.table, None)
+    if state is not None:
+        seen = state.history()
+        if len(seen) > len(job.history) or job.history[: len(seen)] != seen:
+            state = None
+    if state is None:
+        state = load(job.game, **job.options).new_initial_state()
+    for action in job.history[len(state.history()) :]:
+        state.apply_unchecked(action)
+    _states[job.table] = state
+    while len(_states) > CACHED_TABLES:
+        _states.popitem(last=False)
+    return state
+
+
+def decide(job: Job) -> int:
+    """The action ``job.spec`` chooses (the default work of a worker)."""
+    agent = make_agent(job.spec, job.seed, max_seconds=job.max_seconds)
+    return agent.step(state_of(job).clone())
+
+
+def _serve(connection: Connection, work: Decide) -> None:
+    """A worker's loop: a job in, ``("ok", action)`` or ``("error", traceback)`` out."""
+    while True:
+        try:
+            job = connection.recv()
+        except (EOFError, OSError):
+            return  # the server closed the pipe: stop
+        try:
+            answer: tuple[str, Any] = ("ok", int(work(job)))
+        except Exception:
+            answer = ("error", traceback.format_exc())
+        try:
+            connection.send(answer)
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _process_main(connection: Connection, work: Decide, server: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    threading.Thread(target=_outlive_not, args=(server,), daemon=True).start()
+    _serve(connection, work)
+
+
+def _outlive_not(server: int) -> None:
+    """Ends this worker once the server process ``server`` is gone, even mid-decision (a
+    server killed hard leaves no one to stop it)."""
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass  # alive, as another user: not ours to judge
+
+
+# ---- in the server ------------------------------------------------------------------------------
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+@dataclass
+class _Worker:
+    """One worker: a process (or a thread) and the pipe its jobs and answers go through."""
+
+    connection: Connection
+    process: BaseProcess | None
+    tables: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    job: Job | None = None
+    deadline: float = 0.0
+
+    @classmethod
+    def start(cls, work: Decide, context: multiprocessing.context.BaseContext | None) -> _Worker:
+        ours, theirs = multiprocessing.Pipe()
+        if context is None:
+            threading.Thread(
+                target=_serve, args=(theirs, work), name="langbord-bot", daemon=True
+            ).start()
+            return cls(ours, None)
+        process: BaseProcess = context.Process(  # type: ignore[attr-defined]
+            target=_process_main,
+            args=(theirs, work, os.getpid()),
+            name="langbord-bot",
+            daemon=True,
+        )
+        process.start()
+        theirs.close()
+        return cls(ours, process)
+
+    def send(self, job: Job, seconds: float) -> None:
+        self.job = job
+        self.deadline = time.monotonic() + seconds
+        self.tables.pop(job.table, None)
+        self.tables[job.table] = None
+        while len(self.tables) > CACHED_TABLES:
+            self.tables.popitem(last=False)
+        self.connection.send(job)
+
+    def alive(self) -> bool:
+        return self.process is None or self.process.is_alive()
+
+    def exitcode(self) -> int | None:
+        return None if self.process is None else self.process.exitcode
+
+    def close(self) -> None:
+        """Stops the worker at once (a thread is left to end on its own)."""
+        self.connection.close()
+        if self.process is not None:
+            self.process.kill()
+            self.process.join(5)
+
+
+class Bots:
+    """The bots of one server (see the module). ``prepare(table)`` gives the job of the table's
+    bot, or None if no bot is to move there; ``finish(job, action)`` commits the action (None:
+    the decision failed or was cut off, the fallback agent moves). Both run on this object's
+    thread and are given one table at a time; ``wake(table)`` may be called from any thread.
+
+    ``decide`` (what a worker runs; it must be importable by a worker process) and ``grace`` may
+    be set before the first decision."""
+
+    def __init__(
+        self,
+        prepare: Callable[[str], Job | None],
+        finish: Callable[[Job, int | None], None],
+        workers: int,
+        seconds: float,
+    ) -> None:
+        self.prepare = prepare
+        self.finish = finish
+        self.slots = max(1, workers)
+        self.processes = workers > 0
+        self.seconds = seconds
+        self.grace = GRACE
+        self.decide: Decide = decide
+        self._context: multiprocessing.context.BaseContext | None = None
+        self._workers: list[_Worker] = []
+        self._ready: deque[str] = deque()
+        self._queued: set[str] = set()
+        self._busy: set[str] = set()
+        self._lock = threading.Lock()
+        self._bell: socket.socket | None = None  # rung by wake(): the thread waits on it
+        self._ringer: socket.socket | None = None
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ---- any thread ---------------------------------------------------------------------------
+
+    def wake(self, table: str) -> None:
+        """Queues ``table`` for its bot (at the back; nothing if it is queued or deciding)."""
+        with self._lock:
+            if table in self._queued or table in self._busy:
+                return
+            self._queued.add(table)
+            self._ready.append(table)
+        self._ring()
+
+    def start(self) -> None:
+        """Starts the scheduling thread; workers start when there is a decision to make."""
+        self._bell, self._ringer = socket.socketpair()
+        self._bell.setblocking(False)
+        self._ringer.setblocking(False)
+        self._thread = threading.Thread(target=self._run, name="langbord-bots", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stops scheduling and the workers (a decision under way is dropped: its table is
+        queued again when a server starts)."""
+        self._stopping.set()
+        self._ring()
+        if self._thread is not None:
+            self._thread.join(10)
+        for worker in self._workers:
+            worker.close()
+        self._workers.clear()
+        for end in (self._bell, self._ringer):
+            if end is not None:
+                end.close()
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the worker processes (one that died is listed until it is
+        noticed: when it would be given a job)."""
+        return [w.process.pid for w in list(self._workers) if w.process and w.process.pid]
+
+    def _ring(self) -> None:
+        if self._ringer is None:
+            return  # not started: the thread looks at the queue when it starts
+        with contextlib.suppress(OSError):  # full: it rings already; closed: stopping
+            self._ringer.send(b"\0")
+
+    # ---- the scheduling thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                self._dispatch()
+                self._collect()
+            except Exception:  # the bots of every table depend on this loop: never let it end
+                log.exception("bot scheduling failed; going on")
+                time.sleep(0.1)
+
+    def _dispatch(self) -> None:
+        """Sends the tables at the front of the queue to idle workers while both are there."""
+        while not self._stopping.is_set():
+            with self._lock:
+                if not self._ready or self._deciding() >= self.slots:
+                    return
+                table = self._ready.popleft()
+                self._queued.discard(table)
+                self._busy.add(table)
+            try:
+                job = self.prepare(table)
+            except Exception:
+                log.exception("bot at table %s: could not prepare its decision", table)
+                job = None
+            if job is None:
+                self._release(table, again=False)
+                continue
+            try:
+                worker = self._worker_for(table)
+            except Exception:  # e.g. no process can be started: the table goes on without
+                log.exception("bot %r at table %s: no worker could be started", job.spec, table)
+                self._finish(job, None)
+                continue
+            try:
+                worker.send(job, self.seconds + self.grace)
+            except (BrokenPipeError, OSError):
+                self._lost(worker, "its worker was gone")
+
+    def _deciding(self) -> int:
+        return sum(1 for w in self._workers if w.job is not None)
+
+    def _worker_for(self, table: str) -> _Worker:
+        for worker in [w for w in self._workers if w.job is None and not w.alive()]:
+            log.warning("a bot worker had died (exit code %s); replacing it", worker.exitcode())
+            worker.close()
+            self._workers.remove(worker)
+        idle = [w for w in self._workers if w.job is None]
+        for worker in idle:
+            if table in worker.tables:
+                return worker  # it holds the table's state
+        if idle:
+            return idle[0]
+        if self.processes and self._context is None:
+            self._context = _context()
+        worker = _Worker.start(self.decide, self._context if self.processes else None)
+        self._workers.append(worker)
+        return worker
+
+    def _collect(self) -> None:
+        """Waits for an answer, a dead worker, a late decision or a wake-up, and handles them."""
+        busy = [w for w in self._workers if w.job is not None]
+        timeout = max(
+            0.0, min((w.deadline for w in busy), default=time.monotonic() + 60.0) - time.monotonic()
+        )
+        bell = self._bell
+        assert bell is not None
+        watched: list[Any] = [bell]
+        for worker in busy:
+            watched.append(worker.connection)
+            if worker.process is not None:
+                watched.append(worker.process.sentinel)
+        ready = wait(watched, timeout)
+        if bell in ready:
+            with contextlib.suppress(OSError):  # BlockingIOError: no more to read
+                while bell.recv(4096):
+                    pass
+        for worker in busy:
+            job = worker.job
+            assert job is not None
+            if worker.connection in ready:
+                try:
+                    kind, value = worker.connection.recv()
+                except (EOFError, OSError):
+                    if worker.process is not None:
+                        worker.process.join(1.0)
+                    self._lost(worker, f"its worker died (exit code {worker.exitcode()})")
+                    continue
+                worker.job = None
+                if kind == "ok":
+                    self._finish(job, value)
+                else:
+                    log.error(
+                        "bot %r at table %s seat %d raised:\n%s",
+                        job.spec,
+                        job.table,
+                        job.seat,
+                        value,
+                    )
+                    self._finish(job, None)
+            elif worker.process is not None and worker.process.sentinel in ready:
+                self._lost(worker, f"its worker died (exit code {worker.exitcode()})")
+            elif time.monotonic() >= worker.deadline:
+                log.warning(
+                    "bot %r at table %s seat %d: no decision within %g s; cut off",
+                    job.spec,
+                    job.table,
+                    job.seat,
+                    self.seconds + self.grace,
+                )
+                self._lost(worker, None)
+
+    def _lost(self, worker: _Worker, why: str | None) -> None:
+        """Ends ``worker`` (a new one starts when needed) and lets the fallback move for it."""
+        job = worker.job
+        worker.close()
+        self._workers.remove(worker)
+        if job is None:
+            return
+        if why is not None:
+            log.warning("bot %r at table %s seat %d: %s", job.spec, job.table, job.seat, why)
+        self._finish(job, None)
+
+    def _finish(self, job: Job, action: int | None) -> None:
+        try:
+            self.finish(job, action)
+        except Exception:
+            log.exception("bot at table %s: could not commit its move", job.table)
+        self._release(job.table, again=True)
+
+    def _release(self, table: str, again: bool) -> None:
+        """``table`` is no longer deciding; ``again``: to the back of the queue."""
+        with self._lock:
+            self._busy.discard(table)
+        if again:
+            self.wake(table)
