@@ -49,7 +49,9 @@ def free_port() -> int:
 def start_server(db: str, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-c", LAUNCH, "serve", "--db", db, "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--bot-workers", str(workers)]
+    # The script's player moves as fast as its bots answer: more than a person's share of moves
+    # from one address, which the server's limits would refuse.
+    command += ["--port", str(port), "--bot-workers", str(workers), "--no-rate-limits"]
     with log.open("wb") as out:
         server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -131,6 +133,7 @@ def play_game(
             if view["to_move"] != 0 or not view["legal"]:
                 view = next_view(ws, guard)
                 continue
+            time.sleep(rng.expovariate(1 / args.think) if args.think > 0 else 0.0)
             moved = http.post(
                 f"/api/tables/{table}/actions",
                 json={"action": rng.choice(view["legal"]), "move": view["move"]},
@@ -161,6 +164,12 @@ def main() -> int:
     parser.add_argument("--bot", default="greedy", help="its bots' spec (greedy)")
     parser.add_argument("--workers", type=int, default=2, help="--bot-workers of the server (2)")
     parser.add_argument("--seed", type=int, default=0, help="the human's random moves")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="the human's mean think time, s (0.5: 100 replies span several slow decisions)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"results file ({RESULTS})")
     args = parser.parse_args()
     command = "python benchmarks/bot_fairness.py " + shlex.join(sys.argv[1:])
@@ -168,7 +177,9 @@ def main() -> int:
         log = Path(scratch) / "server.log"
         server, base = start_server(f"sqlite:///{scratch}/fair.db", args.workers, log)
         try:
+            started = time.monotonic()
             replies, slow = play(args, base)
+            elapsed = time.monotonic() - started
         finally:
             server.terminate()
             server.wait(30)
@@ -179,6 +190,7 @@ def main() -> int:
         f"load average {os.getloadavg()[0]:.1f} at the end",
         f"slow table       knarr, 4 x mcts:time={args.bot_time:g}; {slow['moves']} moves "
         f"meanwhile, {slow['status']} at the end",
+        f"human            thinks {args.think:g} s a move on average; {elapsed:.0f} s in all",
         f"human's table    {args.game}, human + {args.players - 1} x {args.bot}; "
         f"{len(replies)} bot replies over {slow['games']} game(s)",
         f"bot reply        p50 {percentile(replies, 50) * 1000:.1f} ms  "

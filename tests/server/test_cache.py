@@ -370,3 +370,22 @@ def test_eviction_under_concurrent_looks_and_moves(tmp_path: Path) -> None:
         assert errors == []
         for table_id, seats in tables:
             assert look(client, table_id, seats[0]) == rebuilt(url, table_id, 0)
+
+
+def test_seat_tokens_beyond_the_token_cache_still_open_their_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tokens a server remembers are bounded too (``SEAT_CACHE``): one that left the
+    memory is looked up again, and still opens only its own seat."""
+    monkeypatch.setattr("langbord.server.service.SEAT_CACHE", 2)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'seats.db'}", config=UNLIMITED)) as client:
+        service = service_of(client)
+        tables = [two_humans(client) for _ in range(3)]
+        for table_id, seats in tables * 2:
+            for seat, headers in seats.items():
+                assert look(client, table_id, headers)["you"] == seat
+                assert len(service._seats) <= 2
+        (first, first_seats), (second, _) = tables[0], tables[1]
+        refused = client.get(f"/api/tables/{second}", headers=first_seats[0])
+        assert refused.status_code == 403
+        assert move(client, first, first_seats) == 200

@@ -38,6 +38,7 @@ from langbord.server.inputs import Name, strict_json, validation_errors
 from langbord.server.service import Service, ServiceError, Unauthorized, Unavailable
 
 MAX_BODY = 64 * 1024
+REQUEST_THREADS = 32
 TOO_LARGE = f"request body over {MAX_BODY} bytes"
 log = logging.getLogger("langbord.server")
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
@@ -319,6 +320,11 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
+        # The request threads: a move waits there for the database (SQLite has one writer at a
+        # time), so the loop's default of cores + 4 threads would leave looks queued behind it.
+        hub.loop.set_default_executor(
+            ThreadPoolExecutor(max_workers=REQUEST_THREADS, thread_name_prefix="langbord-request")
+        )
         service.start()
         yield
         service.stop()
@@ -422,11 +428,13 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         """The seat's action at move number ``move``; committed before the answer."""
         if token is None:
             raise Unauthorized("acting needs the seat's token (Authorization: Bearer …)")
-        seat = await run(service.seat_of, table_id, token)
+        return Accepted(move=await run(act_as, table_id, token, body.action, body.move))
+
+    def act_as(table_id: str, token: str, action: str, move: int) -> int:
+        """The token's seat acts (one trip to the request threads for the whole move)."""
+        seat = service.seat_of(table_id, token)
         assert seat is not None
-        await run(service.act, table_id, seat, body.action, body.move)
-        live = service.get_live(table_id)
-        return Accepted(move=live.moves)
+        return service.act(table_id, seat, action, move)
 
     @app.get("/api/tables/{table_id}/record", responses=errors)
     async def record(table_id: TableId) -> dict[str, Any]:

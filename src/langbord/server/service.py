@@ -76,6 +76,9 @@ log = logging.getLogger("langbord.server")
 HUMAN = "human"
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 NOTIFY_CHANNEL = "langbord_moves"
+CHECKPOINT_SECONDS = 0.5
+SEAT_CACHE = 100_000
+"""Seat tokens kept in memory (about 200 bytes each); others are looked up in the database."""
 ACTIVE = ("open", "playing")
 STAGE = {"open": 0, "playing": 1, "over": 2, "abandoned": 2}  # a table's status only moves on
 LOBBY_TABLES = 100
@@ -222,7 +225,8 @@ class Service:
         # SQLite has one writer at a time: threads queue here rather than in its busy handler,
         # which sleeps up to 100 ms between tries. (PostgreSQL writers run side by side.)
         self._write_lock: threading.Lock | None = None if self.postgres else threading.Lock()
-        self._seats: dict[str, tuple[str, int]] = {}  # token hash -> (table, seat), once seen
+        # token hash -> (table, seat), once seen; the least recently used leave past SEAT_CACHE
+        self._seats: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._swept = time.monotonic()
         self.sweep_abandoned()
 
@@ -272,12 +276,29 @@ class Service:
             listener = threading.Thread(target=self._listen, name="langbord-listen", daemon=True)
             listener.start()
             self._threads.append(listener)
+        elif self.engine.url.database not in (None, "", ":memory:"):
+            checkpoints = threading.Thread(
+                target=self._checkpoint, name="langbord-checkpoint", daemon=True
+            )
+            checkpoints.start()
+            self._threads.append(checkpoints)
         with self.sessions() as session:
             playing = session.execute(
                 select(TableRow.id).where(TableRow.status == "playing")
             ).scalars()
             for table_id in playing:
                 self.bots.wake(table_id)
+
+    def _checkpoint(self) -> None:
+        """Copies SQLite's write-ahead log into the database file every ``CHECKPOINT_SECONDS``
+        (a passive checkpoint: it waits for nobody). Left to SQLite, a commit that finds 1,000
+        pages in the log does it itself, holding every move behind it for its fsync."""
+        while not self._stopping.wait(CHECKPOINT_SECONDS):
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy or failing database: the commits' own checkpoints remain
+                log.debug("checkpoint failed", exc_info=True)
 
     def stop(self) -> None:
         self._stopping.set()
@@ -520,7 +541,10 @@ class Service:
         if token is None:
             return None
         digest = hash_token(token)
-        known = self._seats.get(digest)  # a seat once taken stays its token's for good
+        with self._live_lock:
+            known = self._seats.get(digest)  # a seat once taken stays its token's for good
+            if known is not None:
+                self._seats.move_to_end(digest)
         if known is None:
             with self.sessions() as session:
                 row = session.execute(
@@ -528,7 +552,11 @@ class Service:
                 ).scalar_one_or_none()
             if row is None:
                 raise Unauthorized("unknown token")
-            known = self._seats[digest] = (row.table_id, row.seat)
+            known = (row.table_id, row.seat)
+            with self._live_lock:
+                self._seats[digest] = known
+                while len(self._seats) > SEAT_CACHE:
+                    self._seats.popitem(last=False)
         if known[0] != table_id:
             raise Forbidden("this token is for another table")
         return known[1]
@@ -857,9 +885,10 @@ class Service:
 
     # ---- acting -------------------------------------------------------------------------------
 
-    def act(self, table_id: str, seat: int, action_text: str, move: int) -> None:
+    def act(self, table_id: str, seat: int, action_text: str, move: int) -> int:
         """Applies ``seat``'s action if it is its decision at move number ``move`` and legal;
-        then chance, to the next decision. Committed before this returns."""
+        then chance, to the next decision. Committed before this returns the table's move
+        number after it."""
         with self._writer(table_id) as live:
             if self.postgres:
                 self.refresh(live)
@@ -883,8 +912,10 @@ class Service:
             except (IllegalActionError, InvalidActionError) as exc:
                 raise ServiceError(str(exc)) from None
             self._commit(live, seat, action)
+            moves = live.moves
         self.on_change(table_id)
         self.bots.wake(table_id)
+        return moves
 
     def _commit(self, live: Live, player: int, action: int) -> None:
         """Logs ``action`` by ``player`` and the chance that follows, in one transaction; then

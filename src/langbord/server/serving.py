@@ -188,4 +188,7 @@ def serve(
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
         ws_max_size=WS_MAX_MESSAGE,
+        # Compressing each pushed view (about 4 kB of JSON) cost a tenth of the server's CPU
+        # a move at 1,000 tables (3.9 -> 3.5 ms): a reverse proxy can compress instead.
+        ws_per_message_deflate=False,
     )
