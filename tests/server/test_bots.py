@@ -23,7 +23,7 @@ import pytest
 
 import langbord
 from langbord.cli.main import main
-from langbord.server.bots import Job, state_of
+from langbord.server.bots import Bots, Job, state_of
 from langbord.server.config import ServerConfig
 from langbord.server.service import Service
 from server import bot_hooks
@@ -389,3 +389,27 @@ def test_a_worker_that_cannot_start_leaves_the_move_to_the_fallback(start: Start
     assert len(recorder.lines("no worker could be started", table)) >= 3
     assert len(recorder.lines("policy moves instead", table)) >= 3
     assert service.bots.worker_pids() == []
+
+
+def test_a_wake_while_the_table_is_looked_at_is_not_lost() -> None:
+    """A human's move can land while the scheduler looks at the table and finds no bot to
+    move: the wake it sends then must bring the table back, or its bot would never move."""
+    looked: list[str] = []
+    again = threading.Event()
+
+    def prepare(table: str) -> Job | None:
+        looked.append(table)
+        if len(looked) == 1:
+            bots.wake(table)  # the move that makes it the bot's turn, committed meanwhile
+        else:
+            again.set()
+        return None
+
+    bots = Bots(prepare, lambda _job, _action: None, workers=0, seconds=1.0)
+    bots.start()
+    try:
+        bots.wake("table")
+        assert again.wait(10), "the wake during the look was lost"
+    finally:
+        bots.stop()
+    assert looked == ["table", "table"]

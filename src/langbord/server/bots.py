@@ -221,6 +221,7 @@ class Bots:
         self._ready: deque[str] = deque()
         self._queued: set[str] = set()
         self._busy: set[str] = set()
+        self._rung: set[str] = set()  # woken while deciding: looked at again afterwards
         self._lock = threading.Lock()
         self._bell: socket.socket | None = None  # rung by wake(): the thread waits on it
         self._ringer: socket.socket | None = None
@@ -230,9 +231,13 @@ class Bots:
     # ---- any thread ---------------------------------------------------------------------------
 
     def wake(self, table: str) -> None:
-        """Queues ``table`` for its bot (at the back; nothing if it is queued or deciding)."""
+        """Queues ``table`` for its bot (at the back; nothing if it is queued; once its decision
+        is done if it is deciding: the change that woke it may have come after the look)."""
         with self._lock:
-            if table in self._queued or table in self._busy:
+            if table in self._busy:
+                self._rung.add(table)
+                return
+            if table in self._queued:
                 return
             self._queued.add(table)
             self._ready.append(table)
@@ -405,5 +410,8 @@ class Bots:
         """``table`` is no longer deciding; ``again``: to the back of the queue."""
         with self._lock:
             self._busy.discard(table)
+            if table in self._rung:
+                self._rung.discard(table)
+                again = True
         if again:
             self.wake(table)
