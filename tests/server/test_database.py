@@ -557,3 +557,19 @@ def test_an_unwritable_place_for_a_new_database(tmp_path: Path) -> None:
 def test_no_database_url_prints_a_password(tmp_path: Path) -> None:
     del tmp_path
     assert "hunter2" not in serve_refuses("postgresql+psycopg://u:hunter2@127.0.0.1:1/x")
+
+
+@pytest.mark.parametrize(("setting", "pragma"), [("full", 2), ("normal", 1)])
+def test_sqlite_sync_is_the_hosts_choice(tmp_path: Path, setting: str, pragma: int) -> None:
+    """``--sqlite-sync`` reaches every connection's ``PRAGMA synchronous``; anything else is
+    refused before the file is touched."""
+    url = f"sqlite:///{tmp_path / 'sync.db'}"
+    engine, _sessions = open_database(url, synchronous=setting)
+    try:
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == pragma
+    finally:
+        engine.dispose()
+    with pytest.raises(DatabaseError, match="full or normal"):
+        open_database(f"sqlite:///{tmp_path / 'other.db'}", synchronous="off")
+    assert not (tmp_path / "other.db").exists()

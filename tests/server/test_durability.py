@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from server.server_process import ServerProcess
+from server.server_process import GENEROUS, ServerProcess
 
 # (game, options, seats): human seats and one bot each; long games, so most are still being
 # played when the server dies, and one short one that may well be over by then.
@@ -209,10 +210,20 @@ def play_on(base: str, tables: list[Table], seed: int, moves: int) -> None:
 
 
 def test_sigkill_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None:
+    sigkill_loses_nothing(db_url, tmp_path, GENEROUS)
+
+
+def test_sigkill_loses_no_acknowledged_move_with_sqlite_sync_normal(tmp_path: Path) -> None:
+    """``--sqlite-sync normal`` gives up a power cut's moves, not a crashed server's."""
+    url = f"sqlite:///{tmp_path / 'normal.db'}"
+    sigkill_loses_nothing(url, tmp_path, (*GENEROUS, "--sqlite-sync", "normal"))
+
+
+def sigkill_loses_nothing(db_url: str, tmp_path: Path, flags: Sequence[str]) -> None:
     seed = random.randrange(2**32)
     rng = random.Random(seed)
     log = tmp_path / "server.log"
-    server = ServerProcess(db_url, log)
+    server = ServerProcess(db_url, log, flags)
     server.start()
     try:
         tables = setup_tables(server.base)
@@ -226,7 +237,7 @@ def test_sigkill_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None
         assert not table.errors, (seed, table.errors)
     assert sum(len(t.acked) for t in tables) >= 10, "too few moves before the kill to test"
 
-    again = ServerProcess(db_url, log)
+    again = ServerProcess(db_url, log, flags)
     again.start()
     try:
         with httpx.Client(base_url=again.base, timeout=20) as client:

@@ -257,6 +257,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         live_tables=args.live_tables,
         abandon_days=args.abandon_days,
         write_wait_seconds=args.write_wait,
+        sqlite_sync=args.sqlite_sync,
         **({} if args.bot_workers is None else {"bot_workers": args.bot_workers}),
     )
     config = replace(config, **_net_settings(args))
@@ -511,6 +512,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds a move waits for the database's lock before it is answered 503 "
         f"(default {ServerConfig.write_wait_seconds:g})",
+    )
+    p.add_argument(
+        "--sqlite-sync",
+        choices=("full", "normal"),
+        default=ServerConfig.sqlite_sync,
+        help="full: a move is on the disk before it is answered (survives a power cut); "
+        "normal: it survives the server's crash, not the machine's (default full)",
     )
     p.add_argument(
         "--bot-workers",

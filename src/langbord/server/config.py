@@ -47,6 +47,12 @@ class ServerConfig:
     """How long a write waits for the database (another writer's lock): a move that cannot be
     saved in time is answered 503 with ``Retry-After``, and nothing changes."""
 
+    sqlite_sync: str = "full"
+    """SQLite's ``synchronous``: ``full`` (a move is on the disk before it is answered: it
+    survives a power cut) or ``normal`` (it survives the server's crash, kill -9 included, but
+    the last moves may be lost if the machine itself goes down; about a tenth less CPU a move
+    and a shorter wait at 1,000 tables, see benchmarks/results/server-load.txt)."""
+
     # ---- connections --------------------------------------------------------------------------
     allowed_hosts: tuple[str, ...] = ()
     """Host names the server answers to (the Host header; DNS rebinding): names,

@@ -137,11 +137,19 @@ def write_failure(exc: BaseException) -> str:
     return "the database is unavailable"
 
 
+SYNCHRONOUS = ("full", "normal")
+"""SQLite's ``synchronous`` settings a host may choose (``ServerConfig.sqlite_sync``)."""
+
+
 def open_database(
-    url: str, wait_seconds: float = WRITE_WAIT_SECONDS
+    url: str, wait_seconds: float = WRITE_WAIT_SECONDS, synchronous: str = "full"
 ) -> tuple[Engine, sessionmaker[Session]]:
     """An engine and session factory for ``url``, with the schema created or migrated; a write
-    waits at most ``wait_seconds`` for another writer's lock."""
+    waits at most ``wait_seconds`` for another writer's lock. ``synchronous`` is SQLite's:
+    ``full`` (every commit reaches the disk before the move is answered) or ``normal`` (a
+    commit survives the server's crash, but the last ones may not survive the machine's)."""
+    if synchronous not in SYNCHRONOUS:
+        raise DatabaseError(f"synchronous must be full or normal, not {synchronous!r}")
     try:
         parsed = make_url(url)
     except ArgumentError:
@@ -176,7 +184,7 @@ def open_database(
             cursor = connection.cursor()
             if checked:
                 cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-            cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives a crash
+            cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")  # see open_database
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, text, true, update
+from sqlalchemy import insert, select, text, true, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
@@ -70,6 +70,7 @@ from langbord.server.db import (
     utc,
     write_failure,
 )
+from langbord.server.fairlock import FairLock
 
 log = logging.getLogger("langbord.server")
 
@@ -207,7 +208,9 @@ class Service:
     ) -> None:
         self.url = url
         self.config = config or ServerConfig()
-        self.engine, self.sessions = open_database(url, self.config.write_wait_seconds)
+        self.engine, self.sessions = open_database(
+            url, self.config.write_wait_seconds, self.config.sqlite_sync
+        )
         self.postgres = is_postgres(url)
         self.on_change = on_change or (lambda _id: None)
         self.live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
@@ -222,9 +225,9 @@ class Service:
         )
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
-        # SQLite has one writer at a time: threads queue here rather than in its busy handler,
-        # which sleeps up to 100 ms between tries. (PostgreSQL writers run side by side.)
-        self._write_lock: threading.Lock | None = None if self.postgres else threading.Lock()
+        # SQLite has one writer at a time: threads queue here, in turn, rather than in its busy
+        # handler, which sleeps up to 100 ms between tries. (PostgreSQL writers run side by side.)
+        self._write_lock: FairLock | None = None if self.postgres else FairLock()
         # token hash -> (table, seat), once seen; the least recently used leave past SEAT_CACHE
         self._seats: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._swept = time.monotonic()
@@ -935,16 +938,17 @@ class Service:
         stamp = self.clock()
         try:
             with self._writing() as session:
-                for k, (who, action_text) in enumerate(moves):
-                    session.add(
-                        MoveRow(
-                            table_id=live.id,
-                            number=first + k,
-                            player=who,
-                            action=action_text,
-                            created=stamp,
-                        )
-                    )
+                rows = [
+                    {
+                        "table_id": live.id,
+                        "number": first + k,
+                        "player": who,
+                        "action": action_text,
+                        "created": stamp,
+                    }
+                    for k, (who, action_text) in enumerate(moves)
+                ]
+                session.execute(insert(MoveRow), rows)  # a Core insert: no ORM objects to flush
                 done = session.execute(
                     update(TableRow)
                     .where(TableRow.id == live.id, TableRow.status == "playing")
