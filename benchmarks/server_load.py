@@ -244,6 +244,8 @@ class Load:
                         posted = table.posted.pop(number)
                         if measuring:
                             stats.push_latency.append(now - posted)
+                    to_move = view["to_move"]
+                    waiting["shown"] = (float(view["move"]), -1 if to_move is None else to_move)
                     bot = waiting.get("bot")
                     if (
                         bot is not None
@@ -308,7 +310,13 @@ class Load:
         took = time.perf_counter() - started
         if status == 200:
             table.posted.setdefault(answer["move"], started)
-            if table.bots:
+            # The push after the move may come before the POST's answer: if it showed a human
+            # to move, no bot answers this move (waiting would time another human's thinking).
+            shown = waiting.get("shown")
+            pushed_first = (
+                shown is not None and shown[0] >= answer["move"] and shown[1] not in table.bots
+            )
+            if table.bots and not pushed_first:
                 waiting["bot"] = (started, answer["move"])
             if stats.measuring():
                 stats.moves += 1
