@@ -57,7 +57,7 @@ from langbord.core.errors import (
 from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
-from langbord.core.runner import Agent, sample_chance
+from langbord.core.runner import sample_chance
 from langbord.server.bots import Bots, Job
 from langbord.server.config import ServerConfig
 from langbord.server.db import (
@@ -159,7 +159,6 @@ class Live:
     log: list[LogEntry] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)  # the cached state
     writer: threading.Lock = field(default_factory=threading.Lock)  # one writer at a time
-    agents: dict[int, Agent] = field(default_factory=dict)
     evicted: bool = False  # left the cache: nothing may be committed through it any more
     spectators: tuple[Hashable, dict[str, JSON]] | None = None
     """The spectators' table (without its log) and the version it shows: built once per change
