@@ -472,6 +472,8 @@ def serve_options(args: argparse.Namespace) -> list[str]:
         options.append("--no-rate-limits")
     if "--max-connections" in has:  # every seat's WebSocket, and its POSTs' connection
         options += ["--max-connections", str(args.tables * (args.humans + 1) * 2 + 100)]
+    if "--connections-per-address" in has:  # every seat plays from this one address
+        options += ["--connections-per-address", "0"]
     if "--live-tables" in has:  # every table in play stays in memory, as in the issue's load
         options += ["--live-tables", str(args.tables * 2 + 100)]
     if args.bot_workers is not None:

@@ -33,6 +33,8 @@ def test_the_flags_set_the_config() -> None:
         "2.5",
         "--spectators",
         "7",
+        "--connections-per-address",
+        "0",
     )
     config = ServerConfig(**got)  # type: ignore[arg-type]
     assert config.allowed_hosts == ("play.example.org", "*.example.org")
@@ -43,6 +45,7 @@ def test_the_flags_set_the_config() -> None:
         "60/minute",
     )
     assert (config.max_connections, config.header_seconds, config.spectators) == (50, 2.5, 7)
+    assert config.connections_per_address == 0  # no limit
 
 
 @pytest.mark.parametrize(
@@ -55,6 +58,7 @@ def test_the_flags_set_the_config() -> None:
         (["--ws-token-seconds", "inf"], "--ws-token-seconds must be in (0, 3600] seconds"),
         (["--max-connections", "0"], "0 is not a number from 1 to 1000000"),
         (["--spectators", "1e999"], "1e999 is not a number from 1 to 1000000"),
+        (["--connections-per-address", "-1"], "-1 is not a number from 0 to 1000000"),
     ],
 )
 def test_malformed_limits_are_refused(

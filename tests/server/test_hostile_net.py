@@ -12,7 +12,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -120,10 +120,13 @@ def closed_with(ws: ClientConnection) -> tuple[int | None, str]:
     return ws.close_code, ws.close_reason or ""
 
 
-def raw_connections(port: int, count: int) -> list[socket.socket]:
+def raw_connections(port: int, count: int, sources: int = 1) -> list[socket.socket]:
+    """``count`` open connections, from ``sources`` loopback addresses in turn (127.0.1.x; one
+    address holds at most ``connections_per_address`` of them)."""
     connections = []
-    for _ in range(count):
-        connection = socket.create_connection(("127.0.0.1", port), timeout=20)
+    for k in range(count):
+        source = "127.0.0.1" if sources == 1 else f"127.0.1.{k % sources + 1}"
+        connection = socket.create_connection(("127.0.0.1", port), 20, (source, 0))
         connections.append(connection)
     return connections
 
@@ -333,7 +336,7 @@ def test_a_malformed_rate_is_refused_before_serving(tmp_path: Path) -> None:
 
 def test_slowloris_connections_are_cut_and_real_clients_served(guarded: Served) -> None:
     before = guarded.snapshot()
-    slow = raw_connections(guarded.port, 500)
+    slow = raw_connections(guarded.port, 500, sources=10)  # 50 an address: all let in
     request = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10_000
     stop = threading.Event()
 
@@ -385,6 +388,49 @@ def test_half_open_and_slow_body_connections_are_closed(guarded: Served) -> None
     assert all(a.startswith(b"HTTP/1.1 408") for a in body_answers), body_answers[:1]
     assert b"body came too slowly" in body_answers[0]
     assert guarded.snapshot() == before
+
+
+def test_one_address_cannot_hold_every_connection(tmp_path: Path) -> None:
+    """Past ``--connections-per-address`` an address's next connection is answered 503 (its
+    WebSockets count too), while other addresses are served and nothing changes."""
+    with contextmanager(start)(
+        tmp_path, "per-address", ["--connections-per-address", "5"]
+    ) as served:
+        with served.client("127.0.0.9") as owner:
+            table, _token = new_solo(owner)
+        before = served.snapshot()
+        with ExitStack() as clients:
+            for _ in range(3):
+                first_view(served.ws(clients, table, "127.0.0.3"))
+            address = ("127.0.0.1", served.port)
+            idle = [socket.create_connection(address, 20, ("127.0.0.3", 0)) for _ in range(4)]
+            try:
+                for refused in idle[2:]:  # the 6th and 7th of that address
+                    answer = answer_of(refused)
+                    assert answer.startswith(b"HTTP/1.1 503"), answer
+                    assert b"too many connections from your address" in answer
+                # A WebSocket is refused the same way: the 503 and the close may reach the
+                # client before or after it sends its handshake.
+                with pytest.raises((InvalidStatus, ConnectionClosed, OSError)) as refused_ws:
+                    connect(
+                        f"{served.process.ws_base}/api/tables/{table}/ws",
+                        source_address=("127.0.0.3", 0),
+                        open_timeout=20,
+                    )
+                if isinstance(refused_ws.value, InvalidStatus):
+                    assert refused_ws.value.response.status_code == 503
+                with served.client("127.0.0.4") as other:
+                    assert other.get("/api/games").status_code == 200
+                assert served.snapshot() == before
+            finally:
+                for connection in idle:
+                    connection.close()
+
+        def served_again() -> bool:  # its connections closed: the address is served again
+            with served.client("127.0.0.3") as back:
+                return back.get("/api/games").status_code == 200
+
+        until(served_again)
 
 
 def test_connections_over_the_cap_get_503(capped: Served) -> None:

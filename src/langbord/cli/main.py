@@ -283,6 +283,13 @@ def _workers(text: str) -> int:
     return workers
 
 
+def _count(text: str) -> int:
+    number = int(text) if text.strip().isdigit() else -1
+    if not 0 <= number <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text} is not a number from 0 to 1000000")
+    return number
+
+
 def _positive_int(text: str) -> int:
     number = int(text) if text.strip().isdigit() else 0
     if not 1 <= number <= 1_000_000:
@@ -310,7 +317,7 @@ def _net_settings(args: argparse.Namespace) -> dict[str, Any]:
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
             settings[name] = getattr(args, name)
-    for name in ("max_connections", "spectators"):
+    for name in ("max_connections", "spectators", "connections_per_address"):
         if getattr(args, name) is not None:
             settings[name] = getattr(args, name)
     for name in ("header_seconds", "body_seconds", "ws_token_seconds"):
@@ -558,6 +565,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         metavar="N",
         help=f"open connections at once; more are answered 503 (default {limits.max_connections})",
+    )
+    net.add_argument(
+        "--connections-per-address",
+        type=_count,
+        metavar="N",
+        help="open connections one client address may hold, WebSockets included (0: no limit; "
+        f"default {limits.connections_per_address}; a --forwarded-allow-ips proxy is not held)",
     )
     for name, what in (
         ("header_seconds", "a request's headers; then 408"),

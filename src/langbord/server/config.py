@@ -64,6 +64,9 @@ class ServerConfig:
     empty: the socket's peer is the client, whatever the headers say."""
     max_connections: int = 1000
     """Open connections at once, WebSockets included; more are answered 503."""
+    connections_per_address: int = 100
+    """Open connections one client address may hold (WebSockets included; a reverse proxy named
+    in ``forwarded_allow_ips`` is not held to it); more are answered 503. 0: no limit."""
     header_seconds: float = 10.0
     """A request's headers must arrive within this time (slowloris), or it is answered 408."""
     body_seconds: float = 30.0

@@ -7,7 +7,9 @@ hundred such clients hold them all. ``guarded_protocol`` is uvicorn's own HTTP p
 deadlines on top: a request's headers must be complete within ``header_seconds`` of its first
 byte (of the connection, for the first request) and its body within ``body_seconds`` of its
 headers, or the connection is answered 408 and closed. It also holds WebSocket upgrades to the
-connection cap, which uvicorn checks for plain requests only.
+connection cap, which uvicorn checks for plain requests only, and holds each client address to
+``connections_per_address`` open connections (WebSockets included; a trusted reverse proxy is
+not held), so that one client cannot take every connection the server has.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ TIMED_OUT = {
     "body": _raw_answer(408, "Request Timeout", "the request's body came too slowly"),
 }
 FULL = _raw_answer(503, "Service Unavailable", "the server has too many connections")
+YOURS_FULL = _raw_answer(
+    503, "Service Unavailable", "too many connections from your address: close some first"
+)
 
 
 class Deadlines:
@@ -51,6 +56,9 @@ class Deadlines:
 
     header_seconds: ClassVar[float] = 10.0
     body_seconds: ClassVar[float] = 30.0
+    per_address: ClassVar[int] = 0  # open connections one address may hold (0: no limit)
+    trusted: ClassVar[frozenset[str]] = frozenset()  # reverse proxies: not limited
+    open_by_address: ClassVar[dict[str, int]]  # this server's open connections per address
 
     # What the protocol provides:
     transport: asyncio.Transport
@@ -62,10 +70,28 @@ class Deadlines:
     _timer: asyncio.TimerHandle | None = None
     _phase = ""  # "headers", "body" or "" (nothing awaited)
     _seen: Any = None  # the request whose headers have come
+    _address: str | None = None  # counted in open_by_address
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[misc]
+        if self.per_address and not self._admit(transport):
+            self.transport.write(YOURS_FULL)
+            self.transport.close()
+            return
         self._arm("headers")
+
+    def _admit(self, transport: asyncio.BaseTransport) -> bool:
+        """Counts the connection against its address; False if the address holds its most."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else None
+        if address is None or address in self.trusted:
+            return True
+        held = self.open_by_address.get(address, 0)
+        if held >= self.per_address:
+            return False
+        self.open_by_address[address] = held + 1
+        self._address = address
+        return True
 
     def data_received(self, data: bytes) -> None:
         if not self._phase and (self.cycle is None or self.cycle.response_complete):
@@ -75,6 +101,13 @@ class Deadlines:
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel()
+        if self._address is not None:
+            left = self.open_by_address.get(self._address, 1) - 1
+            if left > 0:
+                self.open_by_address[self._address] = left
+            else:
+                self.open_by_address.pop(self._address, None)
+            self._address = None
         super().connection_lost(exc)  # type: ignore[misc]
 
     def handle_websocket_upgrade(self, *args: Any) -> None:
@@ -147,7 +180,13 @@ def guarded_protocol(config: ServerConfig) -> type[asyncio.Protocol]:
     return type(
         base.__name__,
         (base,),
-        {"header_seconds": config.header_seconds, "body_seconds": config.body_seconds},
+        {
+            "header_seconds": config.header_seconds,
+            "body_seconds": config.body_seconds,
+            "per_address": config.connections_per_address,
+            "trusted": frozenset(config.forwarded_allow_ips),
+            "open_by_address": {},
+        },
     )
 
 
