@@ -1,4 +1,4 @@
-"""Scenario tests for Skåål: the rulebook's examples, every ruling SA-1…SA-12 and the rules
+"""Scenario tests for Skåål: the rulebook's examples, every ruling SA-1…SA-14 and the rules
 without a ruling id, each walked from the initial state by action strings alone, every die roll
 chosen explicitly.
 
@@ -881,6 +881,76 @@ def test_sa12_a_tie_between_two_leaders_shares_the_win() -> None:
     assert respect(state) == {"black": 0, "white": 1, "red": 1}
     assert state.returns() == [0.0, 0.5, 0.5]
     assert "game over — white and red win" in str(state)
+
+
+# ---- readings settled later: SA-13, SA-14 --------------------------------------------------------
+
+
+def test_sa13_an_inn_moved_to_a_clans_majority_gives_that_clan_a_second_inn() -> None:
+    """SA-13 (with SA-9): white already keeps its own Inn in Jarama when black moves its Inn to
+    Salud, where white has the majority (2 white, 1 red); white provides the innkeeper all the
+    same and so owns two Inns without having built a second. Both pay white's income (SA-5), white
+    may move either, builds none (it owns an Inn), and black, now owning none, may build again."""
+    state = game_b()
+    play(state, "build Nazdravie", "build Jarama", "place Jarama")  # black, white, red
+    play(state, "place Kippis", "place Salud", "place Salud")  # black, white, red
+    assert dwarfs(state, "Salud") == {"white": 2, "red": 1}
+    assert innkeeper(state, "Jarama") == "white"
+    assert "inn Nazdravie>Salud" in legal(state)  # a clan that owns an Inn may receive one
+    play(state, "inn Nazdravie>Salud")  # black
+    salud = region(state, "Salud")
+    assert (salud["inn"], salud["innkeeper"]) == ("black", "white")
+    owned = [r["name"] for r in view(state)["regions"] if r["innkeeper"] == "white"]
+    assert owned == ["Jarama", "Salud"]
+    assert (clan(state, "white")["inns"], clan(state, "black")["inns"]) == (1, 1)
+    assert (to_move(state), view(state)["last_income"]) == ("white", 1 + 1)  # a red dwarf in each
+    offered = legal(state)
+    assert "inn Jarama>Kamau" in offered and "inn Salud>Kamau" in offered
+    assert not [a for a in offered if a.startswith("build")]
+    assert [a for a in offered if a.startswith("move Salud>")] == [
+        "move Salud>Yambooi",
+        "move Salud>Kanpai",
+        "move Salud>Kippis",
+    ]  # one of white's two dwarfs in Salud is the innkeeper now
+    play(state, "place Kamau", "place Kippis")  # white, red
+    assert "build Nazdravie" in legal(state)  # black owns no Inn and has one in reserve
+
+
+def test_sa14_the_last_ooops_ends_the_game_before_its_rumor() -> None:
+    """SA-14 (with SA-12's "the game ends immediately"): red's Ooops in Kippis is the twelfth, so
+    the game ends at once. Its rumor would have called a dwarf from Sláinte (black or white, red's
+    choice) and one from Salud (white or red, red's choice); it is not resolved: nobody is asked,
+    no dwarf moves, respect stands as it was, and the game is over."""
+    state = game_a()
+    play(
+        state,
+        "prospect; roll Ooops; find Kamau",
+        "prospect; roll Ooops; find Jarama; rumor Kamau white",
+        "prospect; roll Ooops; find Topa; rumor Kamau red",
+        "prospect; roll Ooops; find Belsamati",
+        "prospect; roll Ooops; find Le Chaim; rumor Belsamati white",
+        "prospect; roll Ooops; find Nazdravie; rumor Belsamati red; rumor Le Chaim black",
+        "prospect; roll Ooops; find Yambooi",
+        "prospect; roll Ooops; find Kanpai; rumor Yambooi white",
+        "prospect; roll Ooops; find Salud",
+        "prospect; roll Ooops; find Prosit; rumor Topa black",
+        "prospect; roll Ooops; find Sláinte; rumor Nazdravie white",
+    )
+    assert to_move(state) == "red"
+    assert dwarfs(state, "Sláinte") == {"black": 1, "white": 1}  # a rumor would ask red
+    assert dwarfs(state, "Salud") == {"white": 1, "red": 2}  # and ask again
+    before = (view(state)["regions"], respect(state))
+    play(state, "prospect; roll Ooops")
+    assert legal(state) == ["find Kippis"]
+    play(state, "find Kippis")
+    assert state.is_terminal()
+    assert state.current_player() == langbord.TERMINAL
+    assert view(state)["rumor_from"] is None
+    regions = view(state)["regions"]
+    assert [r["dwarfs"] for r in regions] == [r["dwarfs"] for r in before[0]]
+    assert all(r["ooops"] for r in regions)
+    assert respect(state) == before[1]
+    assert state.legal_actions() == []
 
 
 # ---- the rules without a ruling id -----------------------------------------------------------

@@ -27,7 +27,8 @@ Notation (region names as on the map; case, spacing and accents are free: ``slai
   build Kamau          a Royal Inn where your clan has a strict majority, from your reserve,
                        if you are innkeeper nowhere; one of your dwarfs becomes innkeeper
   inn Topa>Yambooi     move an Inn you own to a region without an Inn; your innkeeper stays
-                       behind; the new region's majority clan provides the innkeeper (SA-9)
+                       behind; the new region's majority clan provides the innkeeper (SA-9),
+                       even a clan that already owns an Inn (SA-13)
 
 At the start of each turn the player gains 1 respect per opposing dwarf in every region whose
 innkeeper is of their clan (SA-5). After any change of dwarfs, a clan with more dwarfs than the
@@ -36,18 +37,20 @@ a tie with the innkeeper's clan keeps it, SA-10). Respect moves the accountant a
 hopping over the pawn's space (an extra space); respect is the space minus 1 (SA-11).
 
 The end (SA-12): every region holds an Ooops, or the mines are closed and no nugget is left, or
-``max_rounds`` full rounds have been played. Most respect wins; ties share the win.
+``max_rounds`` full rounds have been played; the last Ooops ends it before its rumor (SA-14).
+Most respect wins; ties share the win.
 
-Rulings implemented: SA-1 … SA-12.
+Rulings implemented: SA-1 … SA-14. The two settled later (rulings/skaal.md, "Readings settled
+later"):
+- SA-13: an Inn moved (SA-9) to a region where another clan has the majority gets its innkeeper
+  from that clan even if it already owns an Inn: a clan can come to own two Inns this way too,
+  not only by takeover (SA-10); building a second stays refused.
+- SA-14: when the last region receives its Ooops (SA-12), the game ends before that Ooops's
+  rumor is resolved ("the game ends immediately").
 
 Bots (``strategy.py``): a clan's value is its respect, plus its Inns' income as it stands for 4
 more turns, plus half the gold its free dwarfs could harvest where they stand; values become win
 shares by a softmax (a 10-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
-
-Where the rules pull two ways, the engine decides (stated here so it can be argued):
-- SA-12 "ends immediately": an Ooops that ends the game ends it before its rumor.
-- SA-9 gives a moved Inn to the destination's majority clan even if that clan already owns an
-  Inn, so a clan can come to own two Inns this way too, not only by takeover (SA-10).
 """
 
 from langbord.engines.skaal.rules import SkaalGame, SkaalState

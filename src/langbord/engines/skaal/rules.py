@@ -1,4 +1,4 @@
-"""Skåål's rules: :class:`SkaalGame` and :class:`SkaalState` (rulebooks/skaal.txt, SA-1…SA-12).
+"""Skåål's rules: :class:`SkaalGame` and :class:`SkaalState` (rulebooks/skaal.txt, SA-1…SA-14).
 
 Nothing in Skåål is hidden: the board, reserves and track are open, and the die is a chance node.
 ``view`` is the whole table for every seat.
@@ -268,7 +268,7 @@ class SkaalState(State):
         elif kind == FIND:
             if self.roll == OOOPS_FACE:
                 self.ooops[a] = True
-                if self._game_over():  # SA-12: the game ends at once, before any rumor
+                if self._game_over():  # SA-12, SA-14: the game ends at once, before the rumor
                     self._end_turn()
                     return
             else:
@@ -292,7 +292,8 @@ class SkaalState(State):
             self.inn[a] = -1
             self.piece[b] = self.piece[a]
             self.piece[a] = -1
-            keeper = self.inn[b] = self.major[b]  # SA-9
+            # SA-9: the majority clan provides the innkeeper; SA-13: even if it owns an Inn.
+            keeper = self.inn[b] = self.major[b]
             self.holdings[c].remove(a)
             insort(self.holdings[keeper], b)
             self.movers[keeper][b] -= 1
@@ -404,7 +405,8 @@ class SkaalState(State):
         return [[row[c] for row in self.rows] for c in range(self.n)]
 
     def _owned(self, clan: int) -> list[int]:
-        """Regions whose innkeeper is of ``clan`` (any number, by takeovers, SA-10)."""
+        """Regions whose innkeeper is of ``clan`` (any number: by takeover, SA-10, or by an Inn
+        moved to the clan's majority, SA-13)."""
         return self.holdings[clan]
 
     def majority(self, r: int) -> int:
