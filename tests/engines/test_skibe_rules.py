@@ -1,4 +1,4 @@
-"""Scenario tests for Skibe: every rule of rulebooks/skibe.txt and rulings SB-1…SB-6, walked from
+"""Scenario tests for Skibe: every rule of rulebooks/skibe.txt and rulings SB-1…SB-9, walked from
 the initial state by action strings alone, with every chance outcome chosen explicitly.
 
 Seats: 0 red, 1 blue, 2 yellow, 3 green, 4 purple (SB-2). Most scenarios use 3 players, whose
@@ -1085,6 +1085,177 @@ def test_sb6_tied_winners_share_the_win() -> None:
     assert state.is_terminal()
     assert state.scores() == [27.0, 27.0, 27.0]
     assert state.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+
+
+# ---- readings settled later: SB-7, SB-8, SB-9 ----------------------------------------------------
+
+
+def all_full_without_a_stern_table() -> State:
+    """4 players: red lays both sterns early; then every ship fills up at the start of red's turn
+    (SB-5), all three are evaluated without sterns (blue skips its food chieftain on ship 2) and
+    dealt anew. The pile holds one card. The display: purple/red F, blue F, red E."""
+    state = opening(4)
+    extend(state, "take d1", 1, "red F")  # red
+    extend(state, "take d1", 2, "yellow F")  # blue
+    extend(state, "take d1", 1, "red/red F")  # yellow
+    extend(state, "take d1", 1, "green F")  # green
+    play(state, "stern 2")  # red
+    deal(state, "green F", "green E")
+    extend(state, "take d1", 3, "green E")  # blue
+    extend(state, "take d1", 1, "green/green F")  # yellow
+    extend(state, "take d1", 2, "green/green E")  # green
+    play(state, "stern 3")  # red
+    deal(state, "blue F", "blue E")
+    extend(state, "take d1", 2, "yellow E", chief="chief food 2")  # blue
+    extend(state, "take d1", 2, "blue/blue F")  # yellow
+    extend(state, "take d1", 2, "blue/blue E")  # green
+    extend(state, "take d1", 3, "yellow/yellow F")  # red
+    extend(state, "take d1", 3, "yellow/yellow E")  # blue
+    extend(state, "take d1", 3, "yellow/green F")  # yellow
+    extend(state, "take d1", 3, "purple/red F", cargo="no food")  # green fills the last place
+    deal(state, "red/yellow E", "yellow/purple E")  # ship 1, evaluated during red's turn
+    play(state, "skip")  # ship 2: blue's food chieftain
+    deal(state, "purple/blue E", "green/red E")  # ship 2
+    deal(state, "red E", "blue/yellow F")  # ship 3
+    return state
+
+
+def test_sb7_the_evaluation_of_every_full_ship_is_not_a_turn() -> None:
+    """SB-7 (with SB-5): the evaluation of all three ships at the start of red's turn is not a
+    turn. Red, whose turn it was, then takes that whole turn (card, cargo, chieftain) and play
+    goes on with blue, the next seat, as if nothing had come between."""
+    state = all_full_without_a_stern_table()
+    table = view(state)
+    assert [entry["label"] for entry in table["sheet"][2:]] == [
+        "ship 1, all ships full (SB-5)",
+        "ship 2, all ships full (SB-5)",
+        "ship 3, all ships full (SB-5)",
+    ]
+    assert (table["turn"], state.current_player()) == (0, 0)
+    assert table["hands"][0] == {
+        "chieftains": ["equipment", "food", "remove", "swap", "protection"],
+        "sterns": 0,
+    }
+    play(state, "take d2", "lay 1", "food 1", "chief remove 1")  # red's whole turn
+    assert cards(state, 1) == ["red/yellow E", "yellow/purple E", "blue F"]
+    assert chieftains(state, 1) == [("red", "remove")]
+    assert legal(state) == ["reveal green/purple F"]  # the display's refill, the pile's last card
+    deal(state, "green/purple F")
+    assert (view(state)["turn"], state.current_player()) == (1, 1)  # blue, not red again
+
+
+def pile_of_one_table() -> State:
+    """3 players: as in ``final_turn_table`` until the pile holds one card (yellow E), but blue
+    plays its protection chieftain on ship 1 instead of food on ship 3. Yellow is to move; ship 1
+    holds red F (2 stones), blue E, purple/red F, purple/blue E with red's remove and blue's
+    protection; the display holds green/red E, blue F, red E."""
+    state = opening(3)
+    extend(state, "take d1", 2, "red F")  # red
+    extend(state, "take d1", 2, "blue F")  # blue
+    extend(state, "take d1", 2, "yellow F")  # yellow
+    play(state, "stern 2")  # red
+    deal(state, "red E", "blue E")
+    extend(state, "take d1", 2, "red/red F")  # blue
+    extend(state, "take d1", 2, "blue/blue F")  # yellow
+    extend(state, "take d1", 2, "yellow/yellow F")  # red
+    play(state, "stern 2")  # blue
+    deal(state, "blue/blue E", "yellow/yellow E")
+    extend(state, "take d1", 2, "blue/yellow F")  # yellow
+    extend(state, "take d1", 2, "yellow/green F")  # red
+    extend(state, "take d1", 2, "purple/red F")  # blue
+    play(state, "stern 2")  # yellow
+    deal(state, "red/yellow E", "yellow/purple E")
+    extend(state, "take d1", 1, "purple/blue E", chief="chief remove 1")  # red
+    extend(state, "take d1", 1, "green/red E", chief="chief protection 1")  # blue
+    assert view(state)["pile"] == 1
+    assert cards(state, 1) == ["red F", "blue E", "purple/red F", "purple/blue E"]
+    assert chieftains(state, 1) == [("red", "remove"), ("blue", "protection")]
+    assert view(state)["display"] == ["green/red E", "blue F", "red E"]
+    assert state.current_player() == 2
+    return state
+
+
+def test_sb8_a_ship_cleared_with_one_card_in_the_pile_starts_with_that_card() -> None:
+    """SB-8: yellow's stern on ship 1 is evaluated with one card left in the pile; the new ship is
+    dealt that one card and no more (one chance node, not two), and the display, which the pile can
+    no longer refill, is laid into it by the players."""
+    state = pile_of_one_table()
+    play(state, "stern 1", "skip")  # red's remove does nothing; blue's protection needs nothing
+    assert view(state)["sheet"][-1]["label"] == "ship 1, stern yellow"
+    assert cards(state, 1) == []
+    assert legal(state) == ["reveal yellow E"]
+    deal(state, "yellow E")
+    assert cards(state, 1) == ["yellow E"]
+    assert view(state)["pile"] == 0
+    assert state.current_player() == 0  # red's turn: no second card was dealt
+    assert legal(state) == ["take d1", "take d2", "take d3"]
+    play(state, "take d1", "lay 1")  # red lays green/red E as the new ship's second card
+    assert cards(state, 1) == ["yellow E", "green/red E"]
+
+
+def test_sb8_a_ship_cleared_with_an_empty_pile_starts_empty_and_takes_display_cards() -> None:
+    """SB-8: red's stern on ship 1 is evaluated once the pile is empty; the cleared ship gets no
+    card (no chance node follows), and blue lays a display card into it as its first card."""
+    state = pile_of_one_table()
+    extend(state, "take d1", 3, "yellow E", chief="chief swap 1")  # yellow: the pile's last card
+    assert view(state)["pile"] == 0
+    play(state, "stern 1", "skip", "skip")  # red; red's remove and yellow's swap do nothing
+    assert view(state)["sheet"][-1]["label"] == "ship 1, stern red"
+    assert cards(state, 1) == []
+    assert state.current_player() == 1  # blue at once: nothing is dealt
+    assert view(state)["display"] == ["yellow E", "blue F", "red E"]
+    play(state, "take d2")
+    assert legal(state) == ["lay 1", "lay 2", "lay 3"]
+    play(state, "lay 1")
+    assert cards(state, 1) == ["blue F"]
+    assert not state.is_terminal()
+
+
+def test_sb9_in_the_final_evaluation_protection_covers_only_its_own_ship() -> None:
+    """SB-9: blue's protection in ship 1 covers blue's cards in ship 1 (purple/blue E, blue F)
+    against yellow's swap laid after it there, but not blue's cards in ship 3 (blue/green E), and
+    in the final evaluation, where ship 1's chieftains act before ship 3's, it does not cover them
+    against ship 3's chieftains: red's swap may take them and yellow's remove removes one."""
+    state = pile_of_one_table()
+    extend(state, "take d1", 3, "yellow E", chief="chief swap 1")  # yellow
+    extend(state, "take d1", 3, None, chief="chief swap 3")  # red
+    extend(state, "take d2", 1, None)  # blue: ship 1 gains blue F
+    play(state, "take d3", "lay 3", "no equip", "chief remove 3")  # yellow: the last card
+    assert cards(state, 1) == ["red F", "blue E", "purple/red F", "purple/blue E", "blue F"]
+    assert stones(state, 1) == [3, 1, 0, 0, 0]
+    assert cards(state, 3)[0] == "blue/green E"
+    assert chieftains(state, 3) == [("red", "swap"), ("yellow", "remove")]
+    # The final evaluation, ship 1 first: red's remove lies before the protection.
+    assert view(state)["evaluation"]["chieftain"] == "remove"
+    assert {"remove 1.4", "remove 1.5"} <= set(legal(state))
+    play(state, "skip")
+    assert view(state)["evaluation"] == {
+        "ship": 1,
+        "chieftain": "swap",
+        "owner": "yellow",
+        "protected_colours": ["blue"],
+    }
+    offered = legal(state)
+    assert not [a for a in offered if "1.4" in a or "1.5" in a]
+    assert "swap 1.3<>3.1" in offered  # purple/red F, and blue's card in ship 3: not covered
+    assert_illegal(state, "swap 1.5<>3.2", "card 1.5 is protected by a protection chieftain")
+    play(state, "skip")
+    # Ship 3's chieftains: ship 1's protection no longer holds.
+    assert view(state)["evaluation"] == {
+        "ship": 3,
+        "chieftain": "swap",
+        "owner": "red",
+        "protected_colours": [],
+    }
+    assert {"swap 1.4<>3.2", "swap 1.5<>3.2"} <= set(legal(state))
+    play(state, "skip")
+    assert view(state)["evaluation"]["chieftain"] == "remove"
+    assert {"remove 1.4", "remove 1.5"} <= set(legal(state))
+    play(state, "remove 1.5")  # yellow removes blue F from ship 1
+    assert state.is_terminal()
+    assert view(state)["sheet"][3]["label"] == "final evaluation, ship 1"
+    # Ship 1: red F (3 stones), blue E (1), purple/red F, purple/blue E; 3 food.
+    assert view(state)["sheet"][3]["points"] == [(2 + 3) * 3, (2 + 1) * 3, 0]
 
 
 # ---- Notation ------------------------------------------------------------------------------------

@@ -34,16 +34,25 @@ Evaluation: the Chieftains of the ship act from the bow outward, each decided by
   swap 1.2<>3.1          swap 2.2<>d3          (two cards carrying no equipment)
   skip                   the Chieftain does nothing
 Protection needs no decision: the owner's cards in the ship being evaluated (those showing the
-owner's colour) cannot be removed or swapped by the Chieftains that act after it.
+owner's colour) cannot be removed or swapped by the Chieftains that act after it there (SB-9).
 Then every player scores (own shields in the ship, the stern's included, + equipment stones on
-cards showing their colour) x food on the bow; the ship is cleared; 2 new cards are dealt.
+cards showing their colour) x food on the bow; the ship is cleared; 2 new cards are dealt (as
+many as the pile still has, SB-8).
 
 Rulings implemented: SB-1 (deck), SB-2 (seat 0 starts), SB-3 (food when the stock is empty),
 SB-4 (the stern is one shield of its owner's colour; no equipment on it), SB-5 (every ship full at
 the start of a turn: the player must lay a stern; with none left, all three ships are evaluated
-top to bottom without sterns and the same player then takes the turn), SB-6 (pile and display
-empty: the turn finishes, then the final evaluation: all Chieftain actions top ship first, then
-every ship is scored, incomplete ones too). Highest total wins; ties share the win.
+top to bottom without sterns), SB-6 (pile and display empty: the turn finishes, then the final
+evaluation: all Chieftain actions top ship first, then every ship is scored, incomplete ones too).
+Highest total wins; ties share the win. Settled later (rulings/skibe.md, "Readings settled later"):
+- SB-7: SB-5's evaluation of all three ships is not a turn: the player whose turn it was then
+  takes that turn, and play goes on from them.
+- SB-8: a ship cleared when the pile is empty or holds one card starts with what the pile still
+  has, possibly nothing (new ships are dealt from the pile only); players may lay the display's
+  cards into it, and the game goes on until the display's last card is laid (SB-6).
+- SB-9: Protection covers its owner's cards in its own ship against the Chieftains laid after it
+  in that ship, in the final evaluation too (each ship's Chieftains act in turn, top ship first):
+  it never shields cards from another ship's Chieftains, nor cards in another ship.
 
 Bots (``strategy.py``): a seat's value is its points plus 0.6 x what each ship would score it if
 evaluated now (a ship rarely is: cards, stones and chieftains will come), plus half a point per
@@ -62,9 +71,6 @@ in an evaluation takes the best of a few moves; a tenth of its moves are random.
 Where the rulebook and rulings are silent, the engine decides (stated here so it can be argued):
 - A swap of two cards in one ship, or of two display cards, changes nothing and is not offered.
 - A display card removed by a Chieftain is replaced from the pile after the evaluation.
-- Protection covers only the Chieftains laid after it in its own ship, in the final evaluation too.
-- Once the pile is empty, a cleared ship stays empty (new ships are dealt from the pile only);
-  the game goes on until the display's last card is laid (SB-6).
 - If a Chieftain removes the display's last card while the pile is empty, the final evaluation
   follows that evaluation (SB-6: pile and display are empty).
 - A decision with nothing to decide is skipped: no card may take equipment; a Chieftain with

@@ -1,4 +1,4 @@
-"""Skibe's rules: :class:`SkibeGame` and :class:`SkibeState` (rulebooks/skibe.txt, SB-1…SB-6).
+"""Skibe's rules: :class:`SkibeGame` and :class:`SkibeState` (rulebooks/skibe.txt, SB-1…SB-9).
 
 Nothing here is hidden from any seat: the Chieftains in hand are face down, but each player holds
 exactly one of each action, so which remain is public; the draw pile's order is not decided until
@@ -386,7 +386,10 @@ class SkibeState(State):
     # ---- flow ----------------------------------------------------------------------------------
 
     def _run_deals(self) -> None:
-        """Deal the pending cards one chance node at a time; then go on with ``resume``."""
+        """Deal the pending cards one chance node at a time; then go on with ``resume``.
+
+        Deals stop when the pile runs out: a new ship gets what the pile still has, possibly
+        nothing (SB-8), and an emptied display slot stays empty."""
         if self.deals and self.pile_size:
             self.phase = DEAL
             return
@@ -411,7 +414,7 @@ class SkibeState(State):
                 return
             if self.eval_kind == NORMAL:
                 self.turn = (self.turn + 1) % self.n
-            # After SB-5's evaluation of all ships, the same player takes the turn.
+            # SB-7: SB-5's evaluation of all ships is not a turn; the same player takes it.
             self._start_turn()
 
     def _start_turn(self) -> None:
@@ -478,7 +481,7 @@ class SkibeState(State):
                         return
                 self.eval_chief += 1  # nothing this chieftain could do
             self.eval_chief = 0
-            self.protect = 0
+            self.protect = 0  # SB-9: a Protection holds only in its own ship, final evaluation too
             self.eval_index += 1
             if self.eval_kind == FINAL:
                 if self.eval_index < SHIPS:
@@ -494,7 +497,7 @@ class SkibeState(State):
             self._score(ship, label)
             self._clear(ship)
             self.resume = R_EVAL if self.eval_index < len(self.eval_ships) else R_EVAL_DONE
-            self.deals = [ship] * START_VIKINGS_PER_SHIP
+            self.deals = [ship] * START_VIKINGS_PER_SHIP  # as many as the pile has (SB-8)
             self._run_deals()
             return
 
@@ -615,7 +618,8 @@ class SkibeState(State):
         return options.copy()
 
     def _protected(self, slot: int, ship: int) -> bool:
-        """Protection: cards showing a protector's colour in the ship being evaluated."""
+        """Protection (SB-9): cards showing a protector's colour, in the ship being evaluated
+        only; ``protect`` holds the protectors laid so far in that ship's line."""
         return slot // L == ship and bool(MASK[self.ships[ship][slot % L]] & self.protect)
 
     def _eval_options(self, kind: int, ship: int) -> list[int]:
