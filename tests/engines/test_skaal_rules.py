@@ -799,7 +799,7 @@ def test_sa11_respect_is_space_minus_one_the_hop_and_the_push_back() -> None:
 
 def test_sa12_the_game_ends_when_every_region_holds_an_ooops() -> None:
     """SA-12 and End of the Game: when every region holds an Ooops the game ends at once (here the
-    twelfth Ooops, in Kippis), before that Ooops's rumor (the game card's reading of "ends
+    twelfth Ooops, in Kippis), before that Ooops's rumor (SA-14's reading of "ends
     immediately"); no further turn is played; most respect wins, ties share."""
     state = game_a()
     play(
@@ -1066,7 +1066,8 @@ def test_building_an_inn_needs_one_in_reserve_and_none_owned() -> None:
 
 def test_owning_two_inns_only_by_takeover() -> None:
     """Open a Royal Inn: a player who owns an Inn cannot build another, even with a majority
-    elsewhere; taking over an opponent's Inn is the only way to own two (SA-10)."""
+    elsewhere; taking over an opponent's Inn is the way to own two (SA-10), and receiving an Inn
+    moved to one's majority is the same situation (SA-13, tested on its own)."""
     state = nazdravie_table()
     play(state, "place Kanpai", "place Salud")
     assert dwarfs(state, "Belsamati") == {"red": 1}  # a red majority, and no Inn there
