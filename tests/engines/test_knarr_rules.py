@@ -83,12 +83,15 @@ def setup(
     influence: tuple[str, str, str] = ("B1", "B4", "B6"),
     market: tuple[str, str, str, str, str] = MARKET,
     buildings: tuple[str, str, str, str] = ("1", "2", "3", "4"),
+    reveal_boat: str | None = None,
     reveal_artifact: str | None = None,
     first: int | None = 0,
     **options: Any,
 ) -> State:
     """A new game with every setup card named; returns it at the first player's action."""
     state = new_game(players=players, **options)
+    if reveal_boat is not None:  # with boat="random" (KN-9)
+        chance(state, f"boat {reveal_boat}")
     if reveal_artifact is not None:  # with artifact="random"
         chance(state, f"artifact {reveal_artifact}")
     chance(state, *(f"reveal {d}" for d in (*trading, *influence)))
@@ -1375,6 +1378,137 @@ def test_extra_action_is_of_its_kind() -> None:
     refill(state)
     hand = seat(state, 0)["hand"]
     assert_illegal(state, f"recruit {hand[0]}", "extra Explore (Weathervane")
+
+
+# ---- options of the digital adaptation (KN-9, KN-10) ---------------------------------------------
+
+
+def test_kn9_boat_random_is_drawn_first_at_setup() -> None:
+    """KN-9: ``boat=random`` draws one side at setup, each 1/2, before anything else; every
+    player uses it; the option keeps its value and the view names the side drawn."""
+    state = new_game(players=3, boat="random")
+    assert phase(state) == "boat"
+    assert legal(state) == ["boat normal", "boat advanced"]
+    assert state.chance_outcomes() == [(a, 0.5) for a in state.legal_actions()]
+    assert view(state)["boat"] is None
+    assert "random (to be drawn, KN-9) boats" in str(state)
+    assert_illegal(state, "reveal A7", "boat side is drawn", "KN-9")
+    play(state, "boat advanced")
+    assert phase(state) == "reveal"
+    assert view(state)["boat"] == "advanced"
+    assert view(state)["options"]["boat"] == "random"
+    assert "3 players, advanced boats" in str(state)
+    assert "boat [vp | - | bracelet]" in str(state)
+
+
+@pytest.mark.parametrize(
+    ("side", "columns", "vp"),
+    [("advanced", "boat [vp | - | bracelet]", 1), ("normal", "boat [- | recruit | -]", 0)],
+)
+def test_kn9_the_side_drawn_is_every_boat(side: str, columns: str, vp: int) -> None:
+    """KN-9: the drawn side is every seat's boat, exactly as if it had been chosen as the
+    option: the same table and legal actions; trading 1 bracelet collects column 1 (+1 vp on
+    the advanced side, nothing on the normal one)."""
+    state = setup(2, boat="random", reveal_boat=side)
+    fixed = setup(2, boat=side)
+    assert str(state) == str(fixed)
+    assert str(state).count(columns) == 2
+    for table in (state, fixed):
+        assert legal(table) == legal(fixed)
+        play(table, "trade 1")
+        assert tokens(table, 0) == (vp, 0, 0, 1)
+        play(table, "recruit green recruit", "take green")
+        chance(table, "draw red bracelet")
+    assert str(state) == str(fixed)
+
+
+def test_kn9_a_random_boat_record_replays_exactly() -> None:
+    """KN-9: the draw is a chance outcome in the history ("boat normal" / "boat advanced"), so
+    a record replays move for move to the same table."""
+    from langbord.agents import RandomAgent
+    from langbord.record import replay
+
+    game = langbord.load("knarr", players=2, boat="random")
+    sides = set()
+    for seed in range(6):
+        record = langbord.play_game(game, [RandomAgent(seed), RandomAgent(seed + 1)], seed)
+        assert record["actions"][0] in ("boat normal", "boat advanced")
+        sides.add(record["actions"][0])
+        state = replay(record)
+        assert state.is_terminal()
+        assert view(state)["boat"] == record["actions"][0].split()[1]
+        again = game.new_initial_state()
+        for text in record["actions"]:
+            play(again, text)
+        assert str(again) == str(state)
+    assert sides == {"boat normal", "boat advanced"}
+
+
+def test_kn9_boat_draw_only_with_boat_random() -> None:
+    """KN-9: with a side chosen as the option there is no draw, and "boat …" is refused."""
+    state = new_game(players=2, boat="advanced")
+    assert phase(state) == "reveal"
+    assert view(state)["boat"] == "advanced"
+    assert_illegal(state, "boat normal", "destination is revealed")
+
+
+def test_kn10_two_players_mead_cup_and_one_other() -> None:
+    """KN-10: ``artifact=two-player-mead-cup`` with 2 players puts the Mead Cup in play and
+    draws one other artifact, each of the six 1/6; both apply (here the Cauldron's free take
+    after a colour's 2nd viking, then the Mead Cup after an Explore)."""
+    state = new_game(players=2, artifact="two-player-mead-cup")
+    assert phase(state) == "artifact"
+    assert view(state)["artifacts"] == ["Mead Cup"]
+    assert "artifact Mead Cup" not in legal(state)
+    assert len(legal(state)) == 6
+    assert state.chance_outcomes() == [(a, 1 / 6) for a in state.legal_actions()]
+    assert_illegal(state, "artifact Mead Cup", "already in play", "KN-10")
+    play(state, "artifact Cauldron")
+    assert view(state)["artifacts"] == ["Mead Cup", "Cauldron"]
+    assert view(state)["artifact"] == "Mead Cup + Cauldron"
+    assert "Artifacts: Mead Cup + Cauldron" in str(state)
+
+    state = explorer(artifact="two-player-mead-cup", reveal_artifact="Cauldron")
+    play(state, "recruit red bracelet", "take yellow")  # the 2nd red: any slot, no recruit
+    assert tokens(state, 0)[3] == 1
+    chance(state, "draw green bracelet")
+    end_turn(state)
+    filler_turn(state)
+    play(state, "explore A6", "pay purple vp", "pay recruit")
+    chance(state, "draw blue reputation", "reveal A7")
+    assert phase(state) == "mead cup"
+    green = view(state)["market"]["green"]
+    assert green == "purple recruit"  # seat 1's filler turn took green vp and refilled it
+    play(state, "mead green")
+    assert view(state)["discard"] == {"purple vp": 1, "purple recruit": 1}
+    assert view(state)["market"]["green"] is None
+    chance(state, "draw blue bracelet")
+    assert view(state)["market"]["green"] == "blue bracelet"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kn10_three_or_four_players_is_random(players: int) -> None:
+    """KN-10: with 3–4 players ``two-player-mead-cup`` is ``random``: one artifact of seven,
+    each 1/7, the Mead Cup among them."""
+    state = new_game(players=players, artifact="two-player-mead-cup")
+    same = new_game(players=players, artifact="random")
+    assert view(state)["artifacts"] == []
+    assert state.chance_outcomes() == same.chance_outcomes()
+    assert "artifact Mead Cup" in legal(state)
+    play(state, "artifact Mead Cup")
+    assert view(state)["artifacts"] == ["Mead Cup"]
+    assert view(state)["artifact"] == "Mead Cup"
+
+
+def test_kn9_kn10_setup_order_boat_then_artifact() -> None:
+    """KN-9 and KN-10 together: the boat side is drawn, then the artifact, then the
+    destinations are revealed."""
+    state = new_game(players=2, boat="random", artifact="two-player-mead-cup")
+    play(state, "boat normal")
+    assert phase(state) == "artifact"
+    play(state, "artifact Weathervane")
+    assert phase(state) == "reveal"
+    assert view(state)["artifacts"] == ["Mead Cup", "Weathervane"]
 
 
 # ---- the table as text ---------------------------------------------------------------------------

@@ -27,7 +27,11 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "lygtemands": True, "rescue": True},
         {"players": 3, "trees": 8, "damaged": 3},
     ],
-    "knarr": [{"players": 2}, {"players": 4, "skali": True, "artifact": "random"}],
+    "knarr": [
+        {"players": 2},
+        {"players": 4, "skali": True, "artifact": "random"},
+        {"players": 2, "boat": "random", "artifact": "two-player-mead-cup"},
+    ],
     "skaal": [{"players": 3}, {"players": 6, "prospects": 5, "max_rounds": 30}],
 }
 CASES = cases(OPTIONS)

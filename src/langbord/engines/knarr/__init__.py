@@ -6,13 +6,19 @@ player is drawn at random (a chance node, ``first seat 2``). Load it with
 
 Options:
   players       2–4 (default 3): the viking deck has 30, 40 or 50 cards
-  boat          normal (default, trade columns [- | recruit | -]) or advanced ([vp | - | bracelet])
+  boat          normal (default, trade columns [- | recruit | -]) or advanced ([vp | - | bracelet]),
+                or random (KN-9: one side drawn at setup, each 1/2, a chance node ``boat advanced``,
+                before everything else; every player uses it; ``view`` names it under ``boat``)
   skali         false (default) / true: the Skali mode (rulebooks/knarr-skali.txt, SK-1…SK-7)
   skali_board   rulebook (default) / digital: the skáli's lines (needs skali=true). rulebook: Land
                 of Influence → 1 raid + 1 bracelet, new colour → 1 coin + 1 raid; digital: only 1
                 raid and only 1 coin on those lines
   artifact      none (default), mead_cup, silver_coins, cauldron, golden_bracelet, helmet, amulet,
-                weathervane, or random (a chance node at setup: ``artifact Helmet``)
+                weathervane, or random (a chance node at setup: ``artifact Helmet``), or
+                two-player-mead-cup (KN-10: with 2 players the Mead Cup and one random other,
+                each of the six 1/6, both in play; with 3–4 players the same as random). The
+                view's ``artifacts`` lists those in play, ``artifact`` joins them ("Mead Cup +
+                Helmet")
 
 Components (rulings/knarr.md, every card in ``knarr_data.json``, a copy of knarr-data.json):
 viking cards by colour and gain (``red vp``, ``blue bracelet``, ``green recruit``, ``purple
@@ -25,6 +31,7 @@ Notation (case and spacing are free):
   draw red vp          chance: the viking drawn (market refill, a crew, a hand at setup)
   reveal A7            chance: a destination revealed;  reveal building 12: a building
   first seat 1         chance: the first player;  artifact Helmet: the artifact (random)
+  boat advanced        chance: the boat side (boat=random, KN-9)
   recruit red vp       Recruit: play it from your hand into your crew's red column
   take blue            then take the blue slot's viking (another colour's slot than the card
                        played costs 1 recruit); the slot is refilled ("draw …")
@@ -56,7 +63,9 @@ pile; else forced discards by the players tied for most crew cards, each a decis
 order from the current player; else the draw does not happen), KN-8 (the end at 40 vp at any
 step, the round played out, tie-break recruits + bracelets, then a shared win); SK-1 … SK-7
 (setup, Develop, village activation, raid tokens with the additional token, the raid with all its
-cases, the 2-player change token and special building, coins worth nothing).
+cases, the 2-player change token and special building, coins worth nothing); KN-9 (boat=random:
+one side drawn at setup) and KN-10 (artifact=two-player-mead-cup), the two options of the official
+digital adaptation.
 
 Bots (``strategy.py``): a seat's value is its vp, plus its reputation income for 3 more turns,
 plus the vp one trade would bring, half a point per bracelet and recruit, 0.3 per crew card and a

@@ -164,6 +164,8 @@ BOATS: dict[str, tuple[int, int, int]] = {
     for side, cols in _RAW["boats"].items()
 }
 """The trade columns of the boat's two sides (option ``boat``)."""
+BOAT_SIDES: tuple[str, ...] = tuple(BOATS)
+"""The sides by name (``normal``, ``advanced``): the outcomes of KN-9's draw (``boat=random``)."""
 
 # ---- Skali -----------------------------------------------------------------------------------
 

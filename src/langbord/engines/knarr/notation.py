@@ -9,6 +9,7 @@ from __future__ import annotations
 from langbord.core.notation import ActionTable
 from langbord.engines.knarr.data import (
     ARTIFACT_TITLES,
+    BOAT_SIDES,
     BUILDING_MARKET,
     COLOURS,
     DESTINATIONS,
@@ -40,7 +41,8 @@ from langbord.engines.knarr.data import (
     NO_RESERVE,
     SKIP_EXTRA,  # decline an extra action (Helmet, Weathervane)
     PASS,  # neither Recruit nor Explore is possible
-) = range(22)
+    BOAT,  # chance: the boat side everyone uses (option boat=random, KN-9)
+) = range(23)
 
 TABLE = ActionTable()
 KIND, ARG, ARG2 = TABLE.kind, TABLE.arg1, TABLE.arg2
@@ -81,6 +83,8 @@ RESERVE_ID = [_add(RESERVE, d.index, f"reserve {d.name}") for d in DESTINATIONS]
 NO_RESERVE_ID = _add(NO_RESERVE, 0, "no reserve")
 SKIP_EXTRA_ID = _add(SKIP_EXTRA, 0, "skip extra")
 PASS_ID = _add(PASS, 0, "pass")
+BOAT_ID = [_add(BOAT, i, f"boat {side}") for i, side in enumerate(BOAT_SIDES)]
+"""KN-9: the side drawn at setup; last in the table, so every earlier id is unchanged."""
 
 ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
 NUM_ACTIONS = len(ACTION_STRINGS)

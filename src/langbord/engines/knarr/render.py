@@ -73,12 +73,13 @@ def render(state: KnarrState, player: int | None = ALL_SEATS) -> str:
         status = state._task()
     opts = state.game.options
     out.append(
-        f"Knarr, {n} players, {opts['boat']} boats"
+        f"Knarr, {n} players, {state.boat_side or 'random (to be drawn, KN-9)'} boats"
         + (f", Skali ({opts['skali_board']} skáli)" if state.skali else "")
         + f", round {state.rounds + 1}, first seat {state.first} — {status}"
     )
-    if state.artifact >= 0:
-        out.append(f"Artifact: {ARTIFACT_TITLES[state.artifact]}")
+    if state.artifacts:
+        titles = " + ".join(ARTIFACT_TITLES[a] for a in state.artifacts)
+        out.append(f"Artifact{'s' if len(state.artifacts) > 1 else ''}: {titles}")
     if state.ended:
         out.append("The end is triggered (KN-8): the round is played out.")
     market = "  ".join(

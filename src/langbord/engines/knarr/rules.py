@@ -27,6 +27,7 @@ from langbord.engines.knarr.data import (
     AMULET_GAINS,
     ARTIFACT_TITLES,
     ARTIFACTS,
+    BOAT_SIDES,
     BOATS,
     BRACELET,
     BUILDING_MARKET,
@@ -87,6 +88,8 @@ from langbord.engines.knarr.notation import (
     ARG2,
     ARTIFACT,
     ARTIFACT_ID,
+    BOAT,
+    BOAT_ID,
     DEVELOP,
     DEVELOP_ID,
     DISCARD,
@@ -140,7 +143,8 @@ from langbord.engines.knarr.notation import (
     P_DRAW,  # chance: a viking from the deck
     P_REVEAL,  # chance: a destination
     P_BUILDING,  # chance: a building
-    P_ARTIFACT,  # chance: the artifact (artifact=random)
+    P_ARTIFACT,  # chance: the artifact (artifact=random, two-player-mead-cup)
+    P_BOAT,  # chance: the boat side (boat=random, KN-9)
     P_FIRST,  # chance: the first player
     P_MAIN,  # before the action: Recruit, Explore, Trade, Develop, renew
     P_PAY,  # paying an exploration, card by card (KN-4)
@@ -152,12 +156,13 @@ from langbord.engines.knarr.notation import (
     P_RESERVE,  # Golden bracelet
     P_EXTRA,  # an extra Recruit (Helmet) or Explore (Weathervane)
     P_OVER,
-) = range(15)
+) = range(16)
 PHASE_NAMES = (
     "draw",
     "reveal",
     "reveal building",
     "artifact",
+    "boat",
     "first player",
     "action",
     "pay",
@@ -170,12 +175,13 @@ PHASE_NAMES = (
     "extra action",
     "over",
 )
-CHANCE_PHASES = frozenset({P_DRAW, P_REVEAL, P_BUILDING, P_ARTIFACT, P_FIRST})
+CHANCE_PHASES = frozenset({P_DRAW, P_REVEAL, P_BUILDING, P_ARTIFACT, P_BOAT, P_FIRST})
 PHASE_KINDS: dict[int, frozenset[int]] = {
     P_DRAW: frozenset({DRAW}),
     P_REVEAL: frozenset({REVEAL}),
     P_BUILDING: frozenset({REVEAL_BUILDING}),
     P_ARTIFACT: frozenset({ARTIFACT}),
+    P_BOAT: frozenset({BOAT}),
     P_FIRST: frozenset({FIRST}),
     P_MAIN: frozenset({RECRUIT_KIND, EXPLORE, TRADE, DEVELOP, RENEW, PASS}),
     P_PAY: frozenset({PAY, PAY_RECRUIT}),
@@ -203,7 +209,8 @@ PHASE_KINDS: dict[int, frozenset[int]] = {
     T_EXTRAS,  # the next extra action earned, if any
     T_RETURN,  # back to the turn: the action (if not yet taken) or what may follow it
     T_END_TURN,
-) = range(13)
+    T_BOAT,  # KN-9: draw the boat side (boat=random)
+) = range(14)
 # Draw targets.
 TO_MARKET = 0  # + slot
 TO_CREW = 8  # + seat
@@ -228,7 +235,10 @@ DEST_SINGLE = [
 """The one colour of a cost ``{colour: n}``, else -1."""
 DEST_IMMEDIATE = [d.immediate for d in DESTINATIONS]
 ZERO = (0,) * NUM_GAINS
-ARTIFACT_OPTIONS: tuple[str, ...] = ("none", *ARTIFACTS, "random")
+ARTIFACT_OPTIONS: tuple[str, ...] = ("none", *ARTIFACTS, "random", "two-player-mead-cup")
+BOAT_OPTIONS: tuple[str, ...] = (*BOAT_SIDES, "random")
+NO_BOAT = (-1, -1, -1)
+"""The boat's columns before KN-9's draw (``boat=random``): nothing to trade yet."""
 _NUM_DEST_IDS = len(DESTINATIONS)
 
 
@@ -246,7 +256,12 @@ class KnarrGame(Game):
     version: ClassVar[int] = 2
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of players", minimum=2, maximum=4),
-        Option("boat", "normal", "the boat side everyone uses", choices=("normal", "advanced")),
+        Option(
+            "boat",
+            "normal",
+            "the boat side everyone uses, or random: drawn at setup (KN-9)",
+            choices=BOAT_OPTIONS,
+        ),
         Option("skali", False, "play the Skali mode (SK-1…SK-7)"),
         Option(
             "skali_board",
@@ -257,7 +272,8 @@ class KnarrGame(Game):
         Option(
             "artifact",
             "none",
-            "the artifact of the variant: none, a name, or random",
+            "the artifact of the variant: none, a name, random, or two-player-mead-cup (KN-10:"
+            " with 2 players the Mead Cup and one random other)",
             choices=ARTIFACT_OPTIONS,
         ),
     )
@@ -269,6 +285,8 @@ class KnarrGame(Game):
         {"players": 3, "skali": True, "skali_board": "digital", "boat": "advanced"},
         {"players": 4, "skali": True, "artifact": "random"},
         {"players": 3, "artifact": "random"},
+        {"players": 2, "boat": "random", "artifact": "two-player-mead-cup"},
+        {"players": 3, "boat": "random", "skali": True, "artifact": "two-player-mead-cup"},
     )
 
     def _check_options(self) -> None:
@@ -279,11 +297,11 @@ class KnarrGame(Game):
         return ACTION_STRINGS
 
     def max_game_length(self) -> int:
-        # Setup: artifact, 6 destinations, 5 market cards, 5 cards per player, 4 buildings, the
-        # first player. A turn is bounded generously: every decision and draw it can hold (the
+        # Setup: boat, artifact, 6 destinations, 5 market cards, 5 cards per player, 4 buildings,
+        # the first player. A turn is bounded generously: every decision and draw it can hold (the
         # trade's card draws, each possibly preceded by forced discards of every player).
         n = self.num_players()
-        setup = 1 + 6 + MARKET_SLOTS + 5 * n + BUILDING_MARKET + 1
+        setup = 2 + 6 + MARKET_SLOTS + 5 * n + BUILDING_MARKET + 1
         per_turn = 400 + 3 * (len(DESTINATIONS) + 1) * (n + 1)
         return setup + MAX_ROUNDS * n * per_turn
 
@@ -297,11 +315,12 @@ class KnarrState(State):
     __slots__ = (
         "acted",
         "activating",
-        "artifact",
+        "artifacts",
         "bbottom",
         "bdeck",
         "bmarket",
         "boat",
+        "boat_side",
         "bracelets",
         "change",
         "coins",
@@ -361,8 +380,10 @@ class KnarrState(State):
         self.skali = bool(opts["skali"])
         self.skali_card: VillageCard = SKALI_BOARDS[str(opts["skali_board"])]
         choice = str(opts["artifact"])
-        self.artifact = ARTIFACTS.index(choice) if choice in ARTIFACTS else -1
-        self.boat = BOATS[str(opts["boat"])]
+        self.artifacts = _artifacts_in_play(choice, n)
+        side = str(opts["boat"])
+        self.boat_side = side if side in BOATS else ""  # "": KN-9's draw is still to come
+        self.boat = BOATS.get(side, NO_BOAT)
         self.deck = viking_counts(n)
         self.deck_size = sum(self.deck)
         self.deck_public = False
@@ -420,8 +441,8 @@ class KnarrState(State):
         self.raid_beside = self.skali
         self.change = [self.skali and n == 2] * n
         # Setup, in the order the tasks are done.
-        setup: list[int] = []
-        if choice == "random":
+        setup: list[int] = [] if self.boat_side else [T_BOAT << 8]
+        if choice in ("random", "two-player-mead-cup"):
             setup.append(T_ARTIFACT << 8)
         setup += [T_DEST << 8 | s for s in range(2 * VISIBLE_DESTINATIONS)]
         setup += [T_DRAW << 8 | (TO_MARKET + s) for s in range(MARKET_SLOTS)]
@@ -465,7 +486,11 @@ class KnarrState(State):
             share = 1.0 / len(self.bdeck)
             return [(REVEAL_BUILDING_ID[b], share) for b in self.bdeck]
         if phase == P_ARTIFACT:
-            return [(a, 1.0 / len(ARTIFACTS)) for a in ARTIFACT_ID]
+            # KN-10: with the Mead Cup already in play, one of the six others.
+            drawn = [ARTIFACT_ID[a] for a in range(len(ARTIFACTS)) if a not in self.artifacts]
+            return [(a, 1.0 / len(drawn)) for a in drawn]
+        if phase == P_BOAT:
+            return [(a, 1.0 / len(BOAT_ID)) for a in BOAT_ID]
         if phase == P_FIRST:
             return [(FIRST_ID[p], 1.0 / self.n) for p in range(self.n)]
         return []
@@ -596,10 +621,22 @@ class KnarrState(State):
             self.tasks.pop()
             self.first = self.turn = a
             self._run()
+        elif kind == BOAT:
+            self.tasks.pop()
+            self._boat_drawn(BOAT_SIDES[a])
+            self._run()
         else:  # ARTIFACT
             self.tasks.pop()
-            self.artifact = a
+            self.artifacts = tuple(sorted((*self.artifacts, a)))
             self._run()
+
+    def _boat_drawn(self, side: str) -> None:
+        """KN-9: every player uses the side drawn; it comes first in the setup, before anyone
+        owns a destination, so the trade columns are the boat's alone."""
+        self.boat_side = side
+        self.boat = BOATS[side]
+        boat_columns = [_column_vector(g) for g in self.boat]
+        self.tsum = [[list(c) for c in boat_columns] for _ in range(self.n)]
 
     def _drawn(self, t: int) -> None:
         """A viking of type ``t`` comes off the deck, to the target of the draw task."""
@@ -693,6 +730,10 @@ class KnarrState(State):
             elif code == T_FIRST:
                 tasks.append(task)
                 self.phase = P_FIRST
+                return
+            elif code == T_BOAT:
+                tasks.append(task)
+                self.phase = P_BOAT
                 return
             else:  # T_ARTIFACT
                 tasks.append(task)
@@ -802,9 +843,9 @@ class KnarrState(State):
         self.crew[p][t] += 1
         cols[TYPE_COLOUR[t]] += 1
         if before < min(cols):  # a row of 5 colours is completed (Amulet, Weathervane)
-            if self.artifact == AMULET:
+            if AMULET in self.artifacts:
                 self._gain(p, AMULET_GAINS)
-            elif self.artifact == WEATHERVANE:
+            elif WEATHERVANE in self.artifacts:
                 self.extras.append(EXTRA_EXPLORE)
 
     # ---- Recruit --------------------------------------------------------------------------------
@@ -823,16 +864,16 @@ class KnarrState(State):
         base = colour * 4
         gains = [crew[base], crew[base + 1], crew[base + 2], crew[base + 3], 0, 0, 0]
         height = self.cols[p][colour]
-        artifact = self.artifact
-        if artifact == SILVER_COINS and height >= 4:
+        artifacts = self.artifacts
+        if height >= 4 and SILVER_COINS in artifacts:
             gains[VP] += 1
         self._gain(p, gains)
-        free_any = artifact == CAULDRON and height == 2
+        free_any = height == 2 and CAULDRON in artifacts
         tasks = self.tasks
         if self.skali:
             tasks.append(T_VILLAGE << 8 | (LINE_EXISTING if existed else LINE_NEW))
         tasks.append(T_TAKE << 8 | colour | (8 if free_any else 0))
-        if artifact == GOLDEN_BRACELET and height == 3:
+        if height == 3 and GOLDEN_BRACELET in artifacts:
             tasks.append(T_RESERVE << 8)
         self._run()
 
@@ -912,12 +953,12 @@ class KnarrState(State):
         tasks = self.tasks
         deck = dest.deck
         previous = self.last_deck[p]
-        if self.artifact == HELMET and deck == LAND_OF_INFLUENCE and previous == TRADING_LAND:
+        if deck == LAND_OF_INFLUENCE and previous == TRADING_LAND and HELMET in self.artifacts:
             self.extras.append(EXTRA_RECRUIT)
         self.last_deck[p] = deck
         if self.skali:
             tasks.append(T_VILLAGE << 8 | (LINE_LOI if deck == LAND_OF_INFLUENCE else LINE_TL))
-        if self.artifact == MEAD_CUP:
+        if MEAD_CUP in self.artifacts:
             tasks.append(T_MEAD << 8)
         if self.pay_slot >= 0:
             tasks.append(T_DEST << 8 | self.pay_slot)
@@ -1221,8 +1262,9 @@ class KnarrState(State):
         new.n = self.n
         new.skali = self.skali
         new.skali_card = self.skali_card
-        new.artifact = self.artifact
+        new.artifacts = self.artifacts
         new.boat = self.boat
+        new.boat_side = self.boat_side
         new.deck = self.deck.copy()
         new.deck_size = self.deck_size
         new.deck_public = self.deck_public
@@ -1349,7 +1391,9 @@ class KnarrState(State):
             "seat": player,
             "players": self.n,
             "options": dict(self.game.options),
-            "artifact": ARTIFACT_TITLES[self.artifact] if self.artifact >= 0 else None,
+            "artifact": " + ".join(ARTIFACT_TITLES[a] for a in self.artifacts) or None,
+            "artifacts": [ARTIFACT_TITLES[a] for a in self.artifacts],
+            "boat": self.boat_side or None,
             "first": self.first,
             "turn": self.turn,
             "to_move": self.current_player(),
@@ -1442,6 +1486,8 @@ class KnarrState(State):
                 return "trade comes before or after the action, not during it (KN-6)"
             return f"now {self._task()}"
         if phase in CHANCE_PHASES:
+            if kind == ARTIFACT:  # only the Mead Cup can be refused here
+                return "the Mead Cup is already in play (KN-10): the other artifact is another one"
             if kind == DRAW and self._task_arg() >= TO_CREW_SECOND:
                 return (
                     "the second start card differs in colour from the first (KN-3), and the "
@@ -1503,7 +1549,7 @@ class KnarrState(State):
     def _why_not_explore(self, p: int, d: int) -> str:
         dest = DESTINATIONS[d]
         if d not in self.visible and d not in self.reserved[p]:
-            where = " or reserved" if self.artifact == GOLDEN_BRACELET else ""
+            where = " or reserved" if GOLDEN_BRACELET in self.artifacts else ""
             return f"{dest.name} is not a visible{where} destination"
         cols = self.cols[p]
         have = ", ".join(f"{cols[c]} {COLOURS[c]}" for c in COLOUR_RANGE if cols[c]) or "no cards"
@@ -1547,6 +1593,7 @@ class KnarrState(State):
                 P_REVEAL: "a destination is revealed ('reveal A7')",
                 P_BUILDING: "a building is revealed ('reveal building 12')",
                 P_ARTIFACT: "the artifact is revealed ('artifact Helmet')",
+                P_BOAT: "the boat side is drawn ('boat advanced', KN-9)",
                 P_FIRST: "the first player is drawn ('first seat 0')",
             }[phase]
             return f"chance: {what}"
@@ -1602,6 +1649,17 @@ class KnarrState(State):
             if TO_HAND <= target < TO_CREW_FIRST and target - TO_HAND != player:
                 return f"a viking is drawn into seat {target - TO_HAND}'s hand"
         return self.action_to_string(action)
+
+
+def _artifacts_in_play(choice: str, players: int) -> tuple[int, ...]:
+    """The artifacts in play before setup's draw, from option ``artifact``: a named one; for
+    KN-10's ``two-player-mead-cup`` with 2 players, the Mead Cup (the other is drawn); else
+    none (``random`` and KN-10 with 3–4 players draw one)."""
+    if choice in ARTIFACTS:
+        return (ARTIFACTS.index(choice),)
+    if choice == "two-player-mead-cup" and players == 2:
+        return (MEAD_CUP,)
+    return ()
 
 
 def _names(counts: list[int]) -> dict[str, int]:

@@ -30,7 +30,7 @@ Global slots, in order:
   first.seat+k                 n: the first player (meaningful once drawn)
   round                        the round / 100 (the engine's safeguard on the length)
   end_triggered                1 once someone reached 40 vp (KN-8)
-  boat.advanced                1 with the advanced boat side (constant for the options)
+  boat.advanced                1 with the advanced boat side (boat=random: once drawn, KN-9)
   market.<colour>.<type>       5 × 20: the viking in each of the five slots (none: all 0)
   destinations.trading_lands.<i>.<dest>        i = 1…3: the visible Trading Lands
   destinations.lands_of_influence.<i>.<dest>   i = 1…3: the visible Lands of Influence
@@ -63,7 +63,8 @@ Then for each seat k = 0…n-1 (``seat+k.`` before each name):
   hand.<type>                  20, ``seat+0`` only: the observer's whole hand
 
 Artifact block (``artifact`` other than ``none``); global, after the seats:
-  artifact.<name>              7: one-hot of the artifact (all 0 before a random one is drawn)
+  artifact.<name>              7: the artifacts in play (all 0 before a random one is drawn;
+                               KN-10's two-player-mead-cup: two of them)
 then per seat k:
   seat+k.last_explored.trading_land / .land_of_influence   the deck of its last destination
                                (Helmet)
@@ -294,7 +295,7 @@ class KnarrEncoder(Encoder):
         self._relative(out, view["turn"], seat)
         self._relative(out, view["first"], seat)
         out += [view["round"] / MAX_ROUNDS, float(bool(view["end_triggered"]))]
-        out.append(float(view["options"]["boat"] == "advanced"))
+        out.append(float(view["boat"] == "advanced"))
         for c in COLOURS:
             card = view["market"][c]
             out += self._types([card] if card else [])
@@ -327,7 +328,7 @@ class KnarrEncoder(Encoder):
             forced[(q - seat) % n] = 1.0
         out += forced
         out.append(float(view["extras"]))
-        boat = BOATS[str(view["options"]["boat"])]
+        boat = BOATS[str(view["boat"])] if view["boat"] else (-1, -1, -1)
         seats = [view["seats"][(seat + k) % n] for k in range(n)]
         for k, s in enumerate(seats):
             out += [
@@ -352,8 +353,8 @@ class KnarrEncoder(Encoder):
             if k == 0:
                 out += self._types(s["hand"])
         if self.artifacts:
-            artifact = view["artifact"]
-            out += [float(artifact == title) for title in ARTIFACT_TITLES]
+            artifacts = view["artifacts"]
+            out += [float(title in artifacts) for title in ARTIFACT_TITLES]
             for s in seats:
                 last = s["destinations"][-1] if s["destinations"] else None
                 last_deck = DESTINATIONS[DEST_INDEX[last]].deck if last else -1

@@ -484,7 +484,7 @@ export function draw(table, ctx) {
     const bx = cx0 + 5 * colW + 16;
     const bw = 58;
     text(panel, bx, cy0 + 8, "Boat (trade: return bracelets)", { "font-size": 12, fill: "#5a4a3a" });
-    const boat = BOATS[view.options.boat] || BOATS.normal;
+    const boat = BOATS[view.boat] || BOATS[view.options.boat] || BOATS.normal;
     const boatG = tag(`boat:${p}`, el("g", {}, panel));
     el("path", { d: `M${bx},${cy0 + 16} H${bx + 3 * bw + 60} L${bx + 3 * bw + 40},${cy0 + 52} H${bx + 16} Z`, fill: "#8b5e34", stroke: "#4a2f14", "stroke-width": 1.5 }, boatG);
     boat.forEach((t, k) => {
