@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.options import Option, OptionValue, resolve_options
+from langbord.core.prompts import MAX_EXAMPLES, quote
 
 CHANCE = -1
 """``current_player()`` at a chance node (a die roll, a card drawn)."""
@@ -243,6 +244,29 @@ class State(ABC):
     def __str__(self) -> str: ...
 
     # ---- the shared protocol -----------------------------------------------------------------
+
+    def prompt(self, player: int | None = None) -> str:
+        """What the seat to move must decide, in a player's words, with at most three examples,
+        each quoted (``'…'``) as the string of an action in ``legal_actions()``: e.g. Skibe's
+        "take a display card ('take d2') or draw ('draw')". ``""`` at a chance node, at the end,
+        and for a ``player`` who is not the seat to move (``None``: whoever is to move). Refusals
+        of an action of the wrong kind quote this prompt; the conformance suite checks that every
+        quoted example is legal."""
+        self._check_seat(player)
+        to_move = self.current_player()
+        if to_move < 0 or (player is not None and player != to_move):
+            return ""
+        return self._prompt()
+
+    def _prompt(self) -> str:
+        """The prompt at a decision node; a game words its own choices (see
+        :func:`langbord.core.prompts.offer`). By default: up to three legal actions."""
+        return f"choose an action ({quote(self.legal_strings()[:MAX_EXAMPLES])})"
+
+    def legal_strings(self) -> list[str]:
+        """The strings of ``legal_actions()``, in the same order."""
+        strings = self.game.action_strings()
+        return [strings[a] for a in self.legal_actions()]
 
     def render(self, player: int | None) -> str:
         """The table as text as seat ``player`` sees it (``None``: a spectator); ``str(state)`` is
