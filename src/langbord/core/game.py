@@ -16,6 +16,9 @@ Contracts:
   for search code that only ever applies members of ``legal_actions()``.
 - Every action has one canonical string; ``string_to_action`` inverts ``action_to_string`` and
   tolerates case and spacing.
+- ``prompt(p)`` is what the seat to move decides, in a player's words, quoting (``'…'``) at most
+  three of its legal actions, never another; ``""`` at chance nodes, at the end and for any other
+  seat. A refusal of an action of the wrong kind quotes it.
 - ``view(p)`` is a JSON-serializable dict of what seat ``p`` knows (``None``: a spectator);
   ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know.
 """
