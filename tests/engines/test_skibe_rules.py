@@ -1371,7 +1371,9 @@ def test_a_real_action_that_is_illegal_now_raises_illegal_action_error() -> None
     for text in ("lay 1", "food 1", "equip 1.1", "pass", "skip", "reveal red F"):
         assert_illegal(state, text, "now red must take a display card ('take d1')")
     play(state, "take d1")
-    assert_illegal(state, "take d2", "now red must lay the yellow E in a ship ('lay 1')")
+    assert_illegal(
+        state, "take d2", "now red must lay the yellow E in a ship ('lay 1', 'lay 2' or 'lay 3')"
+    )
     before = snapshot(state)
     with pytest.raises(IllegalActionError, match="not an action id"):
         state.apply_action(10**6)

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import langbord
+from langbord.core.prompts import quoted
 from langbord.record import replay
 from langbord.server.app import MAX_BODY, create_app
 from langbord.server.db import SCHEMA_VERSION, DatabaseError, open_database
@@ -210,6 +211,11 @@ def test_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
     first = watcher["to_move"]
     assert bool(mine["legal"]) == (first == 0) and bool(theirs["legal"]) == (first == 1)
     assert watcher["legal"] == []
+    # The prompt goes to the seat to move only, and quotes only its legal moves.
+    mover, other = (mine, theirs) if first == 0 else (theirs, mine)
+    assert other["prompt"] is None and watcher["prompt"] is None
+    assert mover["prompt"].startswith(f"seat {first} takes an action: ")
+    assert set(quoted(mover["prompt"])) <= set(mover["legal"]) and quoted(mover["prompt"])
     # The log: a hidden draw is a card for its owner, "a viking" for everyone else.
     hidden = {0: 0, 1: 0}
     for a, b, c in zip(mine["log"], theirs["log"], watcher["log"], strict=True):

@@ -16,6 +16,9 @@ protocol and checks its contracts (see :mod:`langbord.core.game`); a failure rai
   JSON-serializable), whose state keeps ``p``'s legal actions and plays on to the end, and which
   depends only on what ``p`` knows; chance outcomes a seat cannot tell apart are described to it
   (``action_to_string_for``) by the same string;
+- ``prompt()`` is empty at chance nodes and at the end and for a seat not to move, and at every
+  decision quotes (``'…'``) only strings of legal actions; so do the refusals of a sample of
+  illegal actions at every decision;
 - component counts are the same in every state;
 - records survive JSON and replay to the same history and scores; the same seed gives the same
   record; ``returns()`` follows the scores.
@@ -38,6 +41,7 @@ from typing import Any
 from langbord.agents.random_agent import RandomAgent
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.game import CHANCE, TERMINAL, Game, State
+from langbord.core.prompts import quoted
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save, to_record
 from langbord.core.registry import load
@@ -74,6 +78,7 @@ class _Checker:
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)
+        self.refusal_rng = random.Random(seed + 1)  # apart, so the games played stay the same
         self.deep_every = deep_every
         self.n = game.num_players()
         self.num_actions = game.num_distinct_actions()
@@ -122,6 +127,33 @@ class _Checker:
         else:
             self.expect(outcomes == [], "chance_outcomes() at a decision node")
         return legal
+
+    def check_prompt(self, state: State, legal: list[int]) -> None:
+        """The prompt, and the refusal of a few illegal actions, quote only legal actions."""
+        player = state.current_player()
+        prompt = state.prompt()
+        if player < 0:
+            self.expect(prompt == "", f"a prompt at a chance node or the end: {prompt!r}")
+            return
+        self.expect(bool(prompt), "no prompt at a decision node")
+        self.expect(state.prompt(player) == prompt, "prompt(seat to move) != prompt()")
+        other = (player + 1) % self.n
+        self.expect(other == player or state.prompt(other) == "", "a prompt for a seat not to move")
+        strings = set(state.legal_strings())
+        bad = [text for text in quoted(prompt) if text not in strings]
+        self.expect(not bad, f"the prompt {prompt!r} quotes {bad}, not legal now")
+        legal_set = set(legal)
+        for action in self.refusal_rng.sample(range(self.num_actions), 3):
+            if action in legal_set:
+                continue
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                message = str(exc).removeprefix(f"{state.action_to_string(action)!r}")
+                bad = [text for text in quoted(message) if text not in strings]
+                self.expect(not bad, f"the refusal {str(exc)!r} quotes {bad}, not legal now")
+            else:
+                raise self.fail(f"apply_action({action}) did not raise")
 
     def check_deep(self, state: State, legal: list[int]) -> None:
         before = _snapshot(state)
@@ -255,6 +287,7 @@ class _Checker:
         while True:
             self.where = f"step {step}"
             legal = self.check_basic(state, counts)
+            self.check_prompt(state, legal)
             if self.rng.random() < self.deep_every or step == 0:
                 self.check_deep(state, legal)
                 report.deep_checks += 1

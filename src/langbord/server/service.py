@@ -814,6 +814,7 @@ class Service:
             "view": state.view(seat),
             "text": state.render(seat),
             "legal": [state.action_to_string(a) for a in state.legal_actions()] if yours else [],
+            "prompt": state.prompt(seat) if yours else None,
             "result": result,
         }
         if seat is None:

@@ -70,7 +70,7 @@ def render(state: KnarrState, player: int | None = ALL_SEATS) -> str:
         winners = [f"seat {p}" for p in range(n) if scores[p] == best]
         status = f"game over — {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
     else:
-        status = state._task()
+        status = state._task(quote_moves=player in (ALL_SEATS, state.current_player()))
     opts = state.game.options
     out.append(
         f"Knarr, {n} players, {state.boat_side or 'random (to be drawn, KN-9)'} boats"

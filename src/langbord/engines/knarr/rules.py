@@ -22,6 +22,7 @@ from typing import ClassVar
 from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
+from langbord.core.prompts import offer
 from langbord.engines.knarr.data import (
     AMULET,
     AMULET_GAINS,
@@ -192,6 +193,35 @@ PHASE_KINDS: dict[int, frozenset[int]] = {
     P_MEAD: frozenset({MEAD, NO_MEAD}),
     P_RESERVE: frozenset({RESERVE, NO_RESERVE}),
     P_EXTRA: frozenset({RECRUIT_KIND, EXPLORE, SKIP_EXTRA}),
+}
+
+DECISION_CHOICES: dict[int, tuple[tuple[str, int], ...]] = {
+    P_MAIN: (
+        ("recruit", RECRUIT_KIND),
+        ("explore", EXPLORE),
+        ("pass", PASS),
+        ("trade", TRADE),
+        ("develop", DEVELOP),
+        ("renew", RENEW),
+    ),
+    P_PAY: (("pay with a crew card", PAY), ("with a recruit", PAY_RECRUIT)),
+    P_TAKE: (("takes a board viking", TAKE),),
+    P_AFTER: (("may trade", TRADE), ("develop", DEVELOP), ("renew", RENEW), ("end turn", END)),
+    P_DISCARD: (("discards a crew card", DISCARD),),
+    P_ACTIVATE: (("chooses the next village card to activate", ACTIVATE),),
+    P_MEAD: (("may discard a board viking", MEAD), ("not", NO_MEAD)),
+    P_RESERVE: (("may reserve a destination", RESERVE), ("not", NO_RESERVE)),
+    P_EXTRA: (
+        ("may take an extra Recruit (Helmet)", RECRUIT_KIND),
+        ("may take an extra Explore (Weathervane)", EXPLORE),
+        ("skip it", SKIP_EXTRA),
+    ),
+}
+"""Each decision phase's choices: how a player says it, and the action kind it is."""
+DECISION_NOTES = {
+    P_DISCARD: ": the deck is empty (KN-7)",
+    P_ACTIVATE: " (SK-3)",
+    P_MEAD: " (Mead Cup)",
 }
 
 # Tasks: ``code << 8 | argument``, kept on a stack (the last is done first).
@@ -1583,7 +1613,17 @@ class KnarrState(State):
             "cannot complete it (KN-4)"
         )
 
-    def _task(self) -> str:
+    def _legal_of(self, kind: int) -> list[str]:
+        """The strings of the legal actions of ``kind``, in id order."""
+        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] == kind]
+
+    def _prompt(self) -> str:
+        return self._task()
+
+    def _task(self, quote_moves: bool = True) -> str:
+        """What is being decided now. At a decision it quotes only legal actions; with
+        ``quote_moves=False`` (a seat that does not see the mover's hand) it names every choice
+        of the phase and quotes none, as the legal moves would show the hand."""
         phase = self.phase
         p = self.current_player()
         me = f"seat {p}"
@@ -1597,35 +1637,40 @@ class KnarrState(State):
                 P_FIRST: "the first player is drawn ('first seat 0')",
             }[phase]
             return f"chance: {what}"
-        if phase == P_MAIN:
-            return (
-                f"{me} takes an action: 'recruit red vp' or 'explore A7' (or first 'trade 1'"
-                + (", 'develop building 12'" if self.skali else "")
-                + ")"
+        if phase in DECISION_CHOICES:
+            return f"{me} {self._choices(phase, quote_moves)}"
+        return "nothing: the game is over"
+
+    def _choices(self, phase: int, quote_moves: bool) -> str:
+        """The choices of a decision ``phase`` worded by :func:`offer`, from
+        ``DECISION_CHOICES``; ``quote_moves=False`` words them all and quotes none."""
+        words = DECISION_CHOICES[phase]
+        if phase == P_EXTRA:
+            wanted = RECRUIT_KIND if self.extra_kind == EXTRA_RECRUIT else EXPLORE
+            words = tuple(c for c in words if c[1] in (wanted, SKIP_EXTRA))
+        if not quote_moves:
+            # Only what the options allow: buildings with Skáli, renewing them with 2 players
+            # (SK-6); 'pass' only when neither Recruit nor Explore is possible.
+            words = tuple(
+                (w, k)
+                for w, k in words
+                if (k not in (DEVELOP, RENEW) or self.skali)
+                and (k != RENEW or self.n == 2)
+                and k != PASS
             )
+        choices = [(w, self._legal_of(k) if quote_moves else None) for w, k in words]
+        if phase == P_MAIN:
+            main = [c for c in choices if c[0] in ("recruit", "explore", "pass")]
+            first = choices[len(main) :]
+            before = offer(first, limit=1)
+            return f"takes an action: {offer(main, limit=2)}" + (
+                f" (or first {before})" if before else ""
+            )
+        text = offer(choices)
         if phase == P_PAY:
             dest = DESTINATIONS[self.pay_dest]
-            return (
-                f"{me} pays {dest.name} ({dest.cost_text()}, {self.pay_left} left): "
-                "'pay red vp' or 'pay recruit' (KN-4)"
-            )
-        if phase == P_TAKE:
-            return f"{me} takes a board viking ('take {COLOURS[self.take_arg & 7]}')"
-        if phase == P_AFTER:
-            return f"{me} may trade or develop, or 'end turn'"
-        if phase == P_DISCARD:
-            return f"{me} discards a crew card ('discard red vp'): the deck is empty (KN-7)"
-        if phase == P_ACTIVATE:
-            return f"{me} chooses the next village card to activate ('activate skali', SK-3)"
-        if phase == P_MEAD:
-            return f"{me} may discard a board viking ('mead red') or 'no mead' (Mead Cup)"
-        if phase == P_RESERVE:
-            return f"{me} may reserve a destination ('reserve A7') or 'no reserve'"
-        if phase == P_EXTRA:
-            if self.extra_kind == EXTRA_RECRUIT:
-                return f"{me} may take an extra Recruit (Helmet: 'recruit red vp') or 'skip extra'"
-            return f"{me} may take an extra Explore (Weathervane: 'explore A7') or 'skip extra'"
-        return "nothing: the game is over"
+            return f"pays {dest.name} ({dest.cost_text()}, {self.pay_left} left): {text} (KN-4)"
+        return text + DECISION_NOTES.get(phase, "")
 
     # ---- text ---------------------------------------------------------------------------------
 

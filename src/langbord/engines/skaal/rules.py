@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
+from langbord.core.prompts import MAX_EXAMPLES, offer, quote
 from langbord.engines.skaal.data import (
     ACCOUNTANT_START,
     CLANS,
@@ -641,27 +642,44 @@ class SkaalState(State):
             return f"{REGIONS[b]} already has an Inn: one Inn per region (rulebook)"
         return f"no clan has a majority in {REGIONS[b]} to provide the innkeeper (SA-9)"
 
+    def _legal_of(self, kind: int) -> list[str]:
+        """The strings of the legal actions of ``kind``, in id order."""
+        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] == kind]
+
+    def _prompt(self) -> str:
+        return self._task()
+
     def _task(self) -> str:
+        """What is being decided now, quoting only legal actions (the prompt at a decision)."""
         me = CLANS[self.turn]
         phase = self.phase
         if phase == SETUP_PHASE:
-            return f"{me} places a setup dwarf ('place Kamau')"
+            return f"{me} places a setup dwarf ({quote(self._legal_of(PLACE)[:MAX_EXAMPLES])})"
         if phase == ACTION:
-            return (
-                f"{me} chooses an action: place, move, prospect, harvest, build or inn "
-                "('place Topa', 'move Kamau>Topa', 'prospect', 'harvest Topa 2', 'build Topa', "
-                "'inn Topa>Salud')"
-            )
+            choices = [
+                (word, self._legal_of(kind))
+                for word, kind in (
+                    ("place", PLACE),
+                    ("move", MOVE),
+                    ("prospect", PROSPECT),
+                    ("harvest", HARVEST),
+                    ("build", BUILD),
+                    ("inn", MOVE_INN),
+                )
+            ]
+            return f"{me} chooses an action: {offer(choices)}"
         if phase == ROLLING:
             return "the die is rolled (a chance event: 'roll 3', 'roll Ooops')"
         if phase == FINDING:
             what = "the Ooops" if self.roll == OOOPS_FACE else f"{self.roll + 1} nuggets"
-            return f"{me} chooses the region for {what} ('find Kamau')"
+            return (
+                f"{me} chooses the region for {what} ({quote(self._legal_of(FIND)[:MAX_EXAMPLES])})"
+            )
         if phase == RUMORING:
             source = REGIONS[self.rumors[0]]
-            clan = CLANS[self._movable_clans(self.rumors[0])[0]]
             return (
-                f"{me} chooses the clan whose dwarf comes from {source} ('rumor {source} {clan}')"
+                f"{me} chooses the clan whose dwarf comes from {source} "
+                f"({quote(self._legal_of(RUMOR)[:MAX_EXAMPLES])})"
             )
         return "nothing: the game is over"
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
+from langbord.core.prompts import offer, pick, quote
 from langbord.engines.skibe import notation as N
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
@@ -841,22 +842,28 @@ class SkibeState(State):
         if kind == FOOD_LOAD:
             return (
                 "the stock has no food: move a stone from a bow holding 2 or more to another "
-                "bow ('food 1>2'), or 'no food' (SB-3)"
+                f"bow or pass ({self._examples(FOOD_SHIFT, NO_FOOD)}) (SB-3)"
             )
         if kind == FOOD_SHIFT:
             if self.food_stock:
-                return "the stock still has food: load it from the stock ('food 2') (SB-3)"
+                return (
+                    "the stock still has food: load it from the stock "
+                    f"({self._examples(FOOD_LOAD)}) (SB-3)"
+                )
             return f"bow {a + 1} has its last food stone, which never moves (rulebook, SB-3)"
         if kind == NO_FOOD:
             return "the stock still has food: loading it is compulsory (SB-3)"
         if kind in (EQUIP_LOAD, EQUIP_SHIFT):
             if kind == EQUIP_LOAD and not self.equip_stock:
                 return (
-                    "the stock has no equipment: move a stone from card to card "
-                    "('equip 1.2>3.1') or 'no equip'"
+                    "the stock has no equipment: move a stone from card to card or pass "
+                    f"({self._examples(EQUIP_SHIFT, NO_EQUIP)})"
                 )
             if kind == EQUIP_SHIFT and self.equip_stock:
-                return "the stock still has equipment: load it from the stock ('equip 2.1')"
+                return (
+                    "the stock still has equipment: load it from the stock "
+                    f"({self._examples(EQUIP_LOAD)})"
+                )
             if kind == EQUIP_SHIFT:
                 if self._card_at(a) < 0:
                     return f"there is no card {N.slot_name(a)}"
@@ -908,33 +915,46 @@ class SkibeState(State):
                 return f"card {name} is protected by a protection chieftain (rulebook: Protection)"
         return "swapping two cards of one ship, or two display cards, changes nothing"
 
+    def _legal_of(self, *kinds: int) -> list[str]:
+        """The strings of the legal actions of ``kinds``, in id order."""
+        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] in kinds]
+
+    def _examples(self, *kinds: int) -> str:
+        """Up to three legal actions of ``kinds``, quoted, one of each kind first."""
+        return quote(pick([self._legal_of(kind) for kind in kinds]))
+
+    def _prompt(self) -> str:
+        return self._task()
+
     def _task(self) -> str:
+        """What is being decided now, quoting only legal actions (the prompt at a decision)."""
         phase = self.phase
         if phase == DEAL:
             return "reveal the top card of the draw pile (a chance event)"
         if phase == CHOOSE:
             if all(len(ship) >= self.limit for ship in self.ships):
-                return "lay a stern: every ship is full (SB-5)"
-            return "take a display card ('take d1'), draw ('draw') or lay a stern ('stern 2')"
+                return f"lay a stern: every ship is full (SB-5) ({self._examples(STERN)})"
+            return offer(
+                [
+                    ("take a display card", self._legal_of(TAKE)),
+                    ("draw", self._legal_of(DRAW)),
+                    ("lay a stern", self._legal_of(STERN)),
+                ]
+            )
         if phase == PLACE:
-            return f"lay the {NAME[self.held]} in a ship ('lay 1')"
+            return f"lay the {NAME[self.held]} in a ship ({self._examples(LAY_CARD)})"
         if phase == LOAD_FOOD:
-            return "load food onto a bow ('food 2', 'food 1>3' or 'no food')"
+            return f"load food onto a bow ({self._examples(FOOD_LOAD, FOOD_SHIFT, NO_FOOD)})"
         if phase == LOAD_EQUIP:
-            return "load equipment onto a card ('equip 2.1', 'equip 1.1>2.3' or 'no equip')"
+            kinds = (EQUIP_LOAD, EQUIP_SHIFT, NO_EQUIP)
+            return f"load equipment onto a card ({self._examples(*kinds)})"
         if phase == CHIEFTAIN:
-            return "play a chieftain ('chief swap 2') or 'pass'"
+            return offer([("play a chieftain", self._legal_of(CHIEF)), ("pass", ["pass"])])
         if phase == EVALUATE:
             ship, _owner, kind = self._current_chieftain()
-            example = {
-                EQUIP_CHIEF: "'move equip stock>2.1'",
-                FOOD_CHIEF: "'move food 1>2'",
-                REMOVE_CHIEF: "'remove 2.1'",
-                SWAP_CHIEF: "'swap 1.2<>d1'",
-            }[kind]
             return (
                 f"carry out the {CHIEFTAIN_ACTIONS[kind]} chieftain on ship {ship + 1} "
-                f"({example} or 'skip')"
+                f"({self._examples(EVAL_ACTION[kind], SKIP)})"
             )
         return "nothing: the game is over"
 

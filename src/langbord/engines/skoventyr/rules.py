@@ -24,6 +24,7 @@ from typing import ClassVar
 from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option, OptionValue
+from langbord.core.prompts import offer, pick, quote
 from langbord.engines.skoventyr import data
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
@@ -216,6 +217,37 @@ PHASE_KINDS: dict[int, frozenset[int]] = {
     P_PLACE: frozenset({PLACE_ON}),
     P_REFUGE: frozenset({VOGTER_TO}),
 }
+
+ACTION_CHOICES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("call", (CALL, CALL_RISKY)),
+    ("gambit", (GAMBIT,)),
+    ("position", (POSITION,)),
+    ("mission", (MISSION,)),
+    ("wrath", (WRATH,)),
+    ("rally", (RALLY, RALLY_ANY)),
+    ("involve", (INVOLVE,)),
+    ("rescue", (RESCUE,)),
+)
+"""The actions of a turn (SV-1), as the prompt names them, and their action kinds."""
+TWO_WAY_CHOICES: dict[int, tuple[tuple[str, int], ...]] = {
+    P_GAMBIT: (("put Future cards on the bottom", BOTTOM_SLOT), ("stop", DONE)),
+    P_HULDRE: (("take a Future Ally", TAKE_SLOT), ("stop", DONE)),
+}
+CHOICE_PHRASES = {
+    P_DAMAGE: "choose the Tree to damage",
+    P_HEAL: "choose the Tree to heal",
+    P_REVEAL: "choose a Hidden Ally to reveal",
+    P_COST_BOTTOM: "choose the Future Ally to put on the bottom",
+    P_TROLD: "move Gamle Erik counter-clockwise",
+    P_RECYCLE: "choose an Ally in the discard pile to put on the bottom",
+    P_REWARD: "choose the reward",
+    P_REVENGE: "choose the Adversary to discard from the Future",
+    P_TOP: "choose the Ally to put on top of the deck",
+    P_BOTTOM: "choose the next card to put on the bottom",
+    P_HAND: "discard down to 5 cards",
+    P_RECOVER: "choose where the recovered Tree goes",
+}
+"""What a one-kind decision asks, before its quoted legal moves."""
 
 # Steps (the ``todo`` stack holds these; the last one runs first).
 (
@@ -1519,6 +1551,8 @@ class SkoventyrState(State):
         return data.CARDS[card].cost_text.rstrip(".")
 
     def _task(self) -> str:
+        """What is being decided now, quoting only legal actions at a decision (the prompt, and
+        the view's ``task``; hands are open, SV-6, so every seat may read them)."""
         phase = self.phase
         if phase == OVER:
             return {WON: "nothing: the game is won", LOST: "nothing: the game is lost"}.get(
@@ -1533,31 +1567,31 @@ class SkoventyrState(State):
         if phase == CH_ACORN:
             return f"an Acorn is placed on {MINION_NAMES[self.setup_i]} (chance: 'acorn 1')"
         if phase == P_PLACE:
-            return f"choose the Tree for the {CARD_NAMES[self.placing]} ('on E')"
-        if phase == ACTION:
-            modules = " / 'rally Nisse' / 'involve 1'" if self.lygtemands else ""
-            modules += " / 'rescue Trold'" if self.rescue else ""
             return (
-                "choose an action ('call f1' / 'call f1 risky' / 'gambit' / 'position Trold' / "
-                f"'mission Huldre' / 'wrath Mare 1'{modules})"
+                f"choose the Tree for the {CARD_NAMES[self.placing]} ({self._examples(PLACE_ON)})"
             )
-        return {
-            P_DAMAGE: "choose the Tree to damage ('damage B')",
-            P_HEAL: "choose the Tree to heal ('heal B')",
-            P_REVEAL: "choose a Hidden Ally to reveal ('reveal D')",
-            P_COST_BOTTOM: "choose the Future Ally to put on the bottom ('bottom f2')",
-            P_GAMBIT: "put Future cards on the bottom ('bottom f1') or stop ('done')",
-            P_HULDRE: "take a Future Ally ('take f2') or stop ('done')",
-            P_TROLD: "move Gamle Erik counter-clockwise ('erik back 2')",
-            P_RECYCLE: "choose an Ally in the discard pile to put on the bottom ('recycle Trold')",
-            P_REWARD: "choose the reward ('refuge', 'revenge', 'restoration')",
-            P_REFUGE: "choose Vogter's destination ('vogter to E'; his own Tree: he stays)",
-            P_REVENGE: "choose the Adversary to discard from the Future ('discard f1')",
-            P_TOP: "choose the Ally to put on top of the deck ('top Trold')",
-            P_BOTTOM: "choose the next card to put on the bottom ('bottom Gamle Erik')",
-            P_HAND: "discard down to 5 cards ('discard Trold')",
-            P_RECOVER: "choose where the recovered Tree goes ('recover after D')",
-        }[phase]
+        if phase == ACTION:
+            choices = [(word, self._legal_of(*kinds)) for word, kinds in ACTION_CHOICES]
+            return f"choose an action: {offer(choices)}"
+        if phase in TWO_WAY_CHOICES:
+            return offer([(word, self._legal_of(kind)) for word, kind in TWO_WAY_CHOICES[phase]])
+        if phase == P_REFUGE:
+            return (
+                f"choose Vogter's destination ({self._examples(VOGTER_TO)}; his own Tree: he stays)"
+            )
+        phrase = CHOICE_PHRASES[phase]
+        return f"{phrase} ({self._examples(*sorted(PHASE_KINDS[phase]))})"
+
+    def _legal_of(self, *kinds: int) -> list[str]:
+        """The strings of the legal actions of ``kinds``, in id order."""
+        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] in kinds]
+
+    def _examples(self, *kinds: int) -> str:
+        """Up to three legal actions of ``kinds``, quoted, one of each kind first."""
+        return quote(pick([self._legal_of(kind) for kind in kinds]))
+
+    def _prompt(self) -> str:
+        return self._task()
 
     def __str__(self) -> str:
         from langbord.engines.skoventyr.render import render

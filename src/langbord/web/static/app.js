@@ -297,7 +297,7 @@ async function tablePage(root, tableId) {
     prompt.textContent = table.status === "open" ? "Waiting for players to join…"
       : table.status === "over" ? "Game over."
       : table.status === "abandoned" ? "Abandoned: nobody moved for a long time, so the table is closed."
-      : yours ? `Your move: ${task}` : task;
+      : yours ? `Your move: ${table.prompt || task}` : task;
     prompt.classList.toggle("yours", yours);
     document.title = `${yours ? "▶ " : ""}${table.game} · langbord`;
     // The board.
