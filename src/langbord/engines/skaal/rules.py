@@ -629,7 +629,10 @@ class SkaalState(State):
             )
         if kind == BUILD:
             if c in self.inn:
-                return f"{me} already has an Inn: a second only by takeover (rulebook)"
+                return (
+                    f"{me} already has an Inn: a clan builds one (a second comes only by "
+                    "takeover, SA-10, or by an Inn moved to its majority, SA-13)"
+                )
             if not self.inns[c]:
                 return f"{me} has no Inn left in reserve"
             if self.inn[a] >= 0:
