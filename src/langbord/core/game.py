@@ -192,6 +192,10 @@ class Game(ABC):
 class State(ABC):
     """A mutable game state. Subclasses implement the underscore hooks; see the module docstring."""
 
+    action_kinds: ClassVar[Sequence[int]] = ()
+    """The kind of every action id (the game's ``ActionTable.kind``): what ``_legal_of`` and
+    ``_examples`` sort legal actions by when a game words its prompt."""
+
     __slots__ = ("_history", "_legal_cache", "game")
 
     def __init__(self, game: Game) -> None:
@@ -274,6 +278,18 @@ class State(ABC):
         """The strings of ``legal_actions()``, in the same order."""
         strings = self.game.action_strings()
         return [strings[a] for a in self.legal_actions()]
+
+    def _legal_of(self, *kinds: int) -> list[str]:
+        """The strings of the legal actions of ``kinds`` (see ``action_kinds``), in id order."""
+        strings = self.game.action_strings()
+        kind_of = self.action_kinds
+        return [strings[a] for a in self.legal_actions() if kind_of[a] in kinds]
+
+    def _examples(self, *kinds: int) -> str:
+        """Up to three legal actions of ``kinds``, quoted, one of each kind first."""
+        from langbord.core.prompts import pick, quote
+
+        return quote(pick([self._legal_of(kind) for kind in kinds]))
 
     def render(self, player: int | None) -> str:
         """The table as text as seat ``player`` sees it (``None``: a spectator); ``str(state)`` is

@@ -342,6 +342,8 @@ class KnarrGame(Game):
 class KnarrState(State):
     """A Knarr table. See the package docstring for the notation."""
 
+    action_kinds: ClassVar[Sequence[int]] = KIND
+
     __slots__ = (
         "acted",
         "activating",
@@ -1612,10 +1614,6 @@ class KnarrState(State):
             f"{dest.name} costs {dest.cost_text()}: the crew's {colour} cards and the recruits "
             "cannot complete it (KN-4)"
         )
-
-    def _legal_of(self, kind: int) -> list[str]:
-        """The strings of the legal actions of ``kind``, in id order."""
-        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] == kind]
 
     def _prompt(self) -> str:
         return self._task()

@@ -124,6 +124,8 @@ class SkaalGame(Game):
 class SkaalState(State):
     """A Skåål table. See the package docstring for the notation."""
 
+    action_kinds: ClassVar[Sequence[int]] = KIND
+
     __slots__ = (
         "acc",
         "closed",
@@ -644,10 +646,6 @@ class SkaalState(State):
         if self.inn[b] >= 0:
             return f"{REGIONS[b]} already has an Inn: one Inn per region (rulebook)"
         return f"no clan has a majority in {REGIONS[b]} to provide the innkeeper (SA-9)"
-
-    def _legal_of(self, kind: int) -> list[str]:
-        """The strings of the legal actions of ``kind``, in id order."""
-        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] == kind]
 
     def _prompt(self) -> str:
         return self._task()

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option
-from langbord.core.prompts import offer, pick, quote
+from langbord.core.prompts import offer
 from langbord.engines.skibe import notation as N
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
@@ -162,6 +162,8 @@ class SkibeGame(Game):
 
 class SkibeState(State):
     """A Skibe table. See the package docstring for the notation."""
+
+    action_kinds: ClassVar[Sequence[int]] = KIND
 
     __slots__ = (
         "chiefs",
@@ -914,14 +916,6 @@ class SkibeState(State):
             if place < CARD_SLOTS and self._protected(place, ship):
                 return f"card {name} is protected by a protection chieftain (rulebook: Protection)"
         return "swapping two cards of one ship, or two display cards, changes nothing"
-
-    def _legal_of(self, *kinds: int) -> list[str]:
-        """The strings of the legal actions of ``kinds``, in id order."""
-        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] in kinds]
-
-    def _examples(self, *kinds: int) -> str:
-        """Up to three legal actions of ``kinds``, quoted, one of each kind first."""
-        return quote(pick([self._legal_of(kind) for kind in kinds]))
 
     def _prompt(self) -> str:
         return self._task()

@@ -24,7 +24,7 @@ from typing import ClassVar
 from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
 from langbord.core.options import Option, OptionValue
-from langbord.core.prompts import offer, pick, quote
+from langbord.core.prompts import offer
 from langbord.engines.skoventyr import data
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
@@ -356,6 +356,8 @@ class SkoventyrGame(Game):
 
 class SkoventyrState(State):
     """A Skoventyr table. See the package docstring for the notation."""
+
+    action_kinds: ClassVar[Sequence[int]] = KIND
 
     __slots__ = (
         "acorn",
@@ -1581,14 +1583,6 @@ class SkoventyrState(State):
             )
         phrase = CHOICE_PHRASES[phase]
         return f"{phrase} ({self._examples(*sorted(PHASE_KINDS[phase]))})"
-
-    def _legal_of(self, *kinds: int) -> list[str]:
-        """The strings of the legal actions of ``kinds``, in id order."""
-        return [ACTION_STRINGS[a] for a in self.legal_actions() if KIND[a] in kinds]
-
-    def _examples(self, *kinds: int) -> str:
-        """Up to three legal actions of ``kinds``, quoted, one of each kind first."""
-        return quote(pick([self._legal_of(kind) for kind in kinds]))
 
     def _prompt(self) -> str:
         return self._task()
