@@ -949,10 +949,9 @@ def test_sb5_a_player_without_a_stern_evaluates_all_three_ships_then_plays() -> 
 # ---- SB-6: the end -------------------------------------------------------------------------------
 
 
-def final_turn_table() -> State:
-    """A 3-player game walked to its last turn: ship 2 is completed three times (by red, blue and
-    yellow), the pile runs out on turn 15 and two of the three last display cards are laid.
-    Yellow is to lay the last one, red E."""
+def ship_two_completed_three_times() -> State:
+    """3 players: ship 2 completed by red, blue and yellow in turn; then red lays purple/blue E
+    on ship 1 with its remove chieftain. Blue is to move, with two cards left in the pile."""
     state = opening(3)
     extend(state, "take d1", 2, "red F")  # red
     extend(state, "take d1", 2, "blue F")  # blue
@@ -970,6 +969,15 @@ def final_turn_table() -> State:
     play(state, "stern 2")  # yellow
     deal(state, "red/yellow E", "yellow/purple E")
     extend(state, "take d1", 1, "purple/blue E", chief="chief remove 1")  # red
+    assert view(state)["pile"] == 2 and state.current_player() == 1
+    return state
+
+
+def final_turn_table() -> State:
+    """A 3-player game walked to its last turn: ship 2 is completed three times (by red, blue and
+    yellow), the pile runs out on turn 15 and two of the three last display cards are laid.
+    Yellow is to lay the last one, red E."""
+    state = ship_two_completed_three_times()
     extend(state, "take d1", 1, "green/red E", chief="chief food 3")  # blue
     extend(state, "take d1", 3, "yellow E")  # yellow: the pile's last card refills d1
     assert view(state)["pile"] == 0
@@ -1149,23 +1157,7 @@ def pile_of_one_table() -> State:
     plays its protection chieftain on ship 1 instead of food on ship 3. Yellow is to move; ship 1
     holds red F (2 stones), blue E, purple/red F, purple/blue E with red's remove and blue's
     protection; the display holds green/red E, blue F, red E."""
-    state = opening(3)
-    extend(state, "take d1", 2, "red F")  # red
-    extend(state, "take d1", 2, "blue F")  # blue
-    extend(state, "take d1", 2, "yellow F")  # yellow
-    play(state, "stern 2")  # red
-    deal(state, "red E", "blue E")
-    extend(state, "take d1", 2, "red/red F")  # blue
-    extend(state, "take d1", 2, "blue/blue F")  # yellow
-    extend(state, "take d1", 2, "yellow/yellow F")  # red
-    play(state, "stern 2")  # blue
-    deal(state, "blue/blue E", "yellow/yellow E")
-    extend(state, "take d1", 2, "blue/yellow F")  # yellow
-    extend(state, "take d1", 2, "yellow/green F")  # red
-    extend(state, "take d1", 2, "purple/red F")  # blue
-    play(state, "stern 2")  # yellow
-    deal(state, "red/yellow E", "yellow/purple E")
-    extend(state, "take d1", 1, "purple/blue E", chief="chief remove 1")  # red
+    state = ship_two_completed_three_times()
     extend(state, "take d1", 1, "green/red E", chief="chief protection 1")  # blue
     assert view(state)["pile"] == 1
     assert cards(state, 1) == ["red F", "blue E", "purple/red F", "purple/blue E"]
