@@ -797,10 +797,8 @@ def test_sa11_respect_is_space_minus_one_the_hop_and_the_push_back() -> None:
     assert state.scores() == [2.0, 2.0, 1.0]
 
 
-def test_sa12_the_game_ends_when_every_region_holds_an_ooops() -> None:
-    """SA-12 and End of the Game: when every region holds an Ooops the game ends at once (here the
-    twelfth Ooops, in Kippis), before that Ooops's rumor (SA-14's reading of "ends
-    immediately"); no further turn is played; most respect wins, ties share."""
+def eleven_ooops() -> State:
+    """Game A after eleven Ooops in a row, one in every region but Kippis; red is to move."""
     state = game_a()
     play(
         state,
@@ -816,6 +814,14 @@ def test_sa12_the_game_ends_when_every_region_holds_an_ooops() -> None:
         "prospect; roll Ooops; find Prosit; rumor Topa black",
         "prospect; roll Ooops; find Sláinte; rumor Nazdravie white",
     )
+    return state
+
+
+def test_sa12_the_game_ends_when_every_region_holds_an_ooops() -> None:
+    """SA-12 and End of the Game: when every region holds an Ooops the game ends at once (here the
+    twelfth Ooops, in Kippis), before that Ooops's rumor (SA-14's reading of "ends
+    immediately"); no further turn is played; most respect wins, ties share."""
+    state = eleven_ooops()
     assert [r["name"] for r in view(state)["regions"] if not r["ooops"]] == ["Kippis"]
     assert not state.is_terminal()
     before = view(state)["regions"]
@@ -921,21 +927,7 @@ def test_sa14_the_last_ooops_ends_the_game_before_its_rumor() -> None:
     the game ends at once. Its rumor would have called a dwarf from Sláinte (black or white, red's
     choice) and one from Salud (white or red, red's choice); it is not resolved: nobody is asked,
     no dwarf moves, respect stands as it was, and the game is over."""
-    state = game_a()
-    play(
-        state,
-        "prospect; roll Ooops; find Kamau",
-        "prospect; roll Ooops; find Jarama; rumor Kamau white",
-        "prospect; roll Ooops; find Topa; rumor Kamau red",
-        "prospect; roll Ooops; find Belsamati",
-        "prospect; roll Ooops; find Le Chaim; rumor Belsamati white",
-        "prospect; roll Ooops; find Nazdravie; rumor Belsamati red; rumor Le Chaim black",
-        "prospect; roll Ooops; find Yambooi",
-        "prospect; roll Ooops; find Kanpai; rumor Yambooi white",
-        "prospect; roll Ooops; find Salud",
-        "prospect; roll Ooops; find Prosit; rumor Topa black",
-        "prospect; roll Ooops; find Sláinte; rumor Nazdravie white",
-    )
+    state = eleven_ooops()
     assert to_move(state) == "red"
     assert dwarfs(state, "Sláinte") == {"black": 1, "white": 1}  # a rumor would ask red
     assert dwarfs(state, "Salud") == {"white": 1, "red": 2}  # and ask again
