@@ -84,7 +84,7 @@ def test_time_specs_cost_their_time(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_a_spec_without_budget_costs_the_games_default(name: str) -> None:
     game = langbord.load(name)
-    search = search_defaults(type(game))
+    search = search_defaults(game)
     iterations = int(search.get("iterations", 1000))
     explicit = f"mcts:iterations={iterations}"
     assert decision_seconds("mcts", game) == decision_seconds(explicit, game)

@@ -13,6 +13,7 @@ import pytest
 from langbord.core.errors import IllegalActionError
 from langbord.core.flow import OVER, Flow, FlowState, Phase, chance
 from langbord.core.game import CHANCE, TERMINAL, Game
+from langbord.core.info import GameInfo
 
 STRINGS = ("roll 1", "roll 2", "keep", "pass")
 ROLL, CHOOSE = 0, 1
@@ -79,6 +80,7 @@ CHOOSING: Phase[ToyState] = Phase(
 
 class ToyGame(Game):
     name: ClassVar[str] = "toy"
+    info: ClassVar[GameInfo] = GameInfo("toy", "Toy", 2, 2, renderer="")
     version: ClassVar[int] = 1
 
     def num_players(self) -> int:

@@ -56,7 +56,7 @@ def decision_seconds(spec: str, game: Game) -> float:
 
 
 def _mcts_seconds(kwargs: dict[str, Any], game: Game, costs: Costs, length: int) -> float:
-    search = search_defaults(type(game))
+    search = search_defaults(game)
     rollout = kwargs.get("rollout") or str(search.get("rollout", DEFAULT_ROLLOUT))
     depth = kwargs.get("rollout_depth")
     if depth is None:

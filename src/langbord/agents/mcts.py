@@ -121,7 +121,7 @@ class MCTSAgent:
         rollout, depth = self.rollout_for(state)
         iterations = self.iterations
         if iterations is None and self.time_limit is None:
-            iterations = int(search_defaults(type(state)).get("iterations", DEFAULT_ITERATIONS))
+            iterations = int(search_defaults(state).get("iterations", DEFAULT_ITERATIONS))
         if len(legal) == 1:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
@@ -157,7 +157,7 @@ class MCTSAgent:
         """The rollout policy and depth for ``state``'s game: ``rollout`` and ``rollout_depth``
         where given, else the game's ``SEARCH`` settings, else ``DEFAULT_ROLLOUT`` and
         ``DEFAULT_ROLLOUT_DEPTH``."""
-        search = search_defaults(type(state))
+        search = search_defaults(state)
         rollout = self.rollout or str(search.get("rollout", DEFAULT_ROLLOUT))
         depth = self.rollout_depth
         if depth is None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib
 import math
 import random
 import re
@@ -38,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
+from langbord.core.info import REFEREE, GameInfo
 from langbord.core.options import Option, OptionValue, resolve_options
 
 CHANCE = -1
@@ -70,46 +70,11 @@ def _action_lookup(strings: tuple[str, ...]) -> Mapping[str, int]:
     return types.MappingProxyType({normalize_action_text(s): a for a, s in enumerate(strings)})
 
 
-_STRATEGIES: dict[type, Any] = {}
-
-
-def _strategy_module(cls: type) -> Any:
-    """The ``strategy`` module beside a game's rules, or ``None`` if it has none."""
-    if cls not in _STRATEGIES:
-        package = cls.__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(package + ".strategy")
-        except ModuleNotFoundError as exc:
-            if exc.name != package + ".strategy":
-                raise
-            module = None
-        _STRATEGIES[cls] = module
-    return _STRATEGIES[cls]
-
-
-def _strategy(cls: type) -> Callable[[Any], list[float]] | None:
-    """The ``evaluate`` of the ``strategy`` module beside a game's rules, if it has one."""
-    return getattr(_strategy_module(cls), "evaluate", None)
-
-
-def _policy(cls: type) -> Callable[[Any, random.Random], int] | None:
-    """The ``policy`` of the ``strategy`` module beside a game's rules, if it has one."""
-    return getattr(_strategy_module(cls), "policy", None)
-
-
-def search_defaults(cls: type) -> dict[str, Any]:
-    """The ``SEARCH`` settings of the ``strategy`` module beside a game's rules (tuned search
-    options such as MCTS's ``rollout_depth``), or an empty dict."""
-    return dict(getattr(_strategy_module(cls), "SEARCH", {}))
-
-
-DEFAULT_BEST_AGENT = "mcts"
-
-
-def best_agent(cls: type) -> str:
-    """The ``BEST_AGENT`` spec of the ``strategy`` module beside a game's rules (the strongest
-    agent measured for that game), or ``"mcts"``."""
-    return str(getattr(_strategy_module(cls), "BEST_AGENT", DEFAULT_BEST_AGENT))
+def search_defaults(thing: Game | State) -> dict[str, Any]:
+    """The tuned search options (e.g. MCTS's ``rollout_depth``) of the registered strategy of a
+    game or a state's game, or an empty dict."""
+    game = thing.game if isinstance(thing, State) else thing
+    return dict(game.info.load_strategy().search)
 
 
 def score_shares(values: Sequence[float], temperature: float) -> list[float]:
@@ -125,6 +90,8 @@ class Game(ABC):
     """A configured game: its rules version, options and sizes. Make one with ``langbord.load``."""
 
     name: ClassVar[str]
+    info: ClassVar[GameInfo]
+    """The game's declared traits (its package's ``info.py``): every layer reads them there."""
     version: ClassVar[int]
     """Bumped whenever the rules behaviour changes, so old records are refused, not misread."""
     option_specs: ClassVar[tuple[Option, ...]] = ()
@@ -168,17 +135,18 @@ class Game(ABC):
         return table
 
     def best_agent(self) -> str:
-        """The spec of the strongest agent measured for this game (its strategy module's
-        ``BEST_AGENT``, else ``"mcts"``): the bot that fills seats and gives hints unless another
+        """The spec of the strongest agent measured for this game (its registered strategy's
+        ``best_agent``, else ``"mcts"``): the bot that fills seats and gives hints unless another
         is named."""
-        return best_agent(type(self))
+        return self.info.load_strategy().best_agent
 
     def seat_name(self, player: int) -> str:
         """How the table names seat ``player`` (its colour or clan where the game has one)."""
-        return f"seat {player}"
+        return self.info.seat_name(player)
 
     def rules(self) -> str:
         """The game card: players, options, notation, rulings (the game package's docstring)."""
+        import importlib
         import inspect
 
         module = importlib.import_module(type(self).__module__.rpartition(".")[0])
@@ -246,8 +214,10 @@ class State(ABC):
     def component_counts(self) -> dict[str, int]:
         """Each kind of component, counted over every place it can be: constant over a game."""
 
-    @abstractmethod
-    def __str__(self) -> str: ...
+    def __str__(self) -> str:
+        """The whole table as text, secrets included (the referee's view): the game's registered
+        renderer (``GameInfo.renderer``) with viewer :data:`~langbord.core.info.REFEREE`."""
+        return self.game.info.load_renderer()(self, REFEREE)
 
     # ---- the shared protocol -----------------------------------------------------------------
 
@@ -293,9 +263,10 @@ class State(ABC):
 
     def render(self, player: int | None) -> str:
         """The table as text as seat ``player`` sees it (``None``: a spectator); ``str(state)`` is
-        the referee's whole table. A game with secrets overrides this to leave out what the seat
-        cannot see (the conformance suite checks it); the default is the whole table."""
-        return str(self)
+        the referee's whole table. The game's renderer leaves out what the seat cannot see (the
+        conformance suite checks it)."""
+        self._check_seat(player)
+        return self.game.info.load_renderer()(self, player)
 
     def action_to_string_for(self, player: int | None, action: int) -> str:
         """``action`` (legal here, about to be applied) as seat ``player`` may learn of it: its
@@ -328,9 +299,9 @@ class State(ABC):
     def evaluate(self) -> list[float]:
         """Per seat, an estimate of its share of the win from here, in [0, 1] (``returns()`` at
         the end). Bots use it to judge positions. A game says what its bots value in the
-        ``evaluate(state)`` of its package's ``strategy`` module (see its game card); without one,
-        the scores as they stand are weighed."""
-        strategy = _strategy(type(self))
+        ``evaluate`` of its registered :class:`~langbord.core.info.Strategy` (see its game card);
+        without one, the scores as they stand are weighed."""
+        strategy = self.game.info.load_strategy().evaluate
         if strategy is not None:
             return strategy(self)
         if self.is_terminal():
@@ -339,10 +310,10 @@ class State(ABC):
 
     def policy_action(self, rng: random.Random) -> int:
         """A quick, reasonable action for the seat to move (at a decision node): the
-        ``policy(state, rng)`` of the game's ``strategy`` module, or a uniformly random legal
+        ``policy(state, rng)`` of the game's registered strategy, or a uniformly random legal
         action without one. Search uses it for rollouts; it reads the whole state, so an agent
         calls it on a ``resample_hidden`` copy."""
-        policy = _policy(type(self))
+        policy = self.game.info.load_strategy().policy
         if policy is not None:
             return policy(self, rng)
         legal = self.legal_actions()

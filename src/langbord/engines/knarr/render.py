@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.info import REFEREE
 from langbord.engines.knarr.data import (
     ARTIFACT_TITLES,
     BUILDINGS,
@@ -55,7 +56,7 @@ BUILDING_TEXT = [village_card_text(b, f"building {i + 1}") for i, b in enumerate
 _SKALI_TEXT: dict[VillageCard, str] = {}
 
 
-ALL_SEATS = -2
+ALL_SEATS = REFEREE
 """``render``'s ``player`` for the referee's table: every hand shown."""
 
 

@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
+from langbord.core.info import GameInfo
 from langbord.core.options import Option
 from langbord.core.prompts import offer
 from langbord.engines.knarr.data import (
@@ -80,6 +81,7 @@ from langbord.engines.knarr.data import (
     VillageCard,
     viking_counts,
 )
+from langbord.engines.knarr.info import INFO
 from langbord.engines.knarr.notation import (
     ACTION_STRINGS,
     ACTIVATE,
@@ -283,6 +285,7 @@ class KnarrGame(Game):
     """Knarr for 2–4 players, with its Skali mode and artifact variant as options."""
 
     name: ClassVar[str] = "knarr"
+    info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 2
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of players", minimum=2, maximum=4),
@@ -1671,19 +1674,6 @@ class KnarrState(State):
         return text + DECISION_NOTES.get(phase, "")
 
     # ---- text ---------------------------------------------------------------------------------
-
-    def __str__(self) -> str:
-        from langbord.engines.knarr.render import render
-
-        return render(self)
-
-    def render(self, player: int | None) -> str:
-        """The table as ``player`` sees it: the other hands show only their size and the cards
-        taken from the market."""
-        from langbord.engines.knarr.render import render
-
-        self._check_seat(player)
-        return render(self, player)
 
     def action_to_string_for(self, player: int | None, action: int) -> str:
         """A viking drawn into another seat's hand is only 'a card' to ``player``."""

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from langbord.core.game import score_shares
+from langbord.core.info import Strategy
 from langbord.engines.knarr.data import (
     DESTINATIONS,
     REPUTATION,
@@ -160,3 +161,7 @@ def policy(state: KnarrState, rng: random.Random) -> int:
     elif phase == P_DISCARD:
         return _pick([(-_card_worth(state, p, ARG[a]), a) for a in legal], rng)
     return legal[rng.randrange(len(legal))]
+
+
+STRATEGY = Strategy(evaluate=evaluate, policy=policy, search=SEARCH)
+"""What Knarr's bots know of it, registered in ``info.py``."""

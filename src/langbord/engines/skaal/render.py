@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.info import REFEREE
 from langbord.engines.skaal.data import CLAN_LETTERS, CLANS, REGIONS
 from langbord.engines.skaal.notation import NEIGHBOURS
 
@@ -11,7 +12,7 @@ if TYPE_CHECKING:
     from langbord.engines.skaal.rules import SkaalState
 
 
-def render(state: SkaalState) -> str:
+def render(state: SkaalState, viewer: int | None = REFEREE) -> str:
     """Every region with its roads, dwarfs per clan, nuggets, Ooops, Inn and innkeeper; then the
     respect track with the accountants, the pawn and the mines-closed space."""
     n = state.n

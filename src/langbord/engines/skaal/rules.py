@@ -13,6 +13,7 @@ from itertools import compress
 from typing import ClassVar
 
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
+from langbord.core.info import GameInfo
 from langbord.core.options import Option
 from langbord.core.prompts import MAX_EXAMPLES, offer, quote
 from langbord.engines.skaal.data import (
@@ -28,6 +29,7 @@ from langbord.engines.skaal.data import (
     REGIONS,
     SETUP,
 )
+from langbord.engines.skaal.info import INFO
 from langbord.engines.skaal.notation import (
     ACTION_STRINGS,
     ARG1,
@@ -79,6 +81,7 @@ class SkaalGame(Game):
     """Skåål for 3–6 players."""
 
     name: ClassVar[str] = "skaal"
+    info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "number of players", minimum=3, maximum=6),
@@ -113,9 +116,6 @@ class SkaalGame(Game):
         n = self.num_players()
         placed = SETUP[n][0]
         return n * placed + int(self.options["max_rounds"]) * n * 6
-
-    def seat_name(self, player: int) -> str:
-        return CLANS[player]
 
     def new_initial_state(self) -> SkaalState:
         return SkaalState(self)
@@ -683,8 +683,3 @@ class SkaalState(State):
                 f"({quote(self._legal_of(RUMOR)[:MAX_EXAMPLES])})"
             )
         return "nothing: the game is over"
-
-    def __str__(self) -> str:
-        from langbord.engines.skaal.render import render
-
-        return render(self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.game import score_shares
+from langbord.core.info import Strategy
 
 if TYPE_CHECKING:
     from langbord.engines.skaal.rules import SkaalState
@@ -36,3 +37,7 @@ def evaluate(state: SkaalState) -> list[float]:
     if state.is_terminal():
         return state.returns()
     return score_shares(values(state), TEMPERATURE)
+
+
+STRATEGY = Strategy(evaluate=evaluate)
+"""What Skåål's bots know of it, registered in ``info.py``."""

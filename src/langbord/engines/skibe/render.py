@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.info import REFEREE
 from langbord.engines.skibe.data import CHIEFTAIN_ACTIONS, COLOURS, SHIPS
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
 
 
-def render(state: SkibeState) -> str:
+def render(state: SkibeState, viewer: int | None = REFEREE) -> str:
     """The table as text: display and pile, the three ships, stock, hands and score sheet."""
     from langbord.engines.skibe.rules import NAME, PHASE_NAMES
 

@@ -13,6 +13,7 @@ from itertools import compress
 from typing import ClassVar
 
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
+from langbord.core.info import GameInfo
 from langbord.core.options import Option
 from langbord.core.prompts import offer
 from langbord.engines.skibe import notation as N
@@ -38,6 +39,7 @@ from langbord.engines.skibe.data import (
     VIKING_TYPES,
     deck_counts,
 )
+from langbord.engines.skibe.info import INFO
 from langbord.engines.skibe.notation import (
     ACTION_STRINGS,
     ARG1,
@@ -128,6 +130,7 @@ class SkibeGame(Game):
     """Skibe for 3–5 players (option ``players``, default 4)."""
 
     name: ClassVar[str] = "skibe"
+    info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "number of players", minimum=3, maximum=5),
@@ -152,9 +155,6 @@ class SkibeGame(Game):
         deck = sum(self.deck())
         n = self.num_players()
         return 4 * (deck + n) + deck + STERNS_PER_PLAYER * n + len(CHIEFTAIN_ACTIONS) * n
-
-    def seat_name(self, player: int) -> str:
-        return COLOURS[player]
 
     def new_initial_state(self) -> SkibeState:
         return SkibeState(self)
@@ -953,11 +953,6 @@ class SkibeState(State):
         return "nothing: the game is over"
 
     # ---- text ---------------------------------------------------------------------------------
-
-    def __str__(self) -> str:
-        from langbord.engines.skibe.render import render
-
-        return render(self)
 
 
 __all__ = ["EQUIPMENT", "FOOD", "SkibeGame", "SkibeState"]

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from langbord.core.game import score_shares
+from langbord.core.info import Strategy
 from langbord.engines.skibe.data import COLOURS, MAX_SHIP_LIMIT, SHIPS, VIKING_TYPES
 from langbord.engines.skibe.notation import (
     ARG1,
@@ -215,3 +216,7 @@ def _slot_gain(state: SkibeState, slot: int, me: int) -> float:
     card = state.ships[ship][slot % MAX_SHIP_LIMIT]
     colours = [c for c in COLOUR_LIST[card] if c < state.n]
     return float(((me in colours) - sum(1 for c in colours if c != me)) * state.food[ship])
+
+
+STRATEGY = Strategy(evaluate=evaluate, policy=policy, search=SEARCH)
+"""What Skibe's bots know of it, registered in ``info.py``."""

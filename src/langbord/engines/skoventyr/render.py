@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from langbord.core.info import REFEREE
+
 if TYPE_CHECKING:
     from langbord.engines.skoventyr.rules import SkoventyrState
 
@@ -12,7 +14,7 @@ def _cards(counts: dict[str, Any]) -> str:
     return ", ".join(f"{name} x{k}" for name, k in counts.items()) or "—"
 
 
-def render(state: SkoventyrState) -> str:
+def render(state: SkoventyrState, viewer: int | None = REFEREE) -> str:
     """The ring, the Future, hands, Minions and their tokens, Hostages, discard pile and deck."""
     view = state.view(None)
     lines: list[str] = []

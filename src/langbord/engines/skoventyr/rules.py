@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
+from langbord.core.info import GameInfo
 from langbord.core.options import Option, OptionValue
 from langbord.core.prompts import offer
 from langbord.engines.skoventyr import data
@@ -67,6 +68,7 @@ from langbord.engines.skoventyr.data import (
     VOGTER_TO_HIDDEN_ALLY,
     damaged_order,
 )
+from langbord.engines.skoventyr.info import INFO
 from langbord.engines.skoventyr.notation import (
     ACORN,
     ACORN_ID,
@@ -299,6 +301,7 @@ class SkoventyrGame(Game):
     """Skoventyr for 1–4 players, cooperative: everybody wins or everybody loses."""
 
     name: ClassVar[str] = "skoventyr"
+    info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     cooperative: ClassVar[bool] = True
     option_specs: ClassVar[tuple[Option, ...]] = (
@@ -1586,11 +1589,6 @@ class SkoventyrState(State):
 
     def _prompt(self) -> str:
         return self._task()
-
-    def __str__(self) -> str:
-        from langbord.engines.skoventyr.render import render
-
-        return render(self)
 
 
 __all__ = ["SkoventyrGame", "SkoventyrState"]

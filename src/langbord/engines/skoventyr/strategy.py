@@ -17,6 +17,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from langbord.core.info import Strategy
 from langbord.engines.skoventyr.data import (
     ADVERSARY,
     ALLY_TYPES,
@@ -553,3 +554,7 @@ def policy(state: SkoventyrState, rng: random.Random) -> int:
     if phase == P_RECOVER:
         return max(legal, key=lambda a: (look.rel[ARG1[a]], -a))
     return legal[0]
+
+
+STRATEGY = Strategy(evaluate=evaluate, policy=policy, best_agent=BEST_AGENT)
+"""What Skoventyr's bots know of it, registered in ``info.py``."""

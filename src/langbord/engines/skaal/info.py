@@ -1,0 +1,14 @@
+"""What Skåål declares about itself (see ``langbord.core.info``)."""
+
+from langbord.core.info import GameInfo
+from langbord.engines.skaal.data import CLANS
+
+INFO = GameInfo(
+    name="skaal",
+    title="Skåål",
+    min_players=3,
+    max_players=6,
+    renderer="langbord.engines.skaal.render:render",
+    strategy="langbord.engines.skaal.strategy:STRATEGY",
+    seat_names=CLANS,
+)

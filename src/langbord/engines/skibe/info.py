@@ -1,0 +1,14 @@
+"""What Skibe declares about itself (see ``langbord.core.info``)."""
+
+from langbord.core.info import GameInfo
+from langbord.engines.skibe.data import COLOURS
+
+INFO = GameInfo(
+    name="skibe",
+    title="Skibe",
+    min_players=3,
+    max_players=5,
+    renderer="langbord.engines.skibe.render:render",
+    strategy="langbord.engines.skibe.strategy:STRATEGY",
+    seat_names=COLOURS,
+)
