@@ -33,7 +33,7 @@ import re
 import types
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
