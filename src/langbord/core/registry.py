@@ -1,21 +1,37 @@
-"""The registry of games: ``games()`` and ``load(name, **options)``.
+"""The registry of games: ``games()``, ``info(name)`` and ``load(name, **options)``.
 
-Games are imported only when loaded, so ``import langbord`` stays light.
+Each game is listed with its :class:`Game` class and its info module (the light ``info.py``
+that declares its :class:`GameInfo`), both by name: core imports no game until asked, so
+``import langbord`` stays light, and ``info(name)`` reads a game's traits without loading its
+rules.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
-from langbord.core.errors import UnknownGameError
+from langbord.core.errors import LangbordError, UnknownGameError
 from langbord.core.game import Game
+from langbord.core.info import GameInfo
 
-_GAMES: dict[str, str] = {
-    "knarr": "langbord.engines.knarr.rules:KnarrGame",
-    "skaal": "langbord.engines.skaal.rules:SkaalGame",
-    "skibe": "langbord.engines.skibe.rules:SkibeGame",
-    "skoventyr": "langbord.engines.skoventyr.rules:SkoventyrGame",
+
+@dataclass(frozen=True)
+class _Entry:
+    game: str
+    """``"module:Class"`` of the game's :class:`Game` subclass (its rules)."""
+    info: str
+    """The module whose ``INFO`` is the game's :class:`GameInfo` (imports no rules)."""
+
+
+_GAMES: dict[str, _Entry] = {
+    "knarr": _Entry("langbord.engines.knarr.rules:KnarrGame", "langbord.engines.knarr.info"),
+    "skaal": _Entry("langbord.engines.skaal.rules:SkaalGame", "langbord.engines.skaal.info"),
+    "skibe": _Entry("langbord.engines.skibe.rules:SkibeGame", "langbord.engines.skibe.info"),
+    "skoventyr": _Entry(
+        "langbord.engines.skoventyr.rules:SkoventyrGame", "langbord.engines.skoventyr.info"
+    ),
 }
 
 
@@ -24,11 +40,28 @@ def games() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_class(name: str) -> type[Game]:
-    """The :class:`Game` subclass registered as ``name``."""
+def _entry(name: str) -> _Entry:
     if not isinstance(name, str) or name.strip().lower() not in _GAMES:
         raise UnknownGameError(f"unknown game {name!r}; games are: {', '.join(games())}")
-    module, _, cls = _GAMES[name.strip().lower()].partition(":")
+    return _GAMES[name.strip().lower()]
+
+
+def info(name: str) -> GameInfo:
+    """The traits game ``name`` declares (its info module's ``INFO``), its rules not loaded.
+
+    >>> info("skaal").title, info("skaal").min_players, info("skoventyr").cooperative
+    ('Skåål', 3, True)
+    """
+    module = _entry(name).info
+    found = getattr(importlib.import_module(module), "INFO", None)
+    if not isinstance(found, GameInfo):
+        raise LangbordError(f"{module}.INFO is not a GameInfo: {found!r}")
+    return found
+
+
+def game_class(name: str) -> type[Game]:
+    """The :class:`Game` subclass registered as ``name``."""
+    module, _, cls = _entry(name).game.partition(":")
     found: type[Game] = getattr(importlib.import_module(module), cls)
     return found
 

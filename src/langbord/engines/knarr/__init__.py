@@ -128,6 +128,18 @@ Where the rules are silent, the engine decides (stated here so it can be argued)
   tie-break; the vp themselves are in ``view``.
 """
 
-from langbord.engines.knarr.rules import KnarrGame, KnarrState
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from langbord.engines.knarr.rules import KnarrGame, KnarrState
 
 __all__ = ["KnarrGame", "KnarrState"]
+
+
+def __getattr__(name: str) -> Any:
+    """The rules' classes, imported on first use: the registry reads ``info.py`` alone."""
+    if name in __all__:
+        from langbord.engines.knarr import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -53,6 +53,18 @@ more turns, plus half the gold its free dwarfs could harvest where they stand; v
 shares by a softmax (a 10-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
 """
 
-from langbord.engines.skaal.rules import SkaalGame, SkaalState
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from langbord.engines.skaal.rules import SkaalGame, SkaalState
 
 __all__ = ["SkaalGame", "SkaalState"]
+
+
+def __getattr__(name: str) -> Any:
+    """The rules' classes, imported on first use: the registry reads ``info.py`` alone."""
+    if name in __all__:
+        from langbord.engines.skaal import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -77,6 +77,18 @@ Where the rulebook and rulings are silent, the engine decides (stated here so it
   nothing it could do; a player with no Chieftain that could be played.
 """
 
-from langbord.engines.skibe.rules import SkibeGame, SkibeState
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from langbord.engines.skibe.rules import SkibeGame, SkibeState
 
 __all__ = ["SkibeGame", "SkibeState"]
+
+
+def __getattr__(name: str) -> Any:
+    """The rules' classes, imported on first use: the registry reads ``info.py`` alone."""
+    if name in __all__:
+        from langbord.engines.skibe import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -97,6 +97,18 @@ empty deck's missing Risky Draw and SV-5's defeat with no legal action (a Call w
 is always possible) are implemented but cannot arise in a real game.
 """
 
-from langbord.engines.skoventyr.rules import SkoventyrGame, SkoventyrState
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from langbord.engines.skoventyr.rules import SkoventyrGame, SkoventyrState
 
 __all__ = ["SkoventyrGame", "SkoventyrState"]
+
+
+def __getattr__(name: str) -> Any:
+    """The rules' classes, imported on first use: the registry reads ``info.py`` alone."""
+    if name in __all__:
+        from langbord.engines.skoventyr import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
