@@ -13,12 +13,13 @@ import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
-import langbord.envs  # noqa: F401  (registers langbord/Skoventyr-v0)
-from langbord.envs.gymnasium import SkoventyrEnv
+import langbord
+import langbord.envs  # registers langbord/Skoventyr-v0
+from langbord.envs.gymnasium import CooperativeEnv
 
 
-def inner(env: gymnasium.Env[Any, Any]) -> SkoventyrEnv:
-    assert isinstance(env.unwrapped, SkoventyrEnv)
+def inner(env: gymnasium.Env[Any, Any]) -> CooperativeEnv:
+    assert isinstance(env.unwrapped, CooperativeEnv)
     return env.unwrapped
 
 
@@ -29,7 +30,7 @@ def inner(env: gymnasium.Env[Any, Any]) -> SkoventyrEnv:
 )
 def test_check_env(options: dict[str, Any]) -> None:
     env = gymnasium.make("langbord/Skoventyr-v0", **options)
-    assert isinstance(env.unwrapped, SkoventyrEnv)
+    assert isinstance(env.unwrapped, CooperativeEnv)
     assert env.unwrapped.game.options == {**env.unwrapped.game.options, **options}
     check_env(env.unwrapped, skip_render_check=True)
 
@@ -78,3 +79,11 @@ def test_the_same_seed_deals_the_same_game() -> None:
     again, _ = env.reset(seed=5)
     assert inner(env).state.history() == deal
     assert (first["observation"] == again["observation"]).all()
+
+
+def test_only_a_cooperative_game_has_one_learner() -> None:
+    """The environments are those of the games whose GameInfo says cooperative."""
+    assert inner(gymnasium.make("langbord/Skoventyr-v0")).game.info.cooperative
+    assert "langbord/Skibe-v0" not in gymnasium.registry
+    with pytest.raises(langbord.LangbordError, match="skibe is not cooperative"):
+        CooperativeEnv("skibe")

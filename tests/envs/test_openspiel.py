@@ -4,6 +4,7 @@ algorithms on them: its MCTS bot (with its evaluation tool) on Skibe, ISMCTS on 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from typing import Any
 
@@ -20,7 +21,8 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
 )
 
 import langbord
-from langbord.envs import register_openspiel
+from langbord.core import registry
+from langbord.envs import openspiel, register_openspiel
 
 register_openspiel()
 
@@ -103,6 +105,30 @@ def test_game_types() -> None:
         assert (game_type.information, game_type.utility) == (information, kind)
         assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+
+
+def test_game_types_come_from_the_declared_traits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long name, player range, information and utility are the game's GameInfo."""
+    skaal = pyspiel.load_game("python_langbord_skaal").get_type()
+    assert skaal.long_name == "langbord Skåål"
+    assert (skaal.min_num_players, skaal.max_num_players) == (3, 6)
+    for name in langbord.games():
+        traits = registry.info(name)
+        game_type = openspiel.game_type(name)
+        assert game_type.long_name == f"langbord {traits.title}"
+        players = (game_type.min_num_players, game_type.max_num_players)
+        assert players == (traits.min_players, traits.max_players)
+        identical = game_type.utility == pyspiel.GameType.Utility.IDENTICAL
+        assert identical is traits.cooperative
+        imperfect = game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert imperfect is traits.private_information
+    # Declared otherwise, Skibe would be another game type: nothing else is consulted.
+    declared = registry.info("skibe")
+    changed = dataclasses.replace(declared, title="Skibe!", cooperative=True)
+    monkeypatch.setattr(registry, "info", lambda name: changed)
+    game_type = openspiel.game_type("skibe")
+    assert game_type.long_name == "langbord Skibe!"
+    assert game_type.utility == pyspiel.GameType.Utility.IDENTICAL
 
 
 def test_clones_are_independent() -> None:

@@ -2,8 +2,9 @@
 langbord[rl]``).
 
 - ``pettingzoo_env(game, **options)``: a PettingZoo AEC environment of any game.
-- ``gymnasium.make("langbord/Skoventyr-v0", **options)``: registered when this package is
-  imported (if Gymnasium is installed).
+- ``gymnasium.make("langbord/Skoventyr-v0", **options)``: one learner at a cooperative game
+  (``langbord/<title>-v0`` of each), registered when this package is imported (if Gymnasium is
+  installed).
 - ``register_openspiel()``: every game as the OpenSpiel game ``python_langbord_<game>``.
 
 Observations are the games' encoders (``langbord.envs.encoding.encoder_for(game)``: a seat's
@@ -30,7 +31,8 @@ def pettingzoo_env(game: str, render_mode: str | None = None, **options: Any) ->
 
 
 def register_gymnasium() -> None:
-    """Register ``langbord/Skoventyr-v0`` with Gymnasium (done on import when it is installed)."""
+    """Register ``langbord/<title>-v0`` of every cooperative game (``langbord/Skoventyr-v0``) with
+    Gymnasium (done on import when it is installed)."""
     from langbord.envs.gymnasium import register
 
     register()

@@ -1,7 +1,8 @@
-"""Gymnasium environment of Skoventyr, the cooperative game: ``langbord/Skoventyr-v0``.
+"""Gymnasium environments of the cooperative games (those whose ``GameInfo`` says
+``cooperative``): ``langbord/<title>-v0``, today ``langbord/Skoventyr-v0``.
 
 ``gymnasium.make("langbord/Skoventyr-v0", players=1, trees=7)`` after ``import langbord.envs``;
-keyword arguments are Skoventyr's options (``langbord rules skoventyr``). The agent takes every
+keyword arguments are the game's options (``langbord rules skoventyr``). The agent takes every
 decision (with ``players`` above 1 it plays all the seats: they share one result and see the same
 table); the observation is the dict of the PettingZoo environments (``"observation"``, the seat
 to move's encoded view, every slot in [0, 1]; ``"action_mask"``, 1 for each legal action). The
@@ -18,20 +19,33 @@ import gymnasium
 import numpy as np
 
 import langbord
+from langbord.core import registry
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
 from langbord.envs.observation import Observation, observation_space, observe, render_text
 
-ENV_ID = "langbord/Skoventyr-v0"
+
+def env_id(game: str) -> str:
+    """Gymnasium's id of a cooperative langbord game: ``langbord/<title>-v0``."""
+    return f"langbord/{registry.info(game).title}-v0"
 
 
-class SkoventyrEnv(gymnasium.Env[Observation, np.int64]):
-    """Skoventyr for one learner (see the module docstring)."""
+ENV_ID = env_id("skoventyr")
+
+
+class CooperativeEnv(gymnasium.Env[Observation, np.int64]):
+    """A cooperative game for one learner (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Env's)
 
-    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
-        self.game = langbord.load("skoventyr", **options)
+    def __init__(
+        self, game: str = "skoventyr", render_mode: str | None = None, **options: Any
+    ) -> None:
+        if not registry.info(game).cooperative:
+            raise langbord.LangbordError(
+                f"{game} is not cooperative: one learner cannot take every seat's part"
+            )
+        self.game = langbord.load(game, **options)
         self.encoder = encoder_for(self.game)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: one of {self.metadata['render_modes']}")
@@ -76,9 +90,10 @@ class SkoventyrEnv(gymnasium.Env[Observation, np.int64]):
 
 
 def register() -> None:
-    """Register ``langbord/Skoventyr-v0`` with Gymnasium (once)."""
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point=SkoventyrEnv)
+    """Register ``langbord/<title>-v0`` of every cooperative game with Gymnasium (once)."""
+    for name in langbord.games():
+        if registry.info(name).cooperative and env_id(name) not in gymnasium.registry:
+            gymnasium.register(id=env_id(name), entry_point=CooperativeEnv, kwargs={"game": name})
 
 
 register()

@@ -4,12 +4,14 @@
 ``pyspiel.load_game("python_langbord_knarr", {"players": 4})`` (or
 ``"python_langbord_knarr(players=4)"``) takes the game's options as parameters. Action ids,
 chance outcomes (explicit, with ``chance_outcomes()``), ``returns()`` and ``max_game_length``
-are langbord's own. Game types:
+are langbord's own. Game types come from each game's declared traits (``GameInfo``):
 
-- information: Knarr hides cards in hand (IMPERFECT_INFORMATION); Skibe, Skåål and Skoventyr
-  hide nothing that is decided (PERFECT_INFORMATION: only chance not yet drawn is unknown).
-- utility: Skibe, Skåål and Knarr pay win shares summing to 1 (CONSTANT_SUM, in [0, 1]);
-  cooperative Skoventyr pays every seat the same (IDENTICAL).
+- long name: ``langbord <title>`` (``langbord Skåål``); players: its player range;
+- information: a game with private information (Knarr's cards in hand) is
+  IMPERFECT_INFORMATION; the others hide nothing that is decided (PERFECT_INFORMATION: only
+  chance not yet drawn is unknown);
+- utility: a cooperative game (Skoventyr) pays every seat the same (IDENTICAL); the others pay
+  win shares summing to 1 (CONSTANT_SUM, in [0, 1]);
 - reward model: TERMINAL.
 
 Observation and information-state tensors are the game's encoder (``encoder_for(game)``: the
@@ -32,14 +34,9 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 import langbord
+from langbord.core import registry
 from langbord.core.game import Game, State
 from langbord.envs.encoding import Encoder, encoder_for
-
-IMPERFECT = frozenset({"knarr"})
-"""The games with secrets (a seat's hand)."""
-COOPERATIVE = frozenset({"skoventyr"})
-"""The games where every seat gets the same return."""
-LONG_NAMES = {"knarr": "Knarr", "skaal": "Skåål", "skibe": "Skibe", "skoventyr": "Skoventyr"}
 
 
 def short_name(game: str) -> str:
@@ -53,7 +50,7 @@ class _Shared:
     def __init__(self, game: Game, encoder: Encoder) -> None:
         self.game = game
         self.encoder = encoder
-        self.logs = game.name in IMPERFECT
+        self.logs = game.info.private_information
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -71,30 +68,30 @@ class _Live:
 
 
 def game_type(name: str) -> Any:
-    """The ``pyspiel.GameType`` of a langbord game."""
-    specs = {o.name: o for o in type(langbord.load(name)).option_specs}
-    players = specs["players"]
+    """The ``pyspiel.GameType`` of a langbord game, from its declared traits."""
+    traits = registry.info(name)
+    specs = registry.game_class(name).option_specs
     information = pyspiel.GameType.Information
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=short_name(name),
-        long_name=f"langbord {LONG_NAMES.get(name, name)}",
+        long_name=f"langbord {traits.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(
             information.IMPERFECT_INFORMATION
-            if name in IMPERFECT
+            if traits.private_information
             else information.PERFECT_INFORMATION
         ),
-        utility=utility.IDENTICAL if name in COOPERATIVE else utility.CONSTANT_SUM,
+        utility=utility.IDENTICAL if traits.cooperative else utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players.maximum,
-        min_num_players=players.minimum,
+        max_num_players=traits.max_players,
+        min_num_players=traits.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={o.name: o.default for o in specs.values()},
+        parameter_specification={o.name: o.default for o in specs},
     )
 
 
@@ -104,7 +101,7 @@ class LangbordSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         self.langbord_game = langbord.load(name, **(params or {}))
         game = self.langbord_game
-        identical = name in COOPERATIVE
+        identical = game.info.cooperative
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions(),
             max_chance_outcomes=game.num_distinct_actions(),
@@ -223,7 +220,8 @@ class LangbordObserver:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = iig_obs_type.private_info
-        if shared.game.name in IMPERFECT and private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        secrets = shared.game.info.private_information
+        if secrets and private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
             raise ValueError(f"{shared.game.name}: only one seat's own observation is supported")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.encoder = shared.encoder
@@ -252,9 +250,8 @@ def game_class(name: str) -> type[LangbordSpielGame]:
         def __init__(self: LangbordSpielGame, params: dict[str, Any] | None = None) -> None:
             LangbordSpielGame.__init__(self, name, params)
 
-        title = LONG_NAMES.get(name, name.title()).replace("å", "aa")
         GAME_CLASSES[name] = type(
-            f"Langbord{title}Game", (LangbordSpielGame,), {"__init__": __init__}
+            f"Langbord{name.title()}Game", (LangbordSpielGame,), {"__init__": __init__}
         )
     return GAME_CLASSES[name]
 
