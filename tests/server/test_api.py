@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import langbord
+from langbord.core import registry
 from langbord.core.prompts import quoted
 from langbord.record import replay
 from langbord.server.app import MAX_BODY, create_app
@@ -99,6 +100,23 @@ def test_games_catalogue(client: TestClient) -> None:
     assert skoventyr["best_agent"] == langbord.load("skoventyr").best_agent() != "mcts"
     assert skoventyr["best_agent"] in skoventyr["agents"]  # the kinds its lobby form offers
     assert client.get("/openapi.json").json()["info"]["title"] == "langbord"
+
+
+def test_catalogue_traits_are_the_declared_ones(client: TestClient) -> None:
+    """Title, player range, seat names, cooperative and private information are each game's
+    GameInfo; the summary is the tagline of its card."""
+    body = client.get("/api/games").json()
+    skaal = next(g for g in body["games"] if g["name"] == "skaal")
+    assert skaal["title"] == "Skåål"
+    assert skaal["summary"] == "dwarf clans prospect for gold and run Royal Inns."
+    for entry in body["games"]:
+        info = registry.info(entry["name"])
+        assert entry["title"] == info.title
+        assert (entry["min_players"], entry["max_players"]) == (info.min_players, info.max_players)
+        assert entry["seat_names"] == [info.seat_name(p) for p in range(info.max_players)]
+        assert entry["cooperative"] is info.cooperative
+        assert entry["private_information"] is info.private_information
+    assert [g["name"] for g in body["games"] if g["private_information"]] == ["knarr"]
 
 
 def test_lobby_lists_open_then_playing_tables(client: TestClient) -> None:

@@ -1,6 +1,6 @@
 """The browser lobby over a server with tables of every kind: only tables someone sat down at
 are listed, finished and abandoned ones apart (a finished one links its replay), and an
-abandoned table's page says so."""
+abandoned table's page says so; games and tables are named by the games' titles."""
 
 from __future__ import annotations
 
@@ -70,7 +70,11 @@ def test_the_lobby_lists_tables_people_sat_at(
     page.goto(f"{server.base}/#/table/{left}")
     expect(page.locator("#prompt")).to_contain_text("Abandoned")
     page.goto(f"{server.base}/#/")
-    expect(page.locator(f'#tables [data-table="{waiting}"]')).to_contain_text("(open)")
+    expect(page.locator(f'#tables [data-table="{waiting}"]')).to_contain_text("Skibe (open)")
+    # Games are named by the catalogue's titles, with the tagline of their cards.
+    expect(page.locator('#game option[value="skaal"]')).to_have_text(
+        "Skåål — dwarf clans prospect for gold and run Royal Inns."
+    )
     expect(page.locator(f'#tables [data-table="{empty}"]')).to_have_count(0)
     finished = page.locator("#finished li")
     expect(finished).to_have_count(2)

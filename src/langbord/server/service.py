@@ -310,15 +310,24 @@ class Service:
     # ---- the catalogue ------------------------------------------------------------------------
 
     def catalogue(self) -> list[dict[str, JSON]]:
+        """Every game as the lobby offers it: its declared traits (``GameInfo``: title, player
+        range, a name for every seat it can have, cooperative, private information), the
+        tagline of its card, its best agent, the seat kinds and its options."""
         result: list[dict[str, JSON]] = []
         for name in games():
             game = load(name)
+            info = game.info
+            _, _, summary = game.rules().splitlines()[0].partition(" — ")
             result.append(
                 {
                     "name": name,
-                    "title": game.rules().splitlines()[0],
-                    "seat_names": [game.seat_name(p) for p in range(game.num_players())],
-                    "cooperative": bool(getattr(game, "cooperative", False)),
+                    "title": info.title,
+                    "summary": summary,
+                    "min_players": info.min_players,
+                    "max_players": info.max_players,
+                    "seat_names": [info.seat_name(p) for p in range(info.max_players)],
+                    "cooperative": info.cooperative,
+                    "private_information": info.private_information,
                     "best_agent": game.best_agent(),
                     "agents": self.agent_specs(name),
                     "options": [

@@ -98,7 +98,8 @@ async function lobbyPage(root) {
   const { games, agents } = await api("/api/games");
   const form = h("form", { class: "panel", id: "new-table" });
   const gameSelect = h("select", { id: "game", name: "game" },
-    games.map((g) => h("option", { value: g.name }, `${g.name} — ${g.title.split(" — ")[1] || g.title}`)));
+    games.map((g) => h("option", { value: g.name }, g.summary ? `${g.title} — ${g.summary}` : g.title)));
+  const titles = new Map(games.map((g) => [g.name, g.title]));
   const optionsBox = h("div", { id: "options" });
   const seatsBox = h("div", { id: "seats" });
   const nameInput = h("input", { id: "name", value: localStorage.getItem("langbord.name") || "", placeholder: "your name", required: true, maxlength: 64 });
@@ -191,7 +192,7 @@ async function lobbyPage(root) {
     for (const t of finished) {
       const who = t.players.map((p) => (p.kind === "bot" ? p.bot : p.name ?? "nobody")).join(", ");
       endedList.append(h("li", { "data-table": t.id },
-        h("span", { class: "what" }, h("strong", {}, t.game), ` (${t.status}) — ${who}`),
+        h("span", { class: "what" }, h("strong", {}, titles.get(t.game) ?? t.game), ` (${t.status}) — ${who}`),
         t.status === "over" ? h("a", { href: `#/replay/${t.id}` }, "Replay") : null,
         h("a", { href: `#/table/${t.id}` }, "Look")));
     }
@@ -202,7 +203,7 @@ async function lobbyPage(root) {
       const free = t.players.filter((p) => p.kind === "human" && !p.joined);
       const mine = seats.get(t.id);
       const item = h("li", { "data-table": t.id },
-        h("span", { class: "what" }, h("strong", {}, t.game), ` (${t.status}) — ${who}`),
+        h("span", { class: "what" }, h("strong", {}, titles.get(t.game) ?? t.game), ` (${t.status}) — ${who}`),
         mine ? h("a", { href: `#/table/${t.id}` }, "Back to my seat") : null,
         !mine ? free.map((p) => h("button", {
           class: "secondary", "data-join": p.seat,
