@@ -31,3 +31,14 @@ def test_conformance_many_games(name: str, options: dict[str, Any]) -> None:
     """Many more seeded games, for the slow CI run."""
     report = check_game(name, options, games=60, seed=50_000, deep_every=0.01)
     assert report.games == 60
+
+
+def test_the_suites_random_play_is_the_random_agents() -> None:
+    """The suite plays without agents (core imports none), yet makes RandomAgent's moves."""
+    from langbord.agents import RandomAgent
+    from langbord.core.conformance import _RandomPlay
+
+    game = langbord.load("skibe", players=3)
+    own = langbord.play_game(game, [_RandomPlay(7 + p) for p in range(3)], seed=7)
+    agents = langbord.play_game(game, [RandomAgent(7 + p) for p in range(3)], seed=7)
+    assert own == agents

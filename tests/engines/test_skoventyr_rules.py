@@ -252,7 +252,7 @@ def test_bad_options_are_refused() -> None:
         "lygtemands": True,
         "rescue": True,
     }
-    assert getattr(game, "cooperative", False) is True
+    assert game.info.cooperative is True
 
 
 # ---- Vogter's Call, the costs and the Risky Draw (SV-3) ----------------------------------------

@@ -121,7 +121,7 @@ def test_report_numbers(tmp_path: Path) -> None:
     greedy_wins = sum(e["returns"][e["agents"].index("greedy")] for e in runs)
     assert by_agent["greedy"].wins == pytest.approx(greedy_wins)
     text = report(runs)
-    assert "skibe: 9 games, 1 option set (players=3)" in text
+    assert "Skibe: 9 games, 1 option set (players=3)" in text
     assert "by seat" in text and "by agent" in text and "x fair" in text
     assert "game length: mean" in text
 

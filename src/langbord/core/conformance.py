@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from langbord.agents.random_agent import RandomAgent
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.game import CHANCE, TERMINAL, Game, State
 from langbord.core.prompts import quoted
@@ -62,6 +61,18 @@ class Report:
     steps: int = 0
     deep_checks: int = 0
     lengths: list[int] = field(default_factory=list)
+
+
+class _RandomPlay:
+    """The suite's own seeded uniform play (core knows no agents): ``random.Random(seed)``
+    picks among ``legal_actions()``, move for move as ``langbord.agents.RandomAgent(seed)``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
 
 
 def _snapshot(state: State) -> tuple[str, list[int], list[str]]:
@@ -282,7 +293,7 @@ class _Checker:
         state = self.game.new_initial_state()
         counts = state.component_counts()
         limit = self.game.max_game_length()
-        agent = RandomAgent(self.seed)
+        agent = _RandomPlay(self.seed)
         step = 0
         while True:
             self.where = f"step {step}"
@@ -310,7 +321,7 @@ class _Checker:
         returns = state.returns()
         scores = state.scores()
         self.expect(len(returns) == self.n and len(scores) == self.n, "returns/scores length")
-        if getattr(self.game, "cooperative", False):
+        if self.game.info.cooperative:
             self.expect(len(set(returns)) == 1 and returns[0] in (0.0, 1.0), "coop returns")
         else:
             best = max(scores)
@@ -377,9 +388,9 @@ def check_game(
         _Checker(game, seed + i, deep_every).run(report)
         report.games += 1
     # The same seed gives the same record; records survive a file.
-    agents = [RandomAgent(seed + p) for p in range(game.num_players())]
+    agents = [_RandomPlay(seed + p) for p in range(game.num_players())]
     first = play_game(game, agents, seed=seed)
-    agents = [RandomAgent(seed + p) for p in range(game.num_players())]
+    agents = [_RandomPlay(seed + p) for p in range(game.num_players())]
     second = play_game(game, agents, seed=seed)
     if first != second:
         raise ConformanceError(f"{name} {game.options}: the same seed gave two different records")

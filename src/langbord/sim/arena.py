@@ -175,7 +175,7 @@ def run_arena(
         name,
         dict(game.options),
         players,
-        bool(getattr(game, "cooperative", False)),
+        game.info.cooperative,
         games,
         {spec: Tally(spec) for spec in dict.fromkeys(seating(specs, players, 0))},
     )

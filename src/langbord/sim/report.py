@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from langbord.core.errors import LangbordError
-from langbord.core.registry import load
+from langbord.core.registry import info
 from langbord.sim.stats import Tally, wilson
 
 GROUPINGS = ("seat", "agent", "option")
@@ -73,8 +73,8 @@ def options_label(options: dict[str, Any]) -> str:
 
 
 def cooperative(runs: list[dict[str, Any]]) -> bool:
-    game = load(runs[0]["name"], **runs[0]["options"])
-    return bool(getattr(game, "cooperative", False))
+    """Whether the runs' game declares itself cooperative (its ``GameInfo``)."""
+    return info(runs[0]["name"]).cooperative
 
 
 def group(runs: list[dict[str, Any]], by: str) -> list[Tally]:
@@ -117,7 +117,7 @@ def report(runs: list[dict[str, Any]], by: Sequence[str] | None = None) -> str:
     for b in by:
         if b not in GROUPINGS:
             raise ReportError(f"cannot report by {b!r}; by one of: {', '.join(GROUPINGS)}")
-    name = runs[0]["name"]
+    name = info(runs[0]["name"]).title
     lengths = [e["length"] for e in runs]
     lines = [
         f"{name}: {len(runs)} games, {len(option_sets)} option set"
@@ -177,7 +177,7 @@ def plot(runs: list[dict[str, Any]], out: str | Path, by: str = "seat") -> None:
     except ImportError:
         raise ReportError("--plot needs matplotlib: pip install 'langbord[sim]'") from None
     groups = group(runs, by)
-    name = runs[0]["name"]
+    name = info(runs[0]["name"]).title
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
     labels = [g.label for g in groups]
     rates = [g.win_rate for g in groups]
