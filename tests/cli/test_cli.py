@@ -26,6 +26,8 @@ def test_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     names = [line.split()[0] for line in out.splitlines()]
     assert names == langbord.games()
+    # Each game by the name to type, then its title (the rulebook's spelling) and tagline.
+    assert "skaal      Skåål — dwarf clans prospect for gold and run Royal Inns." in out
     assert "players: integers 3..5" in out
 
 
@@ -60,7 +62,7 @@ def test_random_writes_a_record_that_replays(
 
     status, out, _ = run(capsys, "replay", str(out_file), "--step", "9")
     assert status == 0
-    assert out.startswith(f"=== skibe: after step 9 of {len(record['actions'])} ===")
+    assert out.startswith(f"=== Skibe: after step 9 of {len(record['actions'])} ===")
     assert "red to take a display card" in out
 
     status, out, _ = run(capsys, "replay", str(out_file))

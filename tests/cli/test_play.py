@@ -259,7 +259,7 @@ def test_the_engine_explains_an_illegal_move() -> None:
         (["play", "skibe", "--players", ",".join(["human"] * 6)], "seats at most 5 players"),
         (
             ["play", "skibe", "--option", "players=3", "--players", "human,mcts,mcts,mcts"],
-            "skibe has 3 seats here, but 4 were named",
+            "Skibe has 3 seats here, but 4 were named",
         ),
         (["play", "--resume", "no-such-file.json"], "cannot read record 'no-such-file.json'"),
         (["play", "skibe", "--resume", "x.json"], "--resume FILE continues a saved game"),
@@ -306,7 +306,7 @@ def test_replay_viewer_steps_through_a_record(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record))
     out = run_in_terminal([*COMMAND, "replay", str(path)], ["", "", "b", "10", "zz", "q"])
-    assert "skibe: step 0 of" in out
-    assert "skibe: step 2 of" in out
-    assert f"skibe: step 10 of {len(record['actions'])}" in out
+    assert "Skibe: step 0 of" in out
+    assert "Skibe: step 2 of" in out
+    assert f"Skibe: step 10 of {len(record['actions'])}" in out
     assert "'zz' is not a viewer command" in out

@@ -39,6 +39,7 @@ from langbord.agents import RandomAgent
 from langbord.core.errors import LangbordError
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save
+from langbord.core.registry import info
 from langbord.server.config import ServerConfig
 
 
@@ -63,12 +64,17 @@ def _options(pairs: Sequence[str], players: int | None) -> dict[str, str | int]:
     return options
 
 
+def headline(game: langbord.Game) -> str:
+    """The game's title and the tagline of its card: "Skåål — dwarf clans prospect …"."""
+    _, _, tagline = (game.rules().splitlines() or [""])[0].partition(" — ")
+    return f"{game.info.title} — {tagline}" if tagline else game.info.title
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for name in langbord.games():
         game = langbord.load(name)
         opts = ", ".join(f"{s.name}: {s.allowed()}" for s in game.option_specs)
-        first = (game.rules().splitlines() or [name])[0]
-        print(f"{name:<10} {first}" + (f"  [{opts}]" if opts else ""))
+        print(f"{name:<10} {headline(game)}" + (f"  [{opts}]" if opts else ""))
     return 0
 
 
@@ -140,7 +146,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     who = ", ".join(
         f"{game.seat_name(p)}: {'you' if s.human else s.spec}" for p, s in enumerate(seats)
     )
-    screen.say(f"{game.rules().splitlines()[0]}")
+    screen.say(headline(game))
     screen.say(f"Seats — {who}. Seed {seed}." + (" Resumed." if actions else ""))
     return session.run()
 
@@ -153,7 +159,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.step is not None:
         state = replay(record, upto=args.step)
         Screen(state.game).table(
-            str(state), f"{state.game.name}: after step {args.step} of {len(record['actions'])}"
+            str(state),
+            f"{state.game.info.title}: after step {args.step} of {len(record['actions'])}",
         )
         return 0
     final = replay(record)  # validate the whole record before printing anything
@@ -161,7 +168,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty():
         return step_through(args.file, screen)
     state = final.game.new_initial_state()
-    screen.table(str(state), f"{state.game.name}: the start")
+    screen.table(str(state), f"{state.game.info.title}: the start")
     for step, text in enumerate(record["actions"], start=1):
         action = state.string_to_action(text)
         player = state.current_player()
@@ -186,8 +193,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     seats = "fixed seats" if plan.fixed_seats else "seats rotated"
     print(
-        f"{plan.game} {plan.options}: {plan.games} games of {', '.join(plan.field)}, {seats}, "
-        f"seed {plan.seed}, backend {args.backend}, jobs {args.jobs or os.cpu_count()}",
+        f"{info(plan.game).title} {plan.options}: {plan.games} games of "
+        f"{', '.join(plan.field)}, {seats}, seed {plan.seed}, backend {args.backend}, "
+        f"jobs {args.jobs or os.cpu_count()}",
         file=sys.stderr,
     )
     update, close = progress_bar(plan.games, 0)

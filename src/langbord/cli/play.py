@@ -31,7 +31,7 @@ from langbord.core.errors import (
 from langbord.core.game import CHANCE, JSON, Game, normalize_action_text
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save, to_record
-from langbord.core.registry import load
+from langbord.core.registry import info, load
 from langbord.core.runner import Agent, sample_chance
 
 HUMAN = "human"
@@ -92,7 +92,8 @@ def game_for(name: str, options: dict[str, str | int], specs: Sequence[str] | No
                 options = {**options, "players": len(specs)}
             elif len(specs) > high:
                 raise PlayError(
-                    f"{name} seats at most {high} players; {len(specs)} seats were named"
+                    f"{info(name).title} seats at most {high} players; "
+                    f"{len(specs)} seats were named"
                 )
     return load(name, **options)
 
@@ -103,7 +104,7 @@ def seat_specs(game: Game, specs: Sequence[str] | None) -> list[str]:
     n = game.num_players()
     named = list(specs) if specs is not None else [HUMAN]
     if len(named) > n:
-        raise PlayError(f"{game.name} has {n} seats here, but {len(named)} were named")
+        raise PlayError(f"{game.info.title} has {n} seats here, but {len(named)} were named")
     return named + [game.best_agent()] * (n - len(named))
 
 
@@ -185,7 +186,7 @@ class PlaySession:
         while not self.state.is_terminal():
             state = self.state
             if len(state.history()) >= limit:
-                raise LangbordError(f"{self.game.name}: game exceeded {limit} steps")
+                raise LangbordError(f"{self.game.info.title}: game exceeded {limit} steps")
             player = state.current_player()
             if player == CHANCE:
                 rng = random.Random(self.seed * 1_000_003 + len(state.history()))
@@ -489,7 +490,7 @@ def step_through(record_path: str, screen: Screen) -> int:
     step = 0
     while True:
         state = replay(record, upto=step)
-        header = f"{game.name}: step {step} of {len(actions)}"
+        header = f"{game.info.title}: step {step} of {len(actions)}"
         if step:
             before = replay(record, upto=step - 1)
             mover = before.current_player()
