@@ -31,6 +31,7 @@ def env_id(game: str) -> str:
 
 
 ENV_ID = env_id("skoventyr")
+"""Skoventyr's environment, the one cooperative game today."""
 
 
 class CooperativeEnv(gymnasium.Env[Observation, np.int64]):
@@ -38,9 +39,7 @@ class CooperativeEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Env's)
 
-    def __init__(
-        self, game: str = "skoventyr", render_mode: str | None = None, **options: Any
-    ) -> None:
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         if not registry.info(game).cooperative:
             raise langbord.LangbordError(
                 f"{game} is not cooperative: one learner cannot take every seat's part"
@@ -93,7 +92,8 @@ def register() -> None:
     """Register ``langbord/<title>-v0`` of every cooperative game with Gymnasium (once)."""
     for name in langbord.games():
         if registry.info(name).cooperative and env_id(name) not in gymnasium.registry:
-            gymnasium.register(id=env_id(name), entry_point=CooperativeEnv, kwargs={"game": name})
+            entry = f"{__name__}:{CooperativeEnv.__name__}"
+            gymnasium.register(id=env_id(name), entry_point=entry, kwargs={"game": name})
 
 
 register()
