@@ -1297,8 +1297,8 @@ class RiskyDraw(NamedTuple):
 
 
 class InvolveDraw(NamedTuple):
-    """Involve (SV-7): cards are revealed from the deck until ``removed`` is 1 and an Ally shows
-    (it goes on top), or ``removed`` is 2 and two Allies and an Adversary show."""
+    """Involve 1 or 2 (``removed``, SV-7): cards are revealed from the deck until an Ally shows
+    (Involve 1: it goes on top), or two Allies and an Adversary (Involve 2)."""
 
     removed: int
 
