@@ -208,7 +208,7 @@ def test_setup_each_player_draws_until_an_ally_and_turns_go_round() -> None:
     assert_illegal(state, "position Ellefolk", "of one type", "Ellefolk cannot join")
     play(state, "gambit", "damage B", "done")
     assert state.current_player() == 0
-    assert_illegal(state, "heal B", "now choose an action")
+    assert_illegal(state, "heal B", "now seat 0 must choose an action")
 
 
 @pytest.mark.parametrize(

@@ -10,19 +10,25 @@ holds; with the hidden part empty the upper known bottom card comes next. A shuf
 Wrath) merges the known cards back into the hidden part. Every seat therefore knows the same
 things, ``view`` is the whole table, and ``resample_hidden`` has nothing to re-deal.
 
-A turn is a sequence of small decisions. Steps still to do are kept on a stack (``todo``); each
-step either happens at once or asks for a decision or a chance outcome. A sub-decision with only
-one possible choice is made by the engine; the turn's action is always chosen by the player.
+The turn flow (``langbord.core.flow``): the phases are declared once at the end of this module
+(``FLOW``): four chance phases (a draw, and the modules' setup), the turn's action, and one phase
+per kind of sub-decision. The work still to do is ``pending``, a stack of small records that
+name their rule (``DamageTree``, ``HuldreTakes``, ``RefillFuture`` …); a record either happens
+at once or asks for a decision or a chance outcome, and the record awaited is ``waiting`` (a
+draw knows what its card is for, Huldre's power how many Allies it may still take). A
+sub-decision with only one possible choice is made by the engine; the turn's action is always
+chosen by the player.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import ClassVar, NamedTuple, Protocol, cast
 
 from langbord.core.errors import OptionError
-from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
+from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
+from langbord.core.game import JSON, Game
 from langbord.core.info import GameInfo
 from langbord.core.options import Option, OptionValue
 from langbord.core.prompts import offer
@@ -74,7 +80,6 @@ from langbord.engines.skoventyr.notation import (
     ACORN_ID,
     ACTION_STRINGS,
     ARG1,
-    ARG2,
     BOTTOM_CARD,
     BOTTOM_CARD_ID,
     BOTTOM_SLOT,
@@ -144,153 +149,40 @@ CARDS = range(CARD_TYPES)
 SLOTS = range(FUTURE_SIZE)
 MINIONS = range(len(MINION_NAMES))
 
-# Phases: chance nodes, the action, and each kind of sub-decision.
-(
-    CH_DRAW,
-    CH_LYGTEMAND,
-    CH_HOSTAGE,
-    CH_ACORN,
-    ACTION,
-    P_DAMAGE,
-    P_HEAL,
-    P_REVEAL,
-    P_COST_BOTTOM,
-    P_GAMBIT,
-    P_HULDRE,
-    P_TROLD,
-    P_RECYCLE,
-    P_REWARD,
-    P_REVENGE,
-    P_TOP,
-    P_BOTTOM,
-    P_HAND,
-    P_RECOVER,
-    P_PLACE,
-    P_REFUGE,
-    OVER,
-) = range(22)
-PHASE_NAMES = (
-    "draw",
-    "lygtemand",
-    "hostage",
-    "acorn",
-    "action",
-    "damage",
-    "heal",
-    "reveal",
-    "cost bottom",
-    "gambit",
-    "huldre",
-    "trold",
-    "recycle",
-    "reward",
-    "revenge",
-    "involve top",
-    "involve bottom",
-    "hand limit",
-    "recover",
-    "place",
-    "refuge",
-    "over",
-)
-CHANCE_PHASES = (CH_DRAW, CH_LYGTEMAND, CH_HOSTAGE, CH_ACORN)
-PHASE_KINDS: dict[int, frozenset[int]] = {
-    CH_DRAW: frozenset({DRAW}),
-    CH_LYGTEMAND: frozenset({LYGTEMAND}),
-    CH_HOSTAGE: frozenset({HOSTAGE_X2}),
-    CH_ACORN: frozenset({ACORN}),
-    ACTION: frozenset(
-        {CALL, CALL_RISKY, GAMBIT, POSITION, MISSION, WRATH, RALLY, RALLY_ANY, INVOLVE, RESCUE}
-    ),
-    P_DAMAGE: frozenset({DAMAGE}),
-    P_HEAL: frozenset({HEAL}),
-    P_REVEAL: frozenset({REVEAL}),
-    P_COST_BOTTOM: frozenset({BOTTOM_SLOT}),
-    P_GAMBIT: frozenset({BOTTOM_SLOT, DONE}),
-    P_HULDRE: frozenset({TAKE_SLOT, DONE}),
-    P_TROLD: frozenset({ERIK_BACK}),
-    P_RECYCLE: frozenset({RECYCLE}),
-    P_REWARD: frozenset({REFUGE, REVENGE, RESTORATION}),
-    P_REVENGE: frozenset({DISCARD_SLOT}),
-    P_TOP: frozenset({TOP}),
-    P_BOTTOM: frozenset({BOTTOM_CARD}),
-    P_HAND: frozenset({DISCARD_CARD}),
-    P_RECOVER: frozenset({RECOVER}),
-    P_PLACE: frozenset({PLACE_ON}),
-    P_REFUGE: frozenset({VOGTER_TO}),
-}
-
-ACTION_CHOICES: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("call", (CALL, CALL_RISKY)),
-    ("gambit", (GAMBIT,)),
-    ("position", (POSITION,)),
-    ("mission", (MISSION,)),
-    ("wrath", (WRATH,)),
-    ("rally", (RALLY, RALLY_ANY)),
-    ("involve", (INVOLVE,)),
-    ("rescue", (RESCUE,)),
-)
-"""The actions of a turn (SV-1), as the prompt names them, and their action kinds."""
-TWO_WAY_CHOICES: dict[int, tuple[tuple[str, int], ...]] = {
-    P_GAMBIT: (("put Future cards on the bottom", BOTTOM_SLOT), ("stop", DONE)),
-    P_HULDRE: (("take a Future Ally", TAKE_SLOT), ("stop", DONE)),
-}
-CHOICE_PHRASES = {
-    P_DAMAGE: "choose the Tree to damage",
-    P_HEAL: "choose the Tree to heal",
-    P_REVEAL: "choose a Hidden Ally to reveal",
-    P_COST_BOTTOM: "choose the Future Ally to put on the bottom",
-    P_TROLD: "move Gamle Erik counter-clockwise",
-    P_RECYCLE: "choose an Ally in the discard pile to put on the bottom",
-    P_REWARD: "choose the reward",
-    P_REVENGE: "choose the Adversary to discard from the Future",
-    P_TOP: "choose the Ally to put on top of the deck",
-    P_BOTTOM: "choose the next card to put on the bottom",
-    P_HAND: "discard down to 5 cards",
-    P_RECOVER: "choose where the recovered Tree goes",
-}
-"""What a one-kind decision asks, before its quoted legal moves."""
-
-# Steps (the ``todo`` stack holds these; the last one runs first).
-(
-    S_SETUP_LYGTEMAND,
-    S_SETUP_HOSTAGE,
-    S_SETUP_ACORN,
-    S_SETUP_DECK,
-    S_TURN_START,
-    S_ACTION,
-    S_DRAW,
-    S_DAMAGE,
-    S_HEAL,
-    S_HEAL_IF_ANY,
-    S_REVEAL,
-    S_COST_BOTTOM,
-    S_GAMBIT,
-    S_TAKE_CARD,
-    S_HULDRE,
-    S_TROLD,
-    S_RECYCLE,
-    S_REVENGE,
-    S_FREE_HOSTAGE,
-    S_TOP,
-    S_INVOLVE_DISCARD,
-    S_BOTTOM,
-    S_END,
-    S_RECOVER,
-    S_REWARD,
-    S_PLACE,
-    S_REFUGE,
-) = range(27)
-
-# What a draw is for.
-D_SETUP_FUTURE, D_SETUP_HAND, D_REFILL, D_RISKY, D_INVOLVE = range(5)
-
 PLAYING, WON, LOST = 0, 1, -1
+RESULT_NAMES = {PLAYING: "playing", WON: "won", LOST: "lost"}
+OVER_TASKS = {WON: "nothing: the game is won", LOST: "nothing: the game is lost"}
 
 FREE_EFFECT = [
     e in (ERIK_CLOCKWISE, TAKE_TWO_FROM_FUTURE, ERIK_BACK_THREE) for e in range(PLACEMENT + 1)
 ]
-"""Effects that can always be resolved in full (a fast path of ``_effect_possible``)."""
+"""Effects that can always be resolved in full (a fast path of ``effect_possible``)."""
+
+Counts = tuple[int, int, int]
+"""The Forest's Free Trees, Free Damaged Trees and Hidden Allies (``forest_counts``)."""
+
+
+class Player:
+    """A seat: the Allies in its hand, by type (hands are open to all, SV-6)."""
+
+    __slots__ = ("hand", "hand_size")
+
+    def __init__(self, hand: list[int], hand_size: int) -> None:
+        self.hand = hand
+        self.hand_size = hand_size
+
+    def copy(self) -> Player:
+        return Player(self.hand.copy(), self.hand_size)
+
+    def take(self, ally: int) -> None:
+        """An Ally joins the hand."""
+        self.hand[ally] += 1
+        self.hand_size += 1
+
+    def give(self, ally: int) -> None:
+        """An Ally leaves the hand."""
+        self.hand[ally] -= 1
+        self.hand_size -= 1
 
 
 def _option_set(players: int, lygtemands: bool, rescue: bool) -> dict[str, OptionValue]:
@@ -325,9 +217,9 @@ class SkoventyrGame(Game):
     )
     conformance_options: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         *(
-            _option_set(players, lyg, rescue)
+            _option_set(players, lygtemands, rescue)
             for players in range(1, MAX_PLAYERS + 1)
-            for lyg in (False, True)
+            for lygtemands in (False, True)
             for rescue in (False, True)
         ),
         {"players": 2, "trees": 8, "damaged": 3},
@@ -357,84 +249,94 @@ class SkoventyrGame(Game):
         return SkoventyrState(self)
 
 
-class SkoventyrState(State):
+class SkoventyrState(FlowState):
     """A Skoventyr table. See the package docstring for the notation."""
 
     action_kinds: ClassVar[Sequence[int]] = KIND
 
     __slots__ = (
-        "acorn",
+        "acorn_on",
         "acorn_pool",
-        "acorns_out",
-        "aside",
+        "acorns_removed",
+        "ally_on",
         "bottom",
         "centre",
-        "count",
+        "choices",
         "deck_size",
         "discard",
-        "draw_for",
-        "erik",
+        "discarded_trees",
         "forest_allies",
         "future",
-        "hand_size",
-        "hands",
+        "gamle_erik",
         "hidden",
         "hidden_size",
         "hostage",
-        "hostages_out",
-        "in_box",
-        "involve_k",
-        "lyg",
-        "lyg_out",
-        "lyg_pool",
+        "hostages_freed",
+        "in_game",
+        "involve_cards",
+        "lygtemand_on",
+        "lygtemand_pool",
         "lygtemands",
-        "minion_in",
+        "lygtemands_removed",
         "minions_left",
         "n",
-        "occupant",
-        "out_trees",
-        "pending",
-        "phase",
         "placing",
-        "pool",
+        "players",
         "rallied",
-        "recycled",
         "rescue",
-        "rescue_type",
         "result",
+        "revealed",
         "ring",
-        "setup_i",
-        "shown",
+        "set_aside",
         "side",
         "taking",
-        "todo",
         "top",
+        "trees_in_box",
         "turn",
-        "turns",
-        "vog",
+        "turns_played",
+        "vogter",
+        "waiting",
     )
 
     def __init__(self, game: SkoventyrGame) -> None:
         super().__init__(game)
-        n = self.n = game.num_players()
-        trees = int(game.options["trees"])
+        self.n = game.num_players()
         self.lygtemands = bool(game.options["lygtemands"])
         self.rescue = bool(game.options["rescue"])
-        # The Forest (SV-1): Trees A, B, C… clockwise; Gamle Erik on A, Vogter on D.
+        self._set_up_forest(int(game.options["trees"]), int(game.options["damaged"]))
+        self._set_up_cards()
+        self._set_up_minions()
+        self.turn = 0  # seat 0 starts
+        self.turns_played = 0
+        self.result = PLAYING
+        self.phase = OVER
+        self.choices: list[int] = []
+        self.waiting: Work = TURN_START
+        pending: list[Work] = [TURN_START, SetUpFuture()]
+        if self.rescue:
+            pending += [PlaceAcorn(0), DEAL_HOSTAGE_X2]
+        if self.lygtemands:
+            pending.append(PlaceLygtemand(0))
+        self.pending = pending
+        self.proceed()
+
+    def _set_up_forest(self, trees: int, damaged: int) -> None:
+        """The Forest (SV-1): Trees A, B, C… clockwise; Gamle Erik on A, Vogter on D."""
         self.ring = list(range(trees))
-        self.in_box = TREE_CARDS - trees
-        self.out_trees: list[int] = []
-        self.side = [0] * TREE_CARDS
-        for x in damaged_order(trees)[: int(game.options["damaged"])]:
+        self.trees_in_box = TREE_CARDS - trees
+        self.discarded_trees: list[int] = []
+        self.side = [0] * TREE_CARDS  # each Tree's side: 0 Healthy, 1 Damaged
+        for x in damaged_order(trees)[:damaged]:
             self.side[x] = 1
-        self.occupant = [-1] * TREE_CARDS  # the Ally type on each Tree, or -1
-        self.shown = [False] * TREE_CARDS  # the Ally there is Revealed
+        self.ally_on = [-1] * TREE_CARDS  # the Ally type on each Tree, or -1
+        self.revealed = [False] * TREE_CARDS  # the Ally there is Revealed
         self.forest_allies = 0
-        self.erik = ERIK_START
-        self.vog = VOGTER_START
-        # Cards.
+        self.gamle_erik = ERIK_START
+        self.vogter = VOGTER_START
+
+    def _set_up_cards(self) -> None:
         self.hidden = [ALLIES_PER_TYPE] * len(ALLY_TYPES) + [ADVERSARIES]
-        self.hostage = [0] * len(ALLY_TYPES)
+        self.hostage = [0] * len(ALLY_TYPES)  # the Hostage token on each Ally type: 0, 1, 2
         if self.rescue:  # SV-8: one copy of each Ally is laid out under a Hostage token
             self.hostage = [1] * len(ALLY_TYPES)
             self.hidden = [ALLIES_PER_TYPE - 1] * len(ALLY_TYPES) + [ADVERSARIES]
@@ -443,673 +345,282 @@ class SkoventyrState(State):
         self.top: list[int] = []
         self.bottom: list[int] = []
         self.future = [-1] * FUTURE_SIZE
-        self.hands = [[0] * len(ALLY_TYPES) for _ in range(n)]
-        self.hand_size = [0] * n
+        self.players = [Player([0] * len(ALLY_TYPES), 0) for _ in range(self.n)]
         self.discard = [0] * CARD_TYPES
-        self.aside = 0
-        self.taking = -1
-        self.placing = -1
-        self.pool: list[int] = []
-        self.involve_k = 0
-        # Minions and the modules' tokens.
-        self.minion_in = [True] * len(MINION_NAMES)
+        self.set_aside = 0
+        self.taking = -1  # the card a Call takes, until it reaches the hand
+        self.placing = -1  # the Ally a Position places, until its Tree is chosen
+        self.involve_cards: list[int] = []  # revealed by Involve, not yet placed
+
+    def _set_up_minions(self) -> None:
+        """Minions and the modules' tokens on them."""
+        self.in_game = [True] * len(MINION_NAMES)
         self.minions_left = len(MINION_NAMES)
-        self.lyg = [-1] * len(MINION_NAMES)
-        self.lyg_pool: list[int] = list(range(len(LYGTEMANDS))) if self.lygtemands else []
+        self.lygtemand_on = [-1] * len(MINION_NAMES)
+        self.lygtemand_pool = list(range(len(LYGTEMANDS))) if self.lygtemands else []
         self.rallied = 0
-        self.lyg_out = 0
-        self.hostages_out = 0
-        self.rescue_type = -1
-        self.acorn = [-1] * len(MINION_NAMES)
+        self.lygtemands_removed = 0
+        self.hostages_freed = 0
+        self.acorn_on = [-1] * len(MINION_NAMES)
         self.acorn_pool = [ACORNS_PER_KIND if self.rescue else 0] * len(ACORN_KINDS)
         self.centre = [0] * len(ACORN_KINDS)
-        self.acorns_out = 0
-        # Flow.
-        self.turn = 0  # seat 0 starts
-        self.turns = 0
-        self.result = PLAYING
-        self.count = 0
-        self.recycled = -1
-        self.setup_i = 0
-        self.draw_for = D_SETUP_FUTURE
-        self.phase = OVER
-        self.pending: list[int] = []
-        todo = [S_TURN_START, S_SETUP_DECK]
-        if self.rescue:
-            todo += [S_SETUP_ACORN, S_SETUP_HOSTAGE]
-        if self.lygtemands:
-            todo.append(S_SETUP_LYGTEMAND)
-        self.todo = todo
-        self._run()
+        self.acorns_removed = 0
 
-    # ---- protocol -------------------------------------------------------------------------------
+    # ---- the flow -------------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase <= CH_ACORN:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self.turn
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        if phase == CH_DRAW:
-            inverse = 1.0 / self.hidden_size
-            hidden = self.hidden
-            return [(t, hidden[t] * inverse) for t in CARDS if hidden[t]]
-        if phase == CH_LYGTEMAND:
-            p = 1.0 / len(self.lyg_pool)
-            return [(LYGTEMAND_ID[k], p) for k in self.lyg_pool]
-        if phase == CH_HOSTAGE:
-            return [(HOSTAGE_ID[t], 1.0 / HOSTAGE_TOKENS) for t in TYPES]
-        if phase == CH_ACORN:
-            pool = self.acorn_pool
-            total = sum(pool)
-            return [(ACORN_ID[k], pool[k] / total) for k in range(len(pool)) if pool[k]]
-        return []
-
-    def _compute_legal(self) -> list[int]:
-        phase = self.phase
-        if phase == CH_DRAW:
-            hidden = self.hidden
-            return [t for t in CARDS if hidden[t]]
-        if phase <= CH_ACORN:
-            return [a for a, _ in self.chance_outcomes()]
-        return self.pending  # computed when the decision was asked
+    def proceed(self) -> None:
+        """Run pending work until a record waits, or the game ends. (``FlowState.proceed``
+        overridden because the game can end in the middle of a record's work: Gamle Erik reaches
+        Vogter, the last Minion leaves; the rest of the pending work is then dropped.)"""
+        pending = self.pending
+        while pending and self.result == PLAYING:
+            if pending.pop().run(self):
+                return
+        if self.result != PLAYING:
+            pending.clear()
+            self.phase = OVER
 
     def _is_legal(self, action: int) -> bool:
-        if self.phase == CH_DRAW:
+        if self.phase is DRAWING:  # the most frequent chance node: no list built
             return 0 <= action < CARD_TYPES and self.hidden[action] > 0
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._compute_legal()
         return action in cache
 
-    def _apply(self, action: int) -> None:
-        kind = KIND[action]
-        a = ARG1[action]
-        if kind == DRAW:
-            self.hidden[a] -= 1
-            self.hidden_size -= 1
-            self.deck_size -= 1
-            if self.draw_for == D_REFILL:  # the most frequent draw, inlined
-                future = self.future
-                future[future.index(-1)] = a
-            else:
-                self._drawn(a)
-        elif kind == LYGTEMAND:
-            self.lyg_pool.remove(a)
-            self.lyg[self.setup_i] = a
-            self.setup_i += 1
-            if self.setup_i < len(MINION_NAMES):
-                self.todo.append(S_SETUP_LYGTEMAND)
-        elif kind == HOSTAGE_X2:
-            self.hostage[a] = 2
-        elif kind == ACORN:
-            self.acorn_pool[a] -= 1
-            self.acorn[self.setup_i] = a
-            self.setup_i += 1
-            if self.setup_i < len(MINION_NAMES):
-                self.todo.append(S_SETUP_ACORN)
-        else:
-            self._decide(action)
-        self._run()
-
-    # ---- the flow of steps ----------------------------------------------------------------------
-
-    def _run(self) -> None:
-        """Carry out steps until a decision or a chance outcome is needed, or the game ends."""
-        todo = self.todo
-        while todo and self.result == PLAYING:
-            if not self._step(todo.pop()):
-                return
-        if self.result != PLAYING:
-            todo.clear()
-            self.pending = []
-            self.phase = OVER
-
-    def _ask(self, phase: int, options: list[int]) -> bool:
-        """Ask for a decision; one with a single possible choice is made at once (returns True:
-        go on with the steps)."""
-        if len(options) == 1 and phase != ACTION:
-            self.phase = phase
-            self._decide(options[0])
-            return True
+    def ask(self, phase: Decision, choices: list[int], record: Work) -> bool:
+        """Ask for a sub-decision (for ``record``); one with a single possible choice is made at
+        once. Returns whether the state now waits."""
         self.phase = phase
-        self.pending = options
-        return False
+        self.waiting = record
+        if len(choices) == 1:
+            phase.decide(self, choices[0])
+            return False
+        self.choices = choices
+        return True
 
-    def _step(self, step: int) -> bool:
-        """Do one step; False when it waits for a decision or a chance outcome."""
-        if step == S_DRAW:
-            if self.top:
-                self.deck_size -= 1
-                self._drawn(self.top.pop(0))
-                return True
-            if self.hidden_size:
-                self.phase = CH_DRAW
-                return False
-            if self.bottom:  # only known bottom cards are left: the upper one is on top
-                self.deck_size -= 1
-                self._drawn(self.bottom.pop(0))
-            return True
-        if step == S_END:
-            # After the action: the hand limit, then the Future's refill, then the next turn.
-            p = self.turn
-            if self.hand_size[p] > HAND_LIMIT:
-                hand = self.hands[p]
-                return self._ask(P_HAND, [DISCARD_CARD_ID[t] for t in TYPES if hand[t]])
-            future = self.future
-            if -1 in future:
-                cards = [c for c in future if c >= 0]
-                cards += [-1] * (FUTURE_SIZE - len(cards))
-                self.future = cards  # slide left
-                if self.deck_size:  # SV-4: an empty deck leaves the Future short
-                    self.draw_for = D_REFILL
-                    self.todo += [S_END, S_DRAW]
-                    return True
-            self.turns += 1
-            self.turn = (p + 1) % self.n
-            return self._turn_start()
-        if step == S_ACTION:
-            return self._ask_action()
-        if step == S_TURN_START:
-            return self._turn_start()
-        if step == S_TAKE_CARD:
-            card = self.taking
-            self.taking = -1
-            if card == ADVERSARY:  # an Adversary that reaches a hand goes to the bottom
-                self._to_bottom(card)
-            else:
-                self.hands[self.turn][card] += 1
-                self.hand_size[self.turn] += 1
-            return True
-        if step == S_DAMAGE:
-            return self._ask(P_DAMAGE, [DAMAGE_ID[x] for x in self._damage_trees()])
-        if step in (S_HEAL, S_HEAL_IF_ANY):
-            trees = self._heal_trees()
-            if not trees:  # Restoration: heal "if possible" (S_HEAL is checked by SV-5)
-                return True
-            return self._ask(P_HEAL, [HEAL_ID[x] for x in trees])
-        if step == S_REVEAL:
-            occupant, shown = self.occupant, self.shown
-            trees = [x for x in self.ring if occupant[x] >= 0 and not shown[x]]
-            return self._ask(P_REVEAL, [REVEAL_ID[x] for x in sorted(trees)])
-        if step == S_COST_BOTTOM:
-            future = self.future
-            slots = [s for s in SLOTS if 0 <= future[s] < ADVERSARY]
-            return self._ask(P_COST_BOTTOM, [BOTTOM_SLOT_ID[s] for s in slots])
-        if step == S_GAMBIT:
-            future = self.future
-            options = [BOTTOM_SLOT_ID[s] for s in SLOTS if future[s] >= 0]
-            options.append(DONE_ID)
-            return self._ask(P_GAMBIT, options)
-        if step == S_HULDRE:
-            future = self.future
-            options = [TAKE_SLOT_ID[s] for s in SLOTS if 0 <= future[s] < ADVERSARY]
-            options.append(DONE_ID)
-            return self._ask(P_HULDRE, options)
-        if step == S_TROLD:
-            return self._ask(P_TROLD, ERIK_BACK_ID[: self._erik_back_limit() + 1])
-        if step == S_RECYCLE:
-            discard = self.discard
-            skip = self.recycled
-            options = [RECYCLE_ID[t] for t in TYPES if discard[t] and t != NISSE and t != skip]
-            return self._ask(P_RECYCLE, options)
-        if step == S_REVENGE:
-            future = self.future
-            slots = [s for s in SLOTS if future[s] == ADVERSARY]
-            if not slots:  # no Adversary in the Future: nothing to discard
-                return True
-            return self._ask(P_REVENGE, [DISCARD_SLOT_ID[s] for s in slots])
-        if step == S_FREE_HOSTAGE:
-            t = self.rescue_type
-            self.hostage[t] = 0
-            self.hostages_out += 1
-            self.top.insert(0, t)
-            self.deck_size += 1
-            return True
-        if step == S_TOP:
-            pool = self.pool
-            return self._ask(P_TOP, [TOP_ID[t] for t in TYPES if t in pool])
-        if step == S_INVOLVE_DISCARD:
-            self.pool.remove(ADVERSARY)
-            self.discard[ADVERSARY] += 1
-            return True
-        if step == S_BOTTOM:
-            pool = self.pool
-            if not pool:
-                return True
-            kinds = set(pool)
-            if len(kinds) == 1:  # identical cards: their order does not matter
-                self.bottom += pool
-                self.deck_size += len(pool)
-                pool.clear()
-                return True
-            return self._ask(P_BOTTOM, [BOTTOM_CARD_ID[t] for t in sorted(kinds)])
-        if step == S_RECOVER:
-            ring = self.ring
-            i = ring.index(self.vog)
-            size = len(ring)
-            trees = []
-            while ring[i] != self.erik:
-                trees.append(ring[i])
-                i = (i + 1) % size
-            return self._ask(P_RECOVER, [RECOVER_ID[x] for x in sorted(trees)])
-        if step == S_PLACE:
-            return self._ask(P_PLACE, [PLACE_ON_ID[x] for x in self._position_targets()[0]])
-        if step == S_REWARD:
-            return self._ask(P_REWARD, [REFUGE_ID, REVENGE_ID, RESTORATION_ID])
-        if step == S_REFUGE:
-            return self._ask(P_REFUGE, [VOGTER_TO_ID[x] for x in self.refuge_trees()])
-        if step == S_SETUP_LYGTEMAND:
-            self.phase = CH_LYGTEMAND
+    def ask_action(self) -> bool:
+        """Ask for the turn's action (SV-5: with none legal the game is lost)."""
+        choices = self._action_choices()
+        if not choices:
+            self.result = LOST
             return False
-        if step == S_SETUP_HOSTAGE:
-            self.setup_i = 0
-            self.phase = CH_HOSTAGE
-            return False
-        if step == S_SETUP_ACORN:
-            self.phase = CH_ACORN
-            return False
-        if step == S_SETUP_DECK:
-            self.draw_for = D_SETUP_FUTURE
-            self.todo.append(S_DRAW)
-            return True
-        raise AssertionError(f"unknown step {step}")  # pragma: no cover
+        self.phase = ACTION
+        self.choices = choices
+        return True
 
-    def _turn_start(self) -> bool:
-        if self.turns >= TURN_LIMIT:
+    def start_turn(self) -> bool:
+        """The start of a turn: the safeguard against endless games, then (SV-8) a pair of
+        identical Acorns in the centre brings back a discarded Tree; then the action."""
+        if self.turns_played >= TURN_LIMIT:
             self.result = LOST  # the safeguard (package docstring)
-            return True
-        if self.rescue:  # SV-8: a pair of identical Acorns in the centre
+            return False
+        if self.rescue:
             centre = self.centre
             recover = 0
             for k in range(len(centre)):
                 if centre[k] >= ACORNS_PER_KIND:
                     centre[k] -= ACORNS_PER_KIND
-                    self.acorns_out += ACORNS_PER_KIND
+                    self.acorns_removed += ACORNS_PER_KIND
                     recover += 1
-            recover = min(recover, len(self.out_trees))  # a Tree returns "if any"
+            recover = min(recover, len(self.discarded_trees))  # a Tree returns "if any"
             if recover:
-                self.todo += [S_ACTION] + [S_RECOVER] * recover
-                return True
-        return self._ask_action()
+                self.pending += [ASK_ACTION] + [RECOVER_TREE] * recover
+                return False
+        return self.ask_action()
 
-    def _ask_action(self) -> bool:
-        options = self._action_options()
-        if not options:  # SV-5: no legal action, the game is lost
-            self.result = LOST
+    def draw(self, record: Drawing) -> bool:
+        """Draw a card for ``record``: the known top first, then the hidden part (a chance node:
+        returns True), then the upper known bottom card."""
+        if self.top:
+            self.deck_size -= 1
+            record.drawn(self, self.top.pop(0))
+            return False
+        if self.hidden_size:
+            self.phase = DRAWING
+            self.waiting = record
             return True
-        self.phase = ACTION
-        self.pending = options
+        if self.bottom:  # only known bottom cards are left: the upper one is on top
+            self.deck_size -= 1
+            record.drawn(self, self.bottom.pop(0))
         return False
 
-    def _drawn(self, card: int) -> None:
-        """A card has been taken from the deck (top, hidden part or known bottom)."""
-        purpose = self.draw_for
-        if purpose == D_REFILL:
-            self.future[self.future.index(-1)] = card
-        elif purpose == D_RISKY:
-            # Risky Draw: an Adversary moves Gamle Erik twice; the card goes to the bottom.
-            if card == ADVERSARY and self._erik_clockwise():
-                self._erik_clockwise()
-            self._to_bottom(card)
-        elif purpose == D_INVOLVE:
-            pool = self.pool
-            pool.append(card)
-            adversaries = pool.count(ADVERSARY)
-            allies = len(pool) - adversaries
-            if self.involve_k == 1:
-                if card != ADVERSARY:
-                    pool.remove(card)
-                    self.top.insert(0, card)
-                    self.deck_size += 1
-                    self.todo.append(S_BOTTOM)
-                    return
-            elif allies >= 2 and adversaries >= 1:
-                self.count = 0
-                self.todo += [S_BOTTOM, S_INVOLVE_DISCARD, S_TOP, S_TOP]
-                return
-            self.todo.append(S_DRAW)
-        elif purpose == D_SETUP_FUTURE:
-            future = self.future
-            if card == ADVERSARY:
-                self.aside += 1
-            else:
-                future[future.index(-1)] = card
-            if -1 in future:
-                self.todo.append(S_DRAW)
-            else:
-                self.setup_i = 0
-                self.draw_for = D_SETUP_HAND
-                self.todo.append(S_DRAW)
-        else:  # D_SETUP_HAND
-            if card == ADVERSARY:
-                self.aside += 1
-                self.todo.append(S_DRAW)
-                return
-            p = self.setup_i
-            self.hands[p][card] += 1
-            self.hand_size[p] += 1
-            self.setup_i = p + 1
-            if self.setup_i < self.n:
-                self.todo.append(S_DRAW)
-                return
-            # Shuffle the Adversaries set aside back into the deck.
-            self.hidden[ADVERSARY] += self.aside
-            self.hidden_size += self.aside
-            self.deck_size += self.aside
-            self.aside = 0
-
-    # ---- decisions ------------------------------------------------------------------------------
-
-    def _decide(self, action: int) -> None:
-        """Carry out a decision (the action or a sub-decision), pushing the steps it entails."""
-        kind = KIND[action]
-        a = ARG1[action]
-        todo = self.todo
-        if self.phase == ACTION:
-            todo.append(S_END)  # after the action: hand limit, refill, next turn
-        if kind in (CALL, CALL_RISKY):
-            card = self.future[a]
-            self.future[a] = -1
-            self.taking = card
-            todo.append(S_TAKE_CARD)
-            if kind == CALL:
-                self._effect(COST[card])
-            else:
-                self.draw_for = D_RISKY
-                todo.append(S_DRAW)
-        elif kind == POSITION:
-            self._from_hand(a)
-            self.placing = a
-            todo.append(S_PLACE)
-        elif kind == PLACE_ON:
-            self.occupant[a] = self.placing
-            self.placing = -1
-            self.shown[a] = False  # placed Hidden
-            self.forest_allies += 1
-        elif kind == MISSION:
-            self._from_hand(a)
-            self.discard[a] += 1
-            self._effect(POWER[a])
-        elif kind == GAMBIT:
-            todo += [S_GAMBIT, S_DAMAGE]
-        elif kind == WRATH:
-            self._wrath(a)
-        elif kind in (RALLY, RALLY_ANY):
-            lygtemand = a if kind == RALLY else ANY_LYGTEMAND
-            self._from_hand(a)
-            self._to_bottom(a)
-            self.lyg[self.lyg.index(lygtemand)] = -1
-            self.rallied += 1
-        elif kind == INVOLVE:
-            k = a
-            self.rallied -= k
-            self.lyg_out += k
-            self.involve_k = k
-            self.draw_for = D_INVOLVE
-            todo.append(S_DRAW)
-        elif kind == RESCUE:
-            self.rescue_type = a
-            todo.append(S_FREE_HOSTAGE)
-            todo += [S_DAMAGE] * self.hostage[a]
-        elif kind == DAMAGE:
-            if self.side[a]:  # a Free, Damaged Tree is discarded: the ring closes up
-                self.ring.remove(a)
-                self.out_trees.append(a)
-            else:
-                self.side[a] = 1
-        elif kind == HEAL:
-            self.side[a] = 0
-        elif kind == REVEAL:
-            self._reveal(a)
-        elif kind == BOTTOM_SLOT:
-            card = self.future[a]
-            self.future[a] = -1
-            self._to_bottom(card)
-            if self.phase == P_GAMBIT:
-                todo.append(S_GAMBIT)
-        elif kind == TAKE_SLOT:
-            card = self.future[a]
-            self.future[a] = -1
-            self.hands[self.turn][card] += 1
-            self.hand_size[self.turn] += 1
-            self.count -= 1
-            if self.count:
-                todo.append(S_HULDRE)
-        elif kind == DONE:
-            pass
-        elif kind == DISCARD_SLOT:
-            self.future[a] = -1
-            self.discard[ADVERSARY] += 1
-        elif kind == ERIK_BACK:
-            for _ in range(a):
-                self._erik_step(False)
-        elif kind == RECYCLE:
-            self.discard[a] -= 1
-            self._to_bottom(a)
-            self.recycled = a
-        elif kind == TOP:
-            self.pool.remove(a)
-            self.top.insert(self.count, a)
-            self.count += 1
-            self.deck_size += 1
-        elif kind == BOTTOM_CARD:
-            self.pool.remove(a)
-            self._to_bottom(a)
-            todo.append(S_BOTTOM)
-        elif kind == DISCARD_CARD:
-            self._from_hand(a)
-            self.discard[a] += 1
-            todo.append(S_END)
-        elif kind == REFUGE:
-            todo.append(S_REFUGE)
-        elif kind == VOGTER_TO:
-            self.vog = a
-            self._discard_forest()
-        elif kind == REVENGE:
-            self._discard_forest()
-            todo.append(S_REVENGE)
-        elif kind == RESTORATION:
-            self._discard_forest()
-            todo.append(S_HEAL_IF_ANY)
-        elif kind == RECOVER:
-            tree = min(self.out_trees)  # the recovered Tree returns Healthy
-            self.out_trees.remove(tree)
-            self.side[tree] = 0
-            self.ring.insert(self.ring.index(a) + 1, tree)
-
-    def _effect(self, effect: int) -> None:
+    def effect(self, effect: int) -> None:
         """Resolve a card's cost or power (each effect is implemented here, once)."""
-        todo = self.todo
-        if effect == DAMAGE_TREE:
-            todo.append(S_DAMAGE)
-        elif effect == BOTTOM_FUTURE_ALLY:
-            todo.append(S_COST_BOTTOM)
-        elif effect == REVEAL_TWO:
-            todo += [S_REVEAL, S_REVEAL]
-        elif effect == VOGTER_TO_HIDDEN_ALLY:
-            self.vog = self._next_tree(self.vog)
-            self._reveal(self.vog)
+        if effect == VOGTER_TO_HIDDEN_ALLY:
+            self.vogter = self._next_tree(self.vogter)
+            self._reveal(self.vogter)
         elif effect == ERIK_CLOCKWISE:
             self._erik_clockwise()
-        elif effect == TAKE_TWO_FROM_FUTURE:
-            self.count = 2
-            todo.append(S_HULDRE)
-        elif effect == HEAL_TREE:
-            todo.append(S_HEAL)
-        elif effect == ERIK_BACK_THREE:
-            todo.append(S_TROLD)
-        elif effect == RECYCLE_TWO:
-            self.recycled = -1
-            todo += [S_RECYCLE, S_RECYCLE]
+        else:
+            self.pending += EFFECT_WORK.get(effect, ())
 
-    def _effect_possible(
-        self, effect: int, taken: int = -1, counts: tuple[int, int, int] | None = None
-    ) -> bool:
+    def effect_possible(self, effect: int, taken: int, counts: Counts) -> bool:
         """SV-3/SV-5: can ``effect`` be resolved in full now? (``taken``: the Future slot of the
         card being called, which "an Ally from the Future" does not mean; ``counts``: the
-        Forest's counts if already known, see ``_forest_counts``.)"""
-        if effect == ERIK_CLOCKWISE:
-            return True
-        if effect == DAMAGE_TREE:
-            return self._can_damage(1, counts)
-        if effect == BOTTOM_FUTURE_ALLY:
-            future = self.future
-            return any(0 <= future[s] < ADVERSARY for s in SLOTS if s != taken)
-        if effect == REVEAL_TWO:
-            return (counts or self._forest_counts())[2] >= 2
-        if effect == VOGTER_TO_HIDDEN_ALLY:
-            x = self._next_tree(self.vog)
-            return x != self.erik and self.occupant[x] >= 0 and not self.shown[x]
-        if effect == HEAL_TREE:
-            return (counts or self._forest_counts())[1] >= 1
-        if effect == RECYCLE_TWO:
-            discard = self.discard
-            return sum(1 for t in TYPES if discard[t] and t != NISSE) >= 2
-        return effect != PLACEMENT  # TAKE_TWO_FROM_FUTURE, ERIK_BACK_THREE: always
+        Forest's, see ``forest_counts``.)"""
+        return EFFECT_POSSIBLE[effect](self, taken, counts)
 
-    def _forest_counts(self) -> tuple[int, int, int]:
+    def forest_counts(self) -> Counts:
         """Free Trees, Free Damaged Trees, Hidden Allies."""
-        occupant, shown, side = self.occupant, self.shown, self.side
-        vog, erik = self.vog, self.erik
+        ally_on, revealed, side = self.ally_on, self.revealed, self.side
+        vogter, gamle_erik = self.vogter, self.gamle_erik
         free = damaged = hidden = 0
         for x in self.ring:
-            if occupant[x] >= 0:
-                if not shown[x]:
+            if ally_on[x] >= 0:
+                if not revealed[x]:
                     hidden += 1
-            elif x != vog and x != erik:
+            elif x != vogter and x != gamle_erik:
                 free += 1
                 damaged += side[x]
         return free, damaged, hidden
 
-    # ---- the action's options -------------------------------------------------------------------
+    # ---- the action's choices -------------------------------------------------------------------
 
-    def _action_options(self) -> list[int]:
-        result: list[int] = []
-        future = self.future
-        # One pass over the Forest: Free Trees, Free Damaged Trees, Hidden Allies, the
-        # non-Formskifter type there, and the Trees a new Ally may go on.
-        ring, occupant, shown, side = self.ring, self.occupant, self.shown, self.side
-        vog, erik = self.vog, self.erik
+    def _action_choices(self) -> list[int]:
+        """The turn's legal actions (SV-1, SV-3, SV-5, SV-7, SV-8), sorted."""
+        counts, targets, kind = self._forest_scan()
+        choices = self._call_choices(counts)
+        if counts[0]:  # a Tree can be damaged
+            choices.append(GAMBIT_ID)
+        choices += self._command_choices(counts, targets, kind)
+        allies = self.forest_allies
+        if allies >= 2:
+            choices += self._wrath_choices(allies)
+        if self.lygtemands:
+            choices += self._reconciliation_choices(self.players[self.turn].hand)
+        if self.rescue:
+            hostage = self.hostage
+            for t in TYPES:
+                if hostage[t] and self._can_damage(hostage[t], counts):
+                    choices.append(RESCUE_ID[t])
+        choices.sort()
+        return choices
+
+    def _forest_scan(self) -> tuple[Counts, bool, int]:
+        """One pass over the Forest: its counts (``forest_counts``), whether a Tree can take a
+        new Ally (a Tree with no Ally next to one with an Ally; the first goes on Vogter's), and
+        the non-Formskifter type there (-1: none)."""
+        ring, ally_on, revealed, side = self.ring, self.ally_on, self.revealed, self.side
+        vogter, gamle_erik = self.vogter, self.gamle_erik
         free = damaged = hidden = 0
         kind = -1
-        targets = []
+        targets = False
         size = len(ring)
         empty = not self.forest_allies
         for i in range(size):
             x = ring[i]
-            t = occupant[x]
+            t = ally_on[x]
             if t >= 0:
-                if not shown[x]:
+                if not revealed[x]:
                     hidden += 1
                 if t != FORMSKIFTER:
                     kind = t
                 continue
-            if x != vog and x != erik:
+            if x != vogter and x != gamle_erik:
                 free += 1
                 damaged += side[x]
             if empty:
-                if x == vog:  # the first Ally goes on Vogter's Tree
-                    targets.append(x)
-            elif occupant[ring[i - 1]] >= 0 or occupant[ring[(i + 1) % size]] >= 0:
-                targets.append(x)
-        counts = (free, damaged, hidden)
-        # Vogter's Call: the leftmost card if it is an Adversary, else any (SV-3).
-        slots = (0,) if future[0] == ADVERSARY else SLOTS
+                targets = targets or x == vogter  # the first Ally goes on Vogter's Tree
+            elif ally_on[ring[i - 1]] >= 0 or ally_on[ring[(i + 1) % size]] >= 0:
+                targets = True
+        return (free, damaged, hidden), targets, kind
+
+    def _call_choices(self, counts: Counts) -> list[int]:
+        """Vogter's Call: the leftmost card if it is an Adversary, else any (SV-3); its left box
+        in full, or a Risky Draw while the deck has a card."""
+        choices: list[int] = []
+        future = self.future
         deck = self.deck_size
-        for s in slots:
+        for s in (0,) if future[0] == ADVERSARY else SLOTS:
             card = future[s]
             if card < 0:
                 continue
             cost = COST[card]
-            if FREE_EFFECT[cost] or self._effect_possible(cost, s, counts):
-                result.append(CALL_ID[s])
+            if FREE_EFFECT[cost] or self.effect_possible(cost, s, counts):
+                choices.append(CALL_ID[s])
             if deck:
-                result.append(CALL_RISKY_ID[s])
-        if free:  # a Tree can be damaged
-            result.append(GAMBIT_ID)
-        hand = self.hands[self.turn]
+                choices.append(CALL_RISKY_ID[s])
+        return choices
+
+    def _command_choices(self, counts: Counts, targets: bool, kind: int) -> list[int]:
+        """Vogter's Command: Position (one type in the Forest, Formskifters excepted) and
+        Mission (the power resolved in full); SV-8: a Hostage blocks its type."""
+        choices: list[int] = []
+        hand = self.players[self.turn].hand
         hostage = self.hostage
+        empty = not self.forest_allies
         for t in TYPES:
-            if not hand[t] or hostage[t]:  # SV-8: a Hostage blocks Command for its type
+            if not hand[t] or hostage[t]:
                 continue
             if targets and (t == FORMSKIFTER or empty or kind == t):
-                result.append(POSITION_ID[t])
+                choices.append(POSITION_ID[t])
             power = POWER[t]
             if power != PLACEMENT and (
-                FREE_EFFECT[power] or self._effect_possible(power, -1, counts)
+                FREE_EFFECT[power] or self.effect_possible(power, -1, counts)
             ):
-                result.append(MISSION_ID[t])
-        allies = self.forest_allies
-        if allies >= 2:
-            result += self._wrath_options(allies)
-        if self.lygtemands:
-            result += self._reconciliation_options(hand)
-        if self.rescue:
-            for t in TYPES:
-                if hostage[t] and self._can_damage(hostage[t], counts):
-                    result.append(RESCUE_ID[t])
-        result.sort()
-        return result
+                choices.append(MISSION_ID[t])
+        return choices
 
-    def _position_targets(self) -> tuple[list[int], int]:
+    def _wrath_choices(self, allies: int) -> list[int]:
+        choices = []
+        seen = set()
+        lygtemand_on, acorn_on = self.lygtemand_on, self.acorn_on
+        for m in MINIONS:
+            if self.in_game[m] and MINION_VALUES[m] <= allies and lygtemand_on[m] < 0:
+                key = (MINION_KINDS[m], acorn_on[m])  # identical Minions are offered once
+                if key not in seen:
+                    seen.add(key)
+                    choices.append(WRATH_ID[m])
+        return choices
+
+    def _reconciliation_choices(self, hand: list[int]) -> list[int]:
+        """Vogter's Reconciliation (SV-7): Rally only when every Minion in the game is covered
+        by a Lygtemand; Involve 1 or 2 with as many Rallied Lygtemands."""
+        choices = []
+        lygtemand_on, in_game = self.lygtemand_on, self.in_game
+        if all(lygtemand_on[m] >= 0 for m in MINIONS if in_game[m]):
+            for m in MINIONS:
+                k = lygtemand_on[m]
+                if not in_game[m] or k < 0:
+                    continue
+                if k == ANY_LYGTEMAND:
+                    choices += [RALLY_ANY_ID[t] for t in TYPES if hand[t]]
+                elif hand[k]:
+                    choices.append(RALLY_ID[k])
+        if self.rallied:
+            choices += self._involve_choices()
+        return choices
+
+    def _involve_choices(self) -> list[int]:
+        adversaries = self.deck_count(ADVERSARY)
+        allies = self.deck_size - adversaries
+        choices = []
+        if allies >= 1:
+            choices.append(INVOLVE_ID[0])
+        if self.rallied >= 2 and allies >= 2 and adversaries >= 1:
+            choices.append(INVOLVE_ID[1])
+        return choices
+
+    def position_targets(self) -> tuple[list[int], int]:
         """Trees an Ally may be placed on, and the non-Formskifter type already in the Forest."""
         if not self.forest_allies:
-            return [self.vog], -1
+            return [self.vogter], -1
         ring = self.ring
-        occupant = self.occupant
+        ally_on = self.ally_on
         size = len(ring)
         kind = -1
         targets = []
         for i in range(size):
             x = ring[i]
-            t = occupant[x]
+            t = ally_on[x]
             if t >= 0:
                 if t != FORMSKIFTER:
                     kind = t
-            elif occupant[ring[i - 1]] >= 0 or occupant[ring[(i + 1) % size]] >= 0:
+            elif ally_on[ring[i - 1]] >= 0 or ally_on[ring[(i + 1) % size]] >= 0:
                 targets.append(x)
         targets.sort()
         return targets, kind
-
-    def _wrath_options(self, allies: int) -> list[int]:
-        result = []
-        seen = set()
-        lyg, acorn = self.lyg, self.acorn
-        for m in MINIONS:
-            if self.minion_in[m] and MINION_VALUES[m] <= allies and lyg[m] < 0:
-                key = (MINION_KINDS[m], acorn[m])  # identical Minions are offered once
-                if key not in seen:
-                    seen.add(key)
-                    result.append(WRATH_ID[m])
-        return result
-
-    def _reconciliation_options(self, hand: list[int]) -> list[int]:
-        result = []
-        lyg = self.lyg
-        minion_in = self.minion_in
-        # SV-7: Rally only when every Minion in the game is covered by a Lygtemand.
-        if all(lyg[m] >= 0 for m in MINIONS if minion_in[m]):
-            for m in MINIONS:
-                k = lyg[m]
-                if not minion_in[m] or k < 0:
-                    continue
-                if k == ANY_LYGTEMAND:
-                    result += [RALLY_ANY_ID[t] for t in TYPES if hand[t]]
-                elif hand[k]:
-                    result.append(RALLY_ID[k])
-        if self.rallied:
-            adversaries = self.deck_count(ADVERSARY)
-            allies = self.deck_size - adversaries
-            if allies >= 1:
-                result.append(INVOLVE_ID[0])
-            if self.rallied >= 2 and allies >= 2 and adversaries >= 1:
-                result.append(INVOLVE_ID[1])
-        return result
 
     # ---- the Forest -----------------------------------------------------------------------------
 
@@ -1117,68 +628,72 @@ class SkoventyrState(State):
         ring = self.ring
         return ring[(ring.index(x) + 1) % len(ring)]
 
-    def _free(self, x: int) -> bool:
+    def is_free(self, x: int) -> bool:
         """A Tree is Free with no Vogter, no Gamle Erik and no Ally on it."""
-        return x != self.vog and x != self.erik and self.occupant[x] < 0
+        return x != self.vogter and x != self.gamle_erik and self.ally_on[x] < 0
 
-    def _damage_trees(self) -> list[int]:
+    def damage_trees(self) -> list[int]:
         """Damage a Tree: a Free Damaged one is discarded if there is one, else a Free Healthy one
         is flipped."""
-        free = [x for x in self.ring if self._free(x)]
+        free = [x for x in self.ring if self.is_free(x)]
         side = self.side
         damaged = [x for x in free if side[x]]
         return sorted(damaged or free)
 
-    def _can_damage(self, times: int, counts: tuple[int, int, int] | None = None) -> bool:
+    def _can_damage(self, times: int, counts: Counts) -> bool:
         """SV-5: can a Tree be damaged ``times`` times in a row (1 or 2)?"""
-        free, damaged, _ = counts or self._forest_counts()
+        free, damaged, _ = counts
         if times == 1:
             return free >= 1
         # A second Damage discards the Tree the first one flipped, if nothing else is Free.
         return free >= 2 or (free == 1 and not damaged)
 
-    def _heal_trees(self) -> list[int]:
+    def heal_trees(self) -> list[int]:
         side = self.side
-        return sorted(x for x in self.ring if side[x] and self._free(x))
+        return sorted(x for x in self.ring if side[x] and self.is_free(x))
+
+    def hidden_ally_trees(self) -> list[int]:
+        ally_on, revealed = self.ally_on, self.revealed
+        return sorted(x for x in self.ring if ally_on[x] >= 0 and not revealed[x])
 
     def _reveal(self, x: int) -> None:
-        self.shown[x] = True
-        if x == self.erik:  # a Revealed Ally on Gamle Erik's Tree is discarded at once
+        self.revealed[x] = True
+        if x == self.gamle_erik:  # a Revealed Ally on Gamle Erik's Tree is discarded at once
             self._discard_ally(x)
 
     def _discard_ally(self, x: int) -> None:
-        self.discard[self.occupant[x]] += 1
-        self.occupant[x] = -1
-        self.shown[x] = False
+        self.discard[self.ally_on[x]] += 1
+        self.ally_on[x] = -1
+        self.revealed[x] = False
         self.forest_allies -= 1
 
-    def _discard_forest(self) -> None:
+    def discard_forest(self) -> None:
         if self.forest_allies:
             for x in self.ring:
-                if self.occupant[x] >= 0:
+                if self.ally_on[x] >= 0:
                     self._discard_ally(x)
 
-    def _erik_step(self, clockwise: bool) -> bool:
+    def erik_step(self, clockwise: bool) -> bool:
         """Move Gamle Erik to the adjacent Tree; False if he reaches Vogter (the game is lost)."""
         ring = self.ring
-        i = ring.index(self.erik)
-        x = self.erik = ring[(i + 1) % len(ring)] if clockwise else ring[i - 1]
-        if x == self.vog:
+        i = ring.index(self.gamle_erik)
+        x = self.gamle_erik = ring[(i + 1) % len(ring)] if clockwise else ring[i - 1]
+        if x == self.vogter:
             self.result = LOST
             return False
-        if self.occupant[x] >= 0 and self.shown[x]:
+        if self.ally_on[x] >= 0 and self.revealed[x]:
             self._discard_ally(x)
         return True
 
     def _erik_clockwise(self) -> bool:
-        return self._erik_step(True)
+        return self.erik_step(True)
 
-    def _erik_back_limit(self) -> int:
+    def erik_back_limit(self) -> int:
         """How far Gamle Erik may go counter-clockwise (at most 3), stopping before Vogter."""
         ring = self.ring
-        i = ring.index(self.erik)
+        i = ring.index(self.gamle_erik)
         for k in range(1, 4):
-            if ring[(i - k) % len(ring)] == self.vog:
+            if ring[(i - k) % len(ring)] == self.vogter:
                 return k - 1
         return 3
 
@@ -1187,22 +702,29 @@ class SkoventyrState(State):
         (never onto or past Gamle Erik, SV-2)."""
         ring = self.ring
         size = len(ring)
-        i = ring.index(self.vog)
-        trees = [self.vog]
+        i = ring.index(self.vogter)
+        trees = [self.vogter]
         for j in range(1, size):
             x = ring[(i + j) % size]
-            if self.occupant[x] < 0 or x == self.erik:
+            if self.ally_on[x] < 0 or x == self.gamle_erik:
                 break
             trees.append(x)
         return sorted(trees)
 
+    def recover_trees(self) -> list[int]:
+        """SV-8: the Trees a recovered Tree may follow, from Vogter's clockwise to Gamle Erik's."""
+        ring = self.ring
+        i = ring.index(self.vogter)
+        size = len(ring)
+        trees = []
+        while ring[i] != self.gamle_erik:
+            trees.append(ring[i])
+            i = (i + 1) % size
+        return sorted(trees)
+
     # ---- cards ----------------------------------------------------------------------------------
 
-    def _from_hand(self, t: int) -> None:
-        self.hands[self.turn][t] -= 1
-        self.hand_size[self.turn] -= 1
-
-    def _to_bottom(self, card: int) -> None:
+    def to_bottom(self, card: int) -> None:
         """Put a card on the bottom of the deck, face down, beneath the cards there (SV-6: its
         place is known until the next shuffle)."""
         self.bottom.append(card)
@@ -1219,18 +741,20 @@ class SkoventyrState(State):
         self.bottom = []
         self.hidden_size = self.deck_size
 
-    def _wrath(self, m: int) -> None:
-        self.minion_in[m] = False
+    def wrath(self, m: int) -> None:
+        """Vogter's Wrath defeats Minion ``m``: its Acorn to the centre (SV-8), the last one wins
+        the game; else the deck is shuffled and a reward chosen."""
+        self.in_game[m] = False
         self.minions_left -= 1
-        k = self.acorn[m]
-        if k >= 0:  # SV-8: its Acorn goes to the centre of the Forest
-            self.acorn[m] = -1
+        k = self.acorn_on[m]
+        if k >= 0:
+            self.acorn_on[m] = -1
             self.centre[k] += 1
         if not self.minions_left:
             self.result = WON
             return
         self._shuffle()
-        self.todo.append(S_REWARD)
+        self.pending.append(CHOOSE_REWARD)
 
     def deck_count(self, card: int) -> int:
         """How many cards of type ``card`` the deck holds (public, like ``deck_cards``)."""
@@ -1253,60 +777,57 @@ class SkoventyrState(State):
 
     def returns(self) -> list[float]:
         """Everyone 1.0 on a victory, 0.0 on a defeat (and while the game goes on)."""
-        return [1.0 if self.result == WON and self.phase == OVER else 0.0] * self.n
+        return [1.0 if self.result == WON and self.phase is OVER else 0.0] * self.n
 
     def _copy(self) -> SkoventyrState:
-        new = self._blank()
-        new.n = self.n
-        new.lygtemands = self.lygtemands
-        new.rescue = self.rescue
+        new = self._blank_flow()
+        new.n, new.lygtemands, new.rescue = self.n, self.lygtemands, self.rescue
+        new.turn, new.turns_played, new.result = self.turn, self.turns_played, self.result
+        new.choices = self.choices  # replaced, never mutated
+        new.waiting = self.waiting
+        self._copy_forest(new)
+        self._copy_cards(new)
+        self._copy_minions(new)
+        return new
+
+    def _copy_forest(self, new: SkoventyrState) -> None:
         new.ring = self.ring.copy()
-        new.in_box = self.in_box
-        new.out_trees = self.out_trees.copy()
+        new.trees_in_box = self.trees_in_box
+        new.discarded_trees = self.discarded_trees.copy()
         new.side = self.side.copy()
-        new.occupant = self.occupant.copy()
-        new.shown = self.shown.copy()
+        new.ally_on = self.ally_on.copy()
+        new.revealed = self.revealed.copy()
         new.forest_allies = self.forest_allies
-        new.erik = self.erik
-        new.vog = self.vog
+        new.gamle_erik = self.gamle_erik
+        new.vogter = self.vogter
+
+    def _copy_cards(self, new: SkoventyrState) -> None:
         new.hidden = self.hidden.copy()
         new.hidden_size = self.hidden_size
         new.deck_size = self.deck_size
         new.top = self.top.copy()
         new.bottom = self.bottom.copy()
         new.future = self.future.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.hand_size = self.hand_size.copy()
+        new.players = [player.copy() for player in self.players]
         new.discard = self.discard.copy()
-        new.aside = self.aside
+        new.set_aside = self.set_aside
         new.taking = self.taking
         new.placing = self.placing
-        new.pool = self.pool.copy()
-        new.involve_k = self.involve_k
-        new.minion_in = self.minion_in.copy()
-        new.minions_left = self.minions_left
-        new.lyg = self.lyg.copy()
-        new.lyg_pool = self.lyg_pool.copy()
-        new.rallied = self.rallied
-        new.lyg_out = self.lyg_out
+        new.involve_cards = self.involve_cards.copy()
         new.hostage = self.hostage.copy()
-        new.hostages_out = self.hostages_out
-        new.rescue_type = self.rescue_type
-        new.acorn = self.acorn.copy()
+        new.hostages_freed = self.hostages_freed
+
+    def _copy_minions(self, new: SkoventyrState) -> None:
+        new.in_game = self.in_game.copy()
+        new.minions_left = self.minions_left
+        new.lygtemand_on = self.lygtemand_on.copy()
+        new.lygtemand_pool = self.lygtemand_pool.copy()
+        new.rallied = self.rallied
+        new.lygtemands_removed = self.lygtemands_removed
+        new.acorn_on = self.acorn_on.copy()
         new.acorn_pool = self.acorn_pool.copy()
         new.centre = self.centre.copy()
-        new.acorns_out = self.acorns_out
-        new.turn = self.turn
-        new.turns = self.turns
-        new.result = self.result
-        new.count = self.count
-        new.recycled = self.recycled
-        new.setup_i = self.setup_i
-        new.draw_for = self.draw_for
-        new.phase = self.phase
-        new.pending = self.pending  # replaced, never mutated
-        new.todo = self.todo.copy()
-        return new
+        new.acorns_removed = self.acorns_removed
 
     def resample_hidden(self, player: int, rng: random.Random) -> SkoventyrState:
         """Nothing decided is hidden (SV-6): hands are open, the deck's known cards are known to
@@ -1315,93 +836,130 @@ class SkoventyrState(State):
         return self._copy()
 
     def component_counts(self) -> dict[str, int]:
+        counts = self._card_counts()
+        counts["Trees"] = len(self.ring) + len(self.discarded_trees) + self.trees_in_box
+        counts["Minions"] = self.minions_left + (len(MINION_NAMES) - sum(self.in_game))
+        counts["Lygtemands"] = (
+            sum(1 for k in self.lygtemand_on if k >= 0)
+            + self.rallied
+            + self.lygtemands_removed
+            + len(self.lygtemand_pool)
+        )
+        counts["Hostage tokens"] = sum(1 for h in self.hostage if h) + self.hostages_freed
+        counts["Acorns"] = (
+            sum(1 for k in self.acorn_on if k >= 0)
+            + sum(self.centre)
+            + self.acorns_removed
+            + sum(self.acorn_pool)
+        )
+        return counts
+
+    def _card_counts(self) -> dict[str, int]:
         where: list[int] = [0] * CARD_TYPES
-        for cards in (self.top, self.bottom, self.future, self.pool, [self.taking, self.placing]):
+        places = (self.top, self.bottom, self.future, self.involve_cards)
+        for cards in (*places, [self.taking, self.placing], self.ally_on):
             for card in cards:
                 if card >= 0:
                     where[card] += 1
-        for x in self.ring:
-            if self.occupant[x] >= 0:
-                where[self.occupant[x]] += 1
         counts = {}
         for t in CARDS:
             total = where[t] + self.hidden[t] + self.discard[t]
             if t == ADVERSARY:
-                total += self.aside
+                total += self.set_aside
             else:
-                total += sum(h[t] for h in self.hands) + (self.hostage[t] > 0)
+                total += sum(p.hand[t] for p in self.players) + (self.hostage[t] > 0)
             counts[CARD_NAMES[t]] = total
-        counts["Trees"] = len(self.ring) + len(self.out_trees) + self.in_box
-        counts["Minions"] = self.minions_left + (len(MINION_NAMES) - sum(self.minion_in))
-        counts["Lygtemands"] = (
-            sum(1 for k in self.lyg if k >= 0) + self.rallied + self.lyg_out + len(self.lyg_pool)
-        )
-        counts["Hostage tokens"] = sum(1 for h in self.hostage if h) + self.hostages_out
-        counts["Acorns"] = (
-            sum(1 for k in self.acorn if k >= 0)
-            + sum(self.centre)
-            + self.acorns_out
-            + sum(self.acorn_pool)
-        )
         return counts
 
     def view(self, player: int | None) -> dict[str, JSON]:
         """The whole table, the same for every seat (SV-6: hands are open; of the deck everybody
         knows the same: its known top and bottom cards and what its hidden part holds)."""
         self._check_seat(player)
-        names = CARD_NAMES
-        ring = self.ring
         return {
             "game": "skoventyr",
             "seat": player,
             "players": self.n,
             "turn": self.turn,
-            "turns_played": self.turns,
+            "turns_played": self.turns_played,
             "to_move": self.current_player(),
-            "phase": PHASE_NAMES[self.phase],
-            "task": self._task(),
-            "result": {PLAYING: "playing", WON: "won", LOST: "lost"}[self.result],
+            "phase": self.phase.name,
+            "task": self._task_now(),
+            "result": RESULT_NAMES[self.result],
+            **self._forest_view(),
+            **self._cards_view(),
+            **self._tokens_view(),
+        }
+
+    def _task_now(self) -> str:
+        """The view's ``task``: the prompt's words; at a chance node, the event and the notation
+        of such an outcome (``CHANCE_NOTATION``); at the end, how the game ended."""
+        phase = self.phase
+        if phase is OVER:
+            return OVER_TASKS.get(self.result, "nothing: the game is over")
+        notation = CHANCE_NOTATION.get(phase)
+        if notation is not None:
+            return f"{phase.task(self, False)} (chance: '{notation}')"
+        return self.task()
+
+    def _forest_view(self) -> dict[str, JSON]:
+        ring = self.ring
+        return {
             "forest": [
                 {
                     "tree": TREE_NAMES[x],
                     "side": SIDES[self.side[x]],
-                    "vogter": x == self.vog,
-                    "gamle_erik": x == self.erik,
-                    "ally": names[self.occupant[x]] if self.occupant[x] >= 0 else None,
-                    "revealed": self.shown[x],
+                    "vogter": x == self.vogter,
+                    "gamle_erik": x == self.gamle_erik,
+                    "ally": CARD_NAMES[self.ally_on[x]] if self.ally_on[x] >= 0 else None,
+                    "revealed": self.revealed[x],
                 }
                 for x in ring
             ],
             "allies_in_forest": self.forest_allies,
-            "distance": (ring.index(self.vog) - ring.index(self.erik)) % len(ring),
-            "discarded_trees": [TREE_NAMES[x] for x in self.out_trees],
+            "distance": (ring.index(self.vogter) - ring.index(self.gamle_erik)) % len(ring),
+            "discarded_trees": [TREE_NAMES[x] for x in self.discarded_trees],
+        }
+
+    def _cards_view(self) -> dict[str, JSON]:
+        names = CARD_NAMES
+        return {
             "future": [names[c] if c >= 0 else None for c in self.future],
             "taking": names[self.taking] if self.taking >= 0 else None,
             "placing": names[self.placing] if self.placing >= 0 else None,
             "hands": [
-                [ALLY_TYPES[t] for t in TYPES for _ in range(hand[t])] for hand in self.hands
+                [ALLY_TYPES[t] for t in TYPES for _ in range(p.hand[t])] for p in self.players
             ],
             "discard": {names[t]: self.discard[t] for t in CARDS if self.discard[t]},
-            "deck": {
-                "size": self.deck_size,
-                "top": [names[c] for c in self.top],
-                "bottom": [names[c] for c in self.bottom],
-                "hidden": self.hidden_size,
-                "hidden_cards": {names[t]: self.hidden[t] for t in CARDS if self.hidden[t]},
-            },
-            "revealed": [names[c] for c in self.pool],
-            "set_aside": self.aside,
+            "deck": self._deck_view(),
+            "revealed": [names[c] for c in self.involve_cards],
+            "set_aside": self.set_aside,
+        }
+
+    def _deck_view(self) -> dict[str, JSON]:
+        names = CARD_NAMES
+        return {
+            "size": self.deck_size,
+            "top": [names[c] for c in self.top],
+            "bottom": [names[c] for c in self.bottom],
+            "hidden": self.hidden_size,
+            "hidden_cards": {names[t]: self.hidden[t] for t in CARDS if self.hidden[t]},
+        }
+
+    def _tokens_view(self) -> dict[str, JSON]:
+        """The Minions and the modules' tokens."""
+        lygtemand_on, acorn_on = self.lygtemand_on, self.acorn_on
+        return {
             "minions": [
                 {
                     "name": MINION_NAMES[m],
                     "value": MINION_VALUES[m],
-                    "in_game": self.minion_in[m],
-                    "lygtemand": LYGTEMANDS[self.lyg[m]] if self.lyg[m] >= 0 else None,
-                    "acorn": ACORN_KINDS[self.acorn[m]] if self.acorn[m] >= 0 else None,
+                    "in_game": self.in_game[m],
+                    "lygtemand": LYGTEMANDS[lygtemand_on[m]] if lygtemand_on[m] >= 0 else None,
+                    "acorn": ACORN_KINDS[acorn_on[m]] if acorn_on[m] >= 0 else None,
                 }
                 for m in MINIONS
             ],
-            "lygtemands": {"rallied": self.rallied, "removed": self.lyg_out}
+            "lygtemands": {"rallied": self.rallied, "removed": self.lygtemands_removed}
             if self.lygtemands
             else None,
             "hostages": {
@@ -1414,181 +972,1168 @@ class SkoventyrState(State):
             ],
         }
 
-    # ---- why an action is illegal ---------------------------------------------------------------
 
-    def _why_illegal(self, action: int) -> str:
-        kind, a, b = KIND[action], ARG1[action], ARG2[action]
-        phase = self.phase
-        if kind not in PHASE_KINDS.get(phase, frozenset()):
-            return f"now {self._task()}"
-        if kind == DRAW:
-            return f"the hidden part of the deck holds no {CARD_NAMES[a]} (SV-6)"
-        if kind == LYGTEMAND:
-            return f"the {LYGTEMANDS[a]} Lygtemand is already on a Minion (SV-7)"
-        if kind == ACORN:
-            return f"both Acorns {ACORN_KINDS[a]} are already on Minions (SV-8)"
-        if phase == ACTION:
-            return self._why_action_illegal(kind, a, b)
-        tree = TREE_NAMES[a] if a < len(TREE_NAMES) else "?"
-        if kind == DAMAGE:
-            if a not in self.ring:
-                return f"Tree {tree} is not in the Forest"
-            if not self._free(a):
-                return (
-                    f"Tree {tree} is not Free (a pawn or an Ally is on it): only a Free Tree "
-                    "can be flipped or discarded (rulebook)"
-                )
-            return "a Free Damaged Tree is in the Forest: it must be discarded (Damage a Tree)"
-        if kind == HEAL:
-            return f"Tree {tree} is not a Free, Damaged Tree in the Forest (Heal a Tree)"
-        if kind == REVEAL:
-            return f"Tree {tree} holds no Hidden Ally to reveal"
-        if kind in (BOTTOM_SLOT, TAKE_SLOT, DISCARD_SLOT):
-            card = self.future[a]
-            if card < 0:
-                return f"Future slot f{a + 1} is empty"
-            if kind == DISCARD_SLOT:
-                return f"f{a + 1} holds an Ally: Revenge discards an Adversary"
-            return (
-                f"f{a + 1} holds an Adversary: Huldre's power takes Allies only (SV-3)"
-                if kind == TAKE_SLOT
-                else f"f{a + 1} holds an Adversary: the cost names an Ally from the Future (SV-3)"
-            )
-        if kind == ERIK_BACK:
-            return (
-                f"Gamle Erik can move at most {self._erik_back_limit()} times counter-clockwise "
-                "here: one more would bring him onto Vogter's Tree (package card)"
-            )
-        if kind == RECYCLE:
-            if a == NISSE:
-                return "Nisse's power cannot put back a Nisse (rulebook)"
-            if a == self.recycled:
-                return "the two Allies must be of different types (rulebook)"
-            return f"the discard pile holds no {ALLY_TYPES[a]}"
-        if kind in (TOP, BOTTOM_CARD):
-            return f"no {CARD_NAMES[a]} was revealed by Involve (SV-7)"
-        if kind == DISCARD_CARD:
-            return f"there is no {ALLY_TYPES[a]} in the hand"
-        if kind == PLACE_ON:
-            return (
-                f"Tree {tree} is not a Tree with no Ally next to a Tree with an Ally (the first "
-                "Ally goes on Vogter's Tree) (rulebook)"
-            )
-        if kind == VOGTER_TO:
-            return (
-                f"Vogter cannot reach Tree {tree}: he moves clockwise only through Trees with "
-                "an Ally, never onto Gamle Erik's (rulebook, SV-2)"
-            )
-        if kind == RECOVER:
-            return (
-                f"the Tree cannot go after {tree}: it is inserted between Vogter and Gamle Erik "
-                "clockwise, so he is no closer and no farther (SV-8)"
-            )
-        return "not legal now"
-
-    def _why_action_illegal(self, kind: int, a: int, b: int) -> str:
-        future = self.future
-        if kind in (CALL, CALL_RISKY):
-            if future[a] < 0:
-                return f"Future slot f{a + 1} is empty"
-            if future[0] == ADVERSARY and a != 0:
-                return "the leftmost card of the Future is an Adversary: it must be chosen (SV-3)"
-            if kind == CALL_RISKY:
-                return "the deck is empty: no Risky Draw is possible (SV-3)"
-            card = future[a]
-            return (
-                f"the left box of {CARD_NAMES[card]} ({self._cost_text(card)}) cannot be "
-                "resolved in full: make a Risky Draw instead (SV-3)"
-            )
-        if kind == GAMBIT:
-            return "no Tree is Free, so no Tree can be damaged (SV-5)"
-        if kind in (RALLY, RALLY_ANY, INVOLVE) and not self.lygtemands:
-            return "the Lygtemands module is not in play (option lygtemands)"
-        if kind == RESCUE and not self.rescue:
-            return "the Rescue module is not in play (option rescue)"
-        if kind in (POSITION, MISSION, RALLY, RALLY_ANY) and not self.hands[self.turn][a]:
-            return f"there is no {ALLY_TYPES[a]} in the hand"
-        if kind in (POSITION, MISSION) and self.hostage[a]:
-            return f"{ALLY_TYPES[a]} is held Hostage: no Command with that type (SV-8)"
-        if kind == POSITION:
-            _targets, forest_kind = self._position_targets()
-            if a != FORMSKIFTER and self.forest_allies and forest_kind != a:
-                return (
-                    "all Allies in the Forest must be of one type (Formskifters excepted): "
-                    f"the {ALLY_TYPES[a]} cannot join them (rulebook)"
-                )
-            return "no Tree with no Ally is next to a Tree with an Ally (rulebook)"
-        if kind == MISSION:
-            if a == FORMSKIFTER:
-                return "a Formskifter has no power to discard it for: its power is its placement"
-            return f"{ALLY_TYPES[a]}'s power cannot be resolved in full now (SV-5)"
-        if kind == WRATH:
-            if not self.minion_in[a]:
-                return f"{MINION_NAMES[a]} has left the game"
-            if self.lyg[a] >= 0:
-                return f"{MINION_NAMES[a]} is covered by a Lygtemand: not vulnerable (SV-7)"
-            if MINION_VALUES[a] > self.forest_allies:
-                return (
-                    f"{MINION_NAMES[a]} has value {MINION_VALUES[a]}, more than the "
-                    f"{self.forest_allies} Allies in the Forest (rulebook)"
-                )
-            return "an identical Minion is offered instead (the lower number)"
-        if kind in (RALLY, RALLY_ANY, INVOLVE):
-            if kind == INVOLVE:
-                if self.rallied < a:
-                    return f"Involve {a} needs {a} Rallied Lygtemands; there are {self.rallied}"
-                return (
-                    "the deck does not hold the cards Involve must reveal (an Ally; or two "
-                    "Allies and an Adversary) (SV-5, SV-7)"
-                )
-            lygtemand = a if kind == RALLY else ANY_LYGTEMAND
-            if lygtemand not in self.lyg:
-                return f"the {LYGTEMANDS[lygtemand]} Lygtemand is not on a Minion (SV-7)"
-            return "a Minion is already uncovered: no Rally until it is defeated (SV-7)"
-        if kind == RESCUE:
-            if not self.hostage[a]:
-                return f"{ALLY_TYPES[a]} is not held Hostage"
-            return "the Trees cannot be damaged as often as the token requires (SV-5, SV-8)"
-        return "not legal now"
-
-    @staticmethod
-    def _cost_text(card: int) -> str:
-        return data.CARDS[card].cost_text.rstrip(".")
-
-    def _task(self) -> str:
-        """What is being decided now, quoting only legal actions at a decision (the prompt, and
-        the view's ``task``; hands are open, SV-6, so every seat may read them)."""
-        phase = self.phase
-        if phase == OVER:
-            return {WON: "nothing: the game is won", LOST: "nothing: the game is lost"}.get(
-                self.result, "nothing: the game is over"
-            )
-        if phase == CH_DRAW:
-            return "a card is drawn from the hidden part of the deck (chance: 'draw Trold')"
-        if phase == CH_LYGTEMAND:
-            return f"a Lygtemand is placed on {MINION_NAMES[self.setup_i]} (chance: 'lygtemand ?')"
-        if phase == CH_HOSTAGE:
-            return "the x2 Hostage token is dealt (chance: 'hostage x2 Nisse')"
-        if phase == CH_ACORN:
-            return f"an Acorn is placed on {MINION_NAMES[self.setup_i]} (chance: 'acorn 1')"
-        if phase == P_PLACE:
-            return (
-                f"choose the Tree for the {CARD_NAMES[self.placing]} ({self._examples(PLACE_ON)})"
-            )
-        if phase == ACTION:
-            choices = [(word, self._legal_of(*kinds)) for word, kinds in ACTION_CHOICES]
-            return f"choose an action: {offer(choices)}"
-        if phase in TWO_WAY_CHOICES:
-            return offer([(word, self._legal_of(kind)) for word, kind in TWO_WAY_CHOICES[phase]])
-        if phase == P_REFUGE:
-            return (
-                f"choose Vogter's destination ({self._examples(VOGTER_TO)}; his own Tree: he stays)"
-            )
-        phrase = CHOICE_PHRASES[phase]
-        return f"{phrase} ({self._examples(*sorted(PHASE_KINDS[phase]))})"
-
-    def _prompt(self) -> str:
-        return self._task()
+# ---- the turn flow: records of pending work ---------------------------------------------------
 
 
-__all__ = ["SkoventyrGame", "SkoventyrState"]
+class Drawing(Protocol):
+    """Pending work that draws a card and knows what the card is for."""
+
+    def run(self, state: SkoventyrState, /) -> bool: ...
+
+    def drawn(self, state: SkoventyrState, card: int, /) -> None: ...
+
+
+class TurnStart(NamedTuple):
+    """A turn begins (``SkoventyrState.start_turn``)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.start_turn()
+
+
+class AskAction(NamedTuple):
+    """The turn's action, after the Trees recovered at its start (SV-8)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.ask_action()
+
+
+class EndTurn(NamedTuple):
+    """After the action: the hand limit, then the Future slides left and is refilled (SV-4: an
+    empty deck leaves it short), then the next seat's turn."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        p = state.turn
+        player = state.players[p]
+        if player.hand_size > HAND_LIMIT:
+            hand = player.hand
+            return state.ask(HAND_LIMIT_PHASE, [DISCARD_CARD_ID[t] for t in TYPES if hand[t]], self)
+        future = state.future
+        if -1 in future:
+            cards = [c for c in future if c >= 0]
+            cards += [-1] * (FUTURE_SIZE - len(cards))
+            state.future = cards  # slide left
+            if state.deck_size:
+                state.pending += (END_TURN, REFILL_FUTURE)
+                return False
+        state.turns_played += 1
+        state.turn = (p + 1) % state.n
+        return state.start_turn()
+
+
+class TakeCard(NamedTuple):
+    """The card a Call took joins the hand; an Adversary goes to the bottom of the deck."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        card = state.taking
+        state.taking = -1
+        if card == ADVERSARY:
+            state.to_bottom(card)
+        else:
+            state.players[state.turn].take(card)
+        return False
+
+
+class DamageTree(NamedTuple):
+    """Damage a Tree (``SkoventyrState.damage_trees``)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.ask(DAMAGE_PHASE, [DAMAGE_ID[x] for x in state.damage_trees()], self)
+
+
+class HealTree(NamedTuple):
+    """Heal a Free Damaged Tree, if there is one (Restoration's "if possible"; the Ellefolk's
+    power is offered only when there is, SV-5)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        trees = state.heal_trees()
+        if not trees:
+            return False
+        return state.ask(HEAL_PHASE, [HEAL_ID[x] for x in trees], self)
+
+
+class RevealAlly(NamedTuple):
+    """Reveal a Hidden Ally (the Trold's cost)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        trees = state.hidden_ally_trees()
+        return state.ask(REVEAL_PHASE, [REVEAL_ID[x] for x in trees], self)
+
+
+class CostToBottom(NamedTuple):
+    """Put another Ally of the Future on the bottom of the deck (the Ellefolk's cost)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        future = state.future
+        slots = [BOTTOM_SLOT_ID[s] for s in SLOTS if 0 <= future[s] < ADVERSARY]
+        return state.ask(COST_BOTTOM_PHASE, slots, self)
+
+
+class GambitToBottom(NamedTuple):
+    """Vogter's Gambit, after its Damage: Future cards to the bottom, one at a time, or stop."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        future = state.future
+        choices = [BOTTOM_SLOT_ID[s] for s in SLOTS if future[s] >= 0]
+        choices.append(DONE_ID)
+        return state.ask(GAMBIT_PHASE, choices, self)
+
+
+class HuldreTakes(NamedTuple):
+    """The Huldre's power: take up to ``takes`` more Allies from the Future, or stop."""
+
+    takes: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        future = state.future
+        choices = [TAKE_SLOT_ID[s] for s in SLOTS if 0 <= future[s] < ADVERSARY]
+        choices.append(DONE_ID)
+        return state.ask(HULDRE_PHASE, choices, self)
+
+
+class TroldPower(NamedTuple):
+    """The Trold's power: Gamle Erik up to three Trees counter-clockwise."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.ask(TROLD_PHASE, ERIK_BACK_ID[: state.erik_back_limit() + 1], self)
+
+
+class NisseRecycles(NamedTuple):
+    """The Nisse's power: ``left`` Allies of different types (``skip``: the one already put
+    back), no Nisse, from the discard pile to the bottom of the deck."""
+
+    skip: int
+    left: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        discard = state.discard
+        skip = self.skip
+        choices = [RECYCLE_ID[t] for t in TYPES if discard[t] and t != NISSE and t != skip]
+        return state.ask(RECYCLE_PHASE, choices, self)
+
+
+class ChooseReward(NamedTuple):
+    """Vogter's Wrath's reward: Refuge, Revenge or Restoration."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.ask(REWARD_PHASE, [REFUGE_ID, REVENGE_ID, RESTORATION_ID], self)
+
+
+class RefugeMove(NamedTuple):
+    """Refuge: Vogter's destination (``SkoventyrState.refuge_trees``)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.ask(REFUGE_PHASE, [VOGTER_TO_ID[x] for x in state.refuge_trees()], self)
+
+
+class RevengeDiscard(NamedTuple):
+    """Revenge: discard an Adversary from the Future, if there is one."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        future = state.future
+        slots = [DISCARD_SLOT_ID[s] for s in SLOTS if future[s] == ADVERSARY]
+        if not slots:
+            return False
+        return state.ask(REVENGE_PHASE, slots, self)
+
+
+class FreeHostage(NamedTuple):
+    """Vogter's Rescue (SV-8), after its Damage: the ``ally`` goes on top of the deck."""
+
+    ally: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        state.hostage[self.ally] = 0
+        state.hostages_freed += 1
+        state.top.insert(0, self.ally)
+        state.deck_size += 1
+        return False
+
+
+class InvolveTop(NamedTuple):
+    """Involve 2 (SV-7): a revealed Ally goes on top of the deck, at ``place`` (0: the top)."""
+
+    place: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        cards = state.involve_cards
+        return state.ask(INVOLVE_TOP_PHASE, [TOP_ID[t] for t in TYPES if t in cards], self)
+
+
+class InvolveDiscard(NamedTuple):
+    """Involve 2 (SV-7): a revealed Adversary is discarded."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        state.involve_cards.remove(ADVERSARY)
+        state.discard[ADVERSARY] += 1
+        return False
+
+
+class InvolveBottom(NamedTuple):
+    """Involve: the other revealed cards go to the bottom, one at a time in the order chosen
+    (asked only when they differ)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        cards = state.involve_cards
+        if not cards:
+            return False
+        kinds = set(cards)
+        if len(kinds) == 1:  # identical cards: their order does not matter
+            state.bottom += cards
+            state.deck_size += len(cards)
+            cards.clear()
+            return False
+        choices = [BOTTOM_CARD_ID[t] for t in sorted(kinds)]
+        return state.ask(INVOLVE_BOTTOM_PHASE, choices, self)
+
+
+class RecoverTree(NamedTuple):
+    """SV-8: a discarded Tree returns, between Vogter and Gamle Erik."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        trees = state.recover_trees()
+        return state.ask(RECOVER_PHASE, [RECOVER_ID[x] for x in trees], self)
+
+
+class PlaceAlly(NamedTuple):
+    """Command: Position, the Tree for the Ally (``SkoventyrState.position_targets``)."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        trees = state.position_targets()[0]
+        return state.ask(PLACE_PHASE, [PLACE_ON_ID[x] for x in trees], self)
+
+
+class PlaceLygtemand(NamedTuple):
+    """Setup (SV-7): a Lygtemand drawn at random onto Minion ``minion``."""
+
+    minion: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        state.phase = LYGTEMAND_PHASE
+        state.waiting = self
+        return True
+
+
+class DealHostageX2(NamedTuple):
+    """Setup (SV-8): the x2 Hostage token dealt at random to an Ally type."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        state.phase = HOSTAGE_PHASE
+        return True
+
+
+class PlaceAcorn(NamedTuple):
+    """Setup (SV-8): an Acorn drawn at random onto Minion ``minion``."""
+
+    minion: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        state.phase = ACORN_PHASE
+        state.waiting = self
+        return True
+
+
+class SetUpFuture(NamedTuple):
+    """Setup: cards are revealed until the Future holds three Allies, Adversaries set aside."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.draw(self)
+
+    def drawn(self, state: SkoventyrState, card: int) -> None:
+        future = state.future
+        if card == ADVERSARY:
+            state.set_aside += 1
+        else:
+            future[future.index(-1)] = card
+        state.pending.append(self if -1 in future else SetUpHand(0))
+
+
+class SetUpHand(NamedTuple):
+    """Setup: seat ``seat`` draws its starting Ally (Adversaries set aside); after the last
+    seat, the Adversaries set aside are shuffled back into the deck."""
+
+    seat: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.draw(self)
+
+    def drawn(self, state: SkoventyrState, card: int) -> None:
+        if card == ADVERSARY:
+            state.set_aside += 1
+            state.pending.append(self)
+            return
+        state.players[self.seat].take(card)
+        if self.seat + 1 < state.n:
+            state.pending.append(SetUpHand(self.seat + 1))
+            return
+        state.hidden[ADVERSARY] += state.set_aside
+        state.hidden_size += state.set_aside
+        state.deck_size += state.set_aside
+        state.set_aside = 0
+
+
+class RefillFuture(NamedTuple):
+    """The end of a turn: a card into the Future's empty slot."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.draw(self)
+
+    def drawn(self, state: SkoventyrState, card: int) -> None:
+        future = state.future
+        future[future.index(-1)] = card
+
+
+class RiskyDraw(NamedTuple):
+    """Vogter's Call's Risky Draw (SV-3): an Adversary moves Gamle Erik twice; the card goes to
+    the bottom of the deck."""
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.draw(self)
+
+    def drawn(self, state: SkoventyrState, card: int) -> None:
+        if card == ADVERSARY and state.erik_step(True):
+            state.erik_step(True)
+        state.to_bottom(card)
+
+
+class InvolveDraw(NamedTuple):
+    """Involve 1 or 2 (``removed``, SV-7): cards are revealed from the deck until an Ally shows
+    (Involve 1: it goes on top), or two Allies and an Adversary (Involve 2)."""
+
+    removed: int
+
+    def run(self, state: SkoventyrState) -> bool:
+        return state.draw(self)
+
+    def drawn(self, state: SkoventyrState, card: int) -> None:
+        cards = state.involve_cards
+        cards.append(card)
+        adversaries = cards.count(ADVERSARY)
+        allies = len(cards) - adversaries
+        if self.removed == 1:
+            if card != ADVERSARY:
+                cards.remove(card)
+                state.top.insert(0, card)
+                state.deck_size += 1
+                state.pending.append(INVOLVE_BOTTOM)
+                return
+        elif allies >= 2 and adversaries >= 1:
+            state.pending += (INVOLVE_BOTTOM, INVOLVE_DISCARD, InvolveTop(1), InvolveTop(0))
+            return
+        state.pending.append(self)
+
+
+TURN_START = TurnStart()
+ASK_ACTION = AskAction()
+END_TURN = EndTurn()
+TAKE_CARD = TakeCard()
+DAMAGE_TREE_WORK = DamageTree()
+HEAL_TREE_WORK = HealTree()
+REVEAL_ALLY = RevealAlly()
+GAMBIT_TO_BOTTOM = GambitToBottom()
+CHOOSE_REWARD = ChooseReward()
+REFUGE_MOVE = RefugeMove()
+REVENGE_DISCARD = RevengeDiscard()
+INVOLVE_DISCARD = InvolveDiscard()
+INVOLVE_BOTTOM = InvolveBottom()
+RECOVER_TREE = RecoverTree()
+PLACE_ALLY = PlaceAlly()
+DEAL_HOSTAGE_X2 = DealHostageX2()
+REFILL_FUTURE = RefillFuture()
+RISKY_DRAW = RiskyDraw()
+
+EFFECT_WORK: dict[int, tuple[Work, ...]] = {
+    DAMAGE_TREE: (DAMAGE_TREE_WORK,),
+    BOTTOM_FUTURE_ALLY: (CostToBottom(),),
+    REVEAL_TWO: (REVEAL_ALLY, REVEAL_ALLY),
+    TAKE_TWO_FROM_FUTURE: (HuldreTakes(2),),
+    HEAL_TREE: (HEAL_TREE_WORK,),
+    ERIK_BACK_THREE: (TroldPower(),),
+    RECYCLE_TWO: (NisseRecycles(-1, 2),),
+}
+"""The work a card's cost or power leaves (``SkoventyrState.effect``; the other two effects,
+Vogter onto a Hidden Ally and Gamle Erik clockwise, happen at once)."""
+
+
+# ---- whether an effect can be resolved in full (SV-3, SV-5) -----------------------------------
+
+
+def _always(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    return True
+
+
+def _never(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    return False
+
+
+def _tree_to_damage(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    return counts[0] >= 1
+
+
+def _other_future_ally(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    future = state.future
+    return any(0 <= future[s] < ADVERSARY for s in SLOTS if s != taken)
+
+
+def _two_hidden_allies(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    return counts[2] >= 2
+
+
+def _hidden_ally_next(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    x = state._next_tree(state.vogter)
+    return x != state.gamle_erik and state.ally_on[x] >= 0 and not state.revealed[x]
+
+
+def _tree_to_heal(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    return counts[1] >= 1
+
+
+def _two_allies_to_recycle(state: SkoventyrState, taken: int, counts: Counts) -> bool:
+    discard = state.discard
+    return sum(1 for t in TYPES if discard[t] and t != NISSE) >= 2
+
+
+EFFECT_POSSIBLE: dict[int, Callable[[SkoventyrState, int, Counts], bool]] = {
+    ERIK_CLOCKWISE: _always,
+    DAMAGE_TREE: _tree_to_damage,
+    BOTTOM_FUTURE_ALLY: _other_future_ally,
+    REVEAL_TWO: _two_hidden_allies,
+    VOGTER_TO_HIDDEN_ALLY: _hidden_ally_next,
+    HEAL_TREE: _tree_to_heal,
+    RECYCLE_TWO: _two_allies_to_recycle,
+    TAKE_TWO_FROM_FUTURE: _always,
+    ERIK_BACK_THREE: _always,
+    PLACEMENT: _never,
+}
+
+
+# ---- the turn flow: phases ----------------------------------------------------------------------
+
+
+def _seat_to_move(state: SkoventyrState) -> int:
+    return state.turn
+
+
+def _asked(state: SkoventyrState) -> list[int]:
+    return state.choices  # worked out when the decision was asked
+
+
+def _not_legal(state: SkoventyrState, action: int) -> str:
+    return "not legal now"
+
+
+class Decision(Phase["SkoventyrState"]):
+    """A phase at which the seat to move decides among the ``choices`` asked
+    (``SkoventyrState.ask``); ``decide`` carries a choice out, and ``apply`` is ``decide`` and
+    then the pending work. (Game-local: ``ask`` makes a lone sub-decision at once, by
+    ``decide``.)"""
+
+    __slots__ = ("decide",)
+
+    def __init__(
+        self,
+        name: str,
+        kinds: Sequence[int],
+        decide: Callable[[SkoventyrState, int], None],
+        task: Callable[[SkoventyrState, bool], str],
+        why: Callable[[SkoventyrState, int], str] = _not_legal,
+    ) -> None:
+        def apply(state: SkoventyrState, action: int) -> None:
+            decide(state, action)
+            state.proceed()
+
+        super().__init__(
+            name, kinds, mover=_seat_to_move, legal=_asked, apply=apply, task=task, why=why
+        )
+        self.decide = decide
+
+
+def _asks(phrase: str, kind: int) -> Callable[[SkoventyrState, bool], str]:
+    """The task of a one-kind decision: ``phrase``, then legal moves quoted."""
+
+    def task(state: SkoventyrState, quote: bool) -> str:
+        return f"{phrase} ({state._examples(kind)})" if quote else phrase
+
+    return task
+
+
+def _offers(*choices: tuple[str, int]) -> Callable[[SkoventyrState, bool], str]:
+    """The task of a decision between kinds of moves, each a phrase and its kind."""
+
+    def task(state: SkoventyrState, quote: bool) -> str:
+        open_ = [(phrase, state._legal_of(kind)) for phrase, kind in choices]
+        if not quote:
+            return offer([(phrase, None) for phrase, legal in open_ if legal])
+        return offer(open_)
+
+    return task
+
+
+# -- chance --
+
+
+def _draw_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
+    inverse = 1.0 / state.hidden_size
+    hidden = state.hidden
+    return [(t, hidden[t] * inverse) for t in CARDS if hidden[t]]
+
+
+def _draw_legal(state: SkoventyrState) -> list[int]:
+    hidden = state.hidden
+    return [t for t in CARDS if hidden[t]]
+
+
+def _drawn(state: SkoventyrState, card: int) -> None:
+    state.hidden[card] -= 1
+    state.hidden_size -= 1
+    state.deck_size -= 1
+    cast(Drawing, state.waiting).drawn(state, card)
+    state.proceed()
+
+
+def _lygtemand_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
+    p = 1.0 / len(state.lygtemand_pool)
+    return [(LYGTEMAND_ID[k], p) for k in state.lygtemand_pool]
+
+
+def _lygtemand_placed(state: SkoventyrState, action: int) -> None:
+    lygtemand = ARG1[action]
+    minion = cast(PlaceLygtemand, state.waiting).minion
+    state.lygtemand_pool.remove(lygtemand)
+    state.lygtemand_on[minion] = lygtemand
+    if minion + 1 < len(MINION_NAMES):
+        state.pending.append(PlaceLygtemand(minion + 1))
+    state.proceed()
+
+
+def _hostage_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
+    return [(HOSTAGE_ID[t], 1.0 / HOSTAGE_TOKENS) for t in TYPES]
+
+
+def _hostage_dealt(state: SkoventyrState, action: int) -> None:
+    state.hostage[ARG1[action]] = 2
+    state.proceed()
+
+
+def _acorn_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
+    pool = state.acorn_pool
+    total = sum(pool)
+    return [(ACORN_ID[k], pool[k] / total) for k in range(len(pool)) if pool[k]]
+
+
+def _acorn_placed(state: SkoventyrState, action: int) -> None:
+    acorn = ARG1[action]
+    minion = cast(PlaceAcorn, state.waiting).minion
+    state.acorn_pool[acorn] -= 1
+    state.acorn_on[minion] = acorn
+    if minion + 1 < len(MINION_NAMES):
+        state.pending.append(PlaceAcorn(minion + 1))
+    state.proceed()
+
+
+def _outcomes_legal(state: SkoventyrState) -> list[int]:
+    return [a for a, _ in state.chance_outcomes()]
+
+
+def _lygtemand_task(state: SkoventyrState, quote: bool) -> str:
+    minion = MINION_NAMES[cast(PlaceLygtemand, state.waiting).minion]
+    return f"a Lygtemand is placed on {minion}"
+
+
+def _acorn_task(state: SkoventyrState, quote: bool) -> str:
+    minion = MINION_NAMES[cast(PlaceAcorn, state.waiting).minion]
+    return f"an Acorn is placed on {minion}"
+
+
+DRAWING: Phase[SkoventyrState] = Phase(
+    "draw",
+    (DRAW,),
+    mover=chance,
+    legal=_draw_legal,
+    apply=_drawn,
+    task=lambda state, quote: "a card is drawn from the hidden part of the deck",
+    why=lambda state, action: f"the hidden part of the deck holds no {CARD_NAMES[action]} (SV-6)",
+    outcomes=_draw_outcomes,
+)
+LYGTEMAND_PHASE: Phase[SkoventyrState] = Phase(
+    "lygtemand",
+    (LYGTEMAND,),
+    mover=chance,
+    legal=_outcomes_legal,
+    apply=_lygtemand_placed,
+    task=_lygtemand_task,
+    why=lambda state, action: (
+        f"the {LYGTEMANDS[ARG1[action]]} Lygtemand is already on a Minion (SV-7)"
+    ),
+    outcomes=_lygtemand_outcomes,
+)
+HOSTAGE_PHASE: Phase[SkoventyrState] = Phase(
+    "hostage",
+    (HOSTAGE_X2,),
+    mover=chance,
+    legal=_outcomes_legal,
+    apply=_hostage_dealt,
+    task=lambda state, quote: "the x2 Hostage token is dealt",
+    why=_not_legal,
+    outcomes=_hostage_outcomes,
+)
+ACORN_PHASE: Phase[SkoventyrState] = Phase(
+    "acorn",
+    (ACORN,),
+    mover=chance,
+    legal=_outcomes_legal,
+    apply=_acorn_placed,
+    task=_acorn_task,
+    why=lambda state, action: (
+        f"both Acorns {ACORN_KINDS[ARG1[action]]} are already on Minions (SV-8)"
+    ),
+    outcomes=_acorn_outcomes,
+)
+
+CHANCE_NOTATION: dict[Phase[SkoventyrState], str] = {
+    DRAWING: "draw Trold",
+    LYGTEMAND_PHASE: "lygtemand ?",
+    HOSTAGE_PHASE: "hostage x2 Nisse",
+    ACORN_PHASE: "acorn 1",
+}
+"""How the view (and the table's text) shows a chance node's notation: one outcome of its kind,
+an example, not necessarily possible now (the possible ones are ``legal_actions()``). The
+phases' own task words, which refusals quote, describe the event only."""
+
+
+# -- the turn's action --
+
+
+def _call(state: SkoventyrState, slot: int, risky: bool) -> None:
+    """Vogter's Call: the card leaves the Future before its left box (or the Risky Draw)."""
+    card = state.future[slot]
+    state.future[slot] = -1
+    state.taking = card
+    state.pending.append(TAKE_CARD)
+    if risky:
+        state.pending.append(RISKY_DRAW)
+    else:
+        state.effect(COST[card])
+
+
+def _position(state: SkoventyrState, ally: int) -> None:
+    state.players[state.turn].give(ally)
+    state.placing = ally
+    state.pending.append(PLACE_ALLY)
+
+
+def _mission(state: SkoventyrState, ally: int) -> None:
+    state.players[state.turn].give(ally)
+    state.discard[ally] += 1
+    state.effect(POWER[ally])
+
+
+def _gambit(state: SkoventyrState, arg: int) -> None:
+    state.pending += (GAMBIT_TO_BOTTOM, DAMAGE_TREE_WORK)
+
+
+def _rally(state: SkoventyrState, ally: int, lygtemand: int) -> None:
+    """Rally (SV-7): the Ally to the bottom of the deck, the Lygtemand off its Minion."""
+    state.players[state.turn].give(ally)
+    state.to_bottom(ally)
+    state.lygtemand_on[state.lygtemand_on.index(lygtemand)] = -1
+    state.rallied += 1
+
+
+def _involve(state: SkoventyrState, removed: int) -> None:
+    state.rallied -= removed
+    state.lygtemands_removed += removed
+    state.pending.append(InvolveDraw(removed))
+
+
+def _rescue(state: SkoventyrState, ally: int) -> None:
+    state.pending.append(FreeHostage(ally))
+    state.pending += [DAMAGE_TREE_WORK] * state.hostage[ally]
+
+
+ACTION_RULES: dict[int, Callable[[SkoventyrState, int], None]] = {
+    CALL: lambda state, slot: _call(state, slot, False),
+    CALL_RISKY: lambda state, slot: _call(state, slot, True),
+    GAMBIT: _gambit,
+    POSITION: _position,
+    MISSION: _mission,
+    WRATH: SkoventyrState.wrath,
+    RALLY: lambda state, ally: _rally(state, ally, ally),
+    RALLY_ANY: lambda state, ally: _rally(state, ally, ANY_LYGTEMAND),
+    INVOLVE: _involve,
+    RESCUE: _rescue,
+}
+"""How each of the turn's actions is carried out (its argument: a slot, an Ally type …)."""
+
+
+def _act(state: SkoventyrState, action: int) -> None:
+    state.pending.append(END_TURN)  # after the action: hand limit, refill, next turn
+    ACTION_RULES[KIND[action]](state, ARG1[action])
+
+
+ACTION_CHOICES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("call", (CALL, CALL_RISKY)),
+    ("gambit", (GAMBIT,)),
+    ("position", (POSITION,)),
+    ("mission", (MISSION,)),
+    ("wrath", (WRATH,)),
+    ("rally", (RALLY, RALLY_ANY)),
+    ("involve", (INVOLVE,)),
+    ("rescue", (RESCUE,)),
+)
+"""The actions of a turn (SV-1), as the prompt names them, and their action kinds."""
+
+
+def _action_task(state: SkoventyrState, quote: bool) -> str:
+    choices = [(word, state._legal_of(*kinds)) for word, kinds in ACTION_CHOICES]
+    if not quote:
+        return f"choose an action: {offer([(word, None) for word, legal in choices if legal])}"
+    return f"choose an action: {offer(choices)}"
+
+
+def _why_call(state: SkoventyrState, kind: int, slot: int) -> str:
+    future = state.future
+    if future[slot] < 0:
+        return f"Future slot f{slot + 1} is empty"
+    if future[0] == ADVERSARY and slot != 0:
+        return "the leftmost card of the Future is an Adversary: it must be chosen (SV-3)"
+    if kind == CALL_RISKY:
+        return "the deck is empty: no Risky Draw is possible (SV-3)"
+    card = future[slot]
+    cost = data.CARDS[card].cost_text.rstrip(".")
+    return (
+        f"the left box of {CARD_NAMES[card]} ({cost}) cannot be resolved in full: make a Risky "
+        "Draw instead (SV-3)"
+    )
+
+
+def _why_not_commanded(state: SkoventyrState, kind: int, ally: int) -> str:
+    """Why Position or Mission with ``ally`` is refused, or "" (SV-8: a Hostage)."""
+    if not state.players[state.turn].hand[ally]:
+        return f"there is no {ALLY_TYPES[ally]} in the hand"
+    if state.hostage[ally]:
+        return f"{ALLY_TYPES[ally]} is held Hostage: no Command with that type (SV-8)"
+    return ""
+
+
+def _why_position(state: SkoventyrState, kind: int, ally: int) -> str:
+    commanded = _why_not_commanded(state, kind, ally)
+    if commanded:
+        return commanded
+    _targets, forest_kind = state.position_targets()
+    if ally != FORMSKIFTER and state.forest_allies and forest_kind != ally:
+        return (
+            "all Allies in the Forest must be of one type (Formskifters excepted): "
+            f"the {ALLY_TYPES[ally]} cannot join them (rulebook)"
+        )
+    return "no Tree with no Ally is next to a Tree with an Ally (rulebook)"
+
+
+def _why_mission(state: SkoventyrState, kind: int, ally: int) -> str:
+    commanded = _why_not_commanded(state, kind, ally)
+    if commanded:
+        return commanded
+    if ally == FORMSKIFTER:
+        return "a Formskifter has no power to discard it for: its power is its placement"
+    return f"{ALLY_TYPES[ally]}'s power cannot be resolved in full now (SV-5)"
+
+
+def _why_wrath(state: SkoventyrState, kind: int, m: int) -> str:
+    name = MINION_NAMES[m]
+    if not state.in_game[m]:
+        return f"{name} has left the game"
+    if state.lygtemand_on[m] >= 0:
+        return f"{name} is covered by a Lygtemand: not vulnerable (SV-7)"
+    if MINION_VALUES[m] > state.forest_allies:
+        return (
+            f"{name} has value {MINION_VALUES[m]}, more than the "
+            f"{state.forest_allies} Allies in the Forest (rulebook)"
+        )
+    return "an identical Minion is offered instead (the lower number)"
+
+
+def _why_rally(state: SkoventyrState, kind: int, ally: int) -> str:
+    if not state.lygtemands:
+        return "the Lygtemands module is not in play (option lygtemands)"
+    if not state.players[state.turn].hand[ally]:
+        return f"there is no {ALLY_TYPES[ally]} in the hand"
+    lygtemand = ally if kind == RALLY else ANY_LYGTEMAND
+    if lygtemand not in state.lygtemand_on:
+        return f"the {LYGTEMANDS[lygtemand]} Lygtemand is not on a Minion (SV-7)"
+    return "a Minion is already uncovered: no Rally until it is defeated (SV-7)"
+
+
+def _why_involve(state: SkoventyrState, kind: int, removed: int) -> str:
+    if not state.lygtemands:
+        return "the Lygtemands module is not in play (option lygtemands)"
+    if state.rallied < removed:
+        return f"Involve {removed} needs {removed} Rallied Lygtemands; there are {state.rallied}"
+    return (
+        "the deck does not hold the cards Involve must reveal (an Ally; or two "
+        "Allies and an Adversary) (SV-5, SV-7)"
+    )
+
+
+def _why_rescue(state: SkoventyrState, kind: int, ally: int) -> str:
+    if not state.rescue:
+        return "the Rescue module is not in play (option rescue)"
+    if not state.hostage[ally]:
+        return f"{ALLY_TYPES[ally]} is not held Hostage"
+    return "the Trees cannot be damaged as often as the token requires (SV-5, SV-8)"
+
+
+ACTION_WHY: dict[int, Callable[[SkoventyrState, int, int], str]] = {
+    CALL: _why_call,
+    CALL_RISKY: _why_call,
+    GAMBIT: lambda state, kind, arg: "no Tree is Free, so no Tree can be damaged (SV-5)",
+    POSITION: _why_position,
+    MISSION: _why_mission,
+    WRATH: _why_wrath,
+    RALLY: _why_rally,
+    RALLY_ANY: _why_rally,
+    INVOLVE: _why_involve,
+    RESCUE: _why_rescue,
+}
+"""Why each of the turn's actions is refused when it is not legal (its rule)."""
+
+
+def _why_action(state: SkoventyrState, action: int) -> str:
+    kind = KIND[action]
+    return ACTION_WHY[kind](state, kind, ARG1[action])
+
+
+ACTION: Decision = Decision(
+    "action",
+    (CALL, CALL_RISKY, GAMBIT, POSITION, MISSION, WRATH, RALLY, RALLY_ANY, INVOLVE, RESCUE),
+    decide=_act,
+    task=_action_task,
+    why=_why_action,
+)
+
+
+# -- sub-decisions --
+
+
+def _damage(state: SkoventyrState, action: int) -> None:
+    x = ARG1[action]
+    if state.side[x]:  # a Free, Damaged Tree is discarded: the ring closes up
+        state.ring.remove(x)
+        state.discarded_trees.append(x)
+    else:
+        state.side[x] = 1
+
+
+def _why_damage(state: SkoventyrState, action: int) -> str:
+    x = ARG1[action]
+    tree = TREE_NAMES[x]
+    if x not in state.ring:
+        return f"Tree {tree} is not in the Forest"
+    if not state.is_free(x):
+        return (
+            f"Tree {tree} is not Free (a pawn or an Ally is on it): only a Free Tree "
+            "can be flipped or discarded (rulebook)"
+        )
+    return "a Free Damaged Tree is in the Forest: it must be discarded (Damage a Tree)"
+
+
+def _heal(state: SkoventyrState, action: int) -> None:
+    state.side[ARG1[action]] = 0
+
+
+def _reveal(state: SkoventyrState, action: int) -> None:
+    state._reveal(ARG1[action])
+
+
+def _future_card_to_bottom(state: SkoventyrState, action: int) -> None:
+    slot = ARG1[action]
+    card = state.future[slot]
+    state.future[slot] = -1
+    state.to_bottom(card)
+
+
+def _gambit_decided(state: SkoventyrState, action: int) -> None:
+    if KIND[action] == BOTTOM_SLOT:
+        _future_card_to_bottom(state, action)
+        state.pending.append(GAMBIT_TO_BOTTOM)
+
+
+def _huldre_decided(state: SkoventyrState, action: int) -> None:
+    if KIND[action] == DONE:
+        return
+    slot = ARG1[action]
+    card = state.future[slot]
+    state.future[slot] = -1
+    state.players[state.turn].take(card)
+    takes = cast(HuldreTakes, state.waiting).takes - 1
+    if takes:
+        state.pending.append(HuldreTakes(takes))
+
+
+def _why_slot(rule: str) -> Callable[[SkoventyrState, int], str]:
+    """Why a Future slot is refused: it is empty, or it holds the wrong card (``rule``)."""
+
+    def why(state: SkoventyrState, action: int) -> str:
+        if KIND[action] == DONE:
+            return "not legal now"
+        slot = ARG1[action]
+        if state.future[slot] < 0:
+            return f"Future slot f{slot + 1} is empty"
+        return f"f{slot + 1} holds {rule}"
+
+    return why
+
+
+def _erik_back(state: SkoventyrState, action: int) -> None:
+    for _ in range(ARG1[action]):
+        state.erik_step(False)
+
+
+def _why_erik_back(state: SkoventyrState, action: int) -> str:
+    return (
+        f"Gamle Erik can move at most {state.erik_back_limit()} times counter-clockwise "
+        "here: one more would bring him onto Vogter's Tree (package card)"
+    )
+
+
+def _recycle(state: SkoventyrState, action: int) -> None:
+    ally = ARG1[action]
+    state.discard[ally] -= 1
+    state.to_bottom(ally)
+    left = cast(NisseRecycles, state.waiting).left - 1
+    if left:
+        state.pending.append(NisseRecycles(ally, left))
+
+
+def _why_recycle(state: SkoventyrState, action: int) -> str:
+    ally = ARG1[action]
+    if ally == NISSE:
+        return "Nisse's power cannot put back a Nisse (rulebook)"
+    if ally == cast(NisseRecycles, state.waiting).skip:
+        return "the two Allies must be of different types (rulebook)"
+    return f"the discard pile holds no {ALLY_TYPES[ally]}"
+
+
+def _reward(state: SkoventyrState, action: int) -> None:
+    if action == REFUGE_ID:
+        state.pending.append(REFUGE_MOVE)
+        return
+    state.discard_forest()
+    state.pending.append(REVENGE_DISCARD if action == REVENGE_ID else HEAL_TREE_WORK)
+
+
+def _revenge(state: SkoventyrState, action: int) -> None:
+    state.future[ARG1[action]] = -1
+    state.discard[ADVERSARY] += 1
+
+
+def _involve_top(state: SkoventyrState, action: int) -> None:
+    ally = ARG1[action]
+    state.involve_cards.remove(ally)
+    state.top.insert(cast(InvolveTop, state.waiting).place, ally)
+    state.deck_size += 1
+
+
+def _involve_bottom(state: SkoventyrState, action: int) -> None:
+    card = ARG1[action]
+    state.involve_cards.remove(card)
+    state.to_bottom(card)
+    state.pending.append(INVOLVE_BOTTOM)
+
+
+def _why_not_revealed(state: SkoventyrState, action: int) -> str:
+    return f"no {CARD_NAMES[ARG1[action]]} was revealed by Involve (SV-7)"
+
+
+def _hand_limit(state: SkoventyrState, action: int) -> None:
+    ally = ARG1[action]
+    state.players[state.turn].give(ally)
+    state.discard[ally] += 1
+    state.pending.append(END_TURN)
+
+
+def _recover(state: SkoventyrState, action: int) -> None:
+    tree = min(state.discarded_trees)  # the recovered Tree returns Healthy
+    state.discarded_trees.remove(tree)
+    state.side[tree] = 0
+    ring = state.ring
+    ring.insert(ring.index(ARG1[action]) + 1, tree)
+
+
+def _place(state: SkoventyrState, action: int) -> None:
+    x = ARG1[action]
+    state.ally_on[x] = state.placing
+    state.placing = -1
+    state.revealed[x] = False  # placed Hidden
+    state.forest_allies += 1
+
+
+def _place_task(state: SkoventyrState, quote: bool) -> str:
+    phrase = f"choose the Tree for the {CARD_NAMES[state.placing]}"
+    return f"{phrase} ({state._examples(PLACE_ON)})" if quote else phrase
+
+
+def _refuge(state: SkoventyrState, action: int) -> None:
+    state.vogter = ARG1[action]
+    state.discard_forest()
+
+
+def _refuge_task(state: SkoventyrState, quote: bool) -> str:
+    if not quote:
+        return "choose Vogter's destination (his own Tree: he stays)"
+    return f"choose Vogter's destination ({state._examples(VOGTER_TO)}; his own Tree: he stays)"
+
+
+def _why_tree(rule: str) -> Callable[[SkoventyrState, int], str]:
+    """Why a Tree is refused: ``rule``, with ``{tree}`` its letter."""
+    return lambda state, action: rule.format(tree=TREE_NAMES[ARG1[action]])
+
+
+DAMAGE_PHASE = Decision(
+    "damage", (DAMAGE,), _damage, _asks("choose the Tree to damage", DAMAGE), _why_damage
+)
+HEAL_PHASE = Decision(
+    "heal",
+    (HEAL,),
+    _heal,
+    _asks("choose the Tree to heal", HEAL),
+    _why_tree("Tree {tree} is not a Free, Damaged Tree in the Forest (Heal a Tree)"),
+)
+REVEAL_PHASE = Decision(
+    "reveal",
+    (REVEAL,),
+    _reveal,
+    _asks("choose a Hidden Ally to reveal", REVEAL),
+    _why_tree("Tree {tree} holds no Hidden Ally to reveal"),
+)
+COST_BOTTOM_PHASE = Decision(
+    "cost bottom",
+    (BOTTOM_SLOT,),
+    _future_card_to_bottom,
+    _asks("choose the Future Ally to put on the bottom", BOTTOM_SLOT),
+    _why_slot("an Adversary: the cost names an Ally from the Future (SV-3)"),
+)
+GAMBIT_PHASE = Decision(
+    "gambit",
+    (BOTTOM_SLOT, DONE),
+    _gambit_decided,
+    _offers(("put Future cards on the bottom", BOTTOM_SLOT), ("stop", DONE)),
+    _why_slot("an Adversary: the cost names an Ally from the Future (SV-3)"),
+)
+HULDRE_PHASE = Decision(
+    "huldre",
+    (TAKE_SLOT, DONE),
+    _huldre_decided,
+    _offers(("take a Future Ally", TAKE_SLOT), ("stop", DONE)),
+    _why_slot("an Adversary: Huldre's power takes Allies only (SV-3)"),
+)
+TROLD_PHASE = Decision(
+    "trold",
+    (ERIK_BACK,),
+    _erik_back,
+    _asks("move Gamle Erik counter-clockwise", ERIK_BACK),
+    _why_erik_back,
+)
+RECYCLE_PHASE = Decision(
+    "recycle",
+    (RECYCLE,),
+    _recycle,
+    _asks("choose an Ally in the discard pile to put on the bottom", RECYCLE),
+    _why_recycle,
+)
+REWARD_PHASE = Decision(
+    "reward",
+    (REFUGE, REVENGE, RESTORATION),
+    _reward,
+    lambda state, quote: (
+        f"choose the reward ({state._examples(REFUGE, REVENGE, RESTORATION)})"
+        if quote
+        else "choose the reward"
+    ),
+)
+REVENGE_PHASE = Decision(
+    "revenge",
+    (DISCARD_SLOT,),
+    _revenge,
+    _asks("choose the Adversary to discard from the Future", DISCARD_SLOT),
+    _why_slot("an Ally: Revenge discards an Adversary"),
+)
+INVOLVE_TOP_PHASE = Decision(
+    "involve top",
+    (TOP,),
+    _involve_top,
+    _asks("choose the Ally to put on top of the deck", TOP),
+    _why_not_revealed,
+)
+INVOLVE_BOTTOM_PHASE = Decision(
+    "involve bottom",
+    (BOTTOM_CARD,),
+    _involve_bottom,
+    _asks("choose the next card to put on the bottom", BOTTOM_CARD),
+    _why_not_revealed,
+)
+HAND_LIMIT_PHASE = Decision(
+    "hand limit",
+    (DISCARD_CARD,),
+    _hand_limit,
+    _asks("discard down to 5 cards", DISCARD_CARD),
+    lambda state, action: f"there is no {ALLY_TYPES[ARG1[action]]} in the hand",
+)
+RECOVER_PHASE = Decision(
+    "recover",
+    (RECOVER,),
+    _recover,
+    _asks("choose where the recovered Tree goes", RECOVER),
+    _why_tree(
+        "the Tree cannot go after {tree}: it is inserted between Vogter and Gamle Erik "
+        "clockwise, so he is no closer and no farther (SV-8)"
+    ),
+)
+PLACE_PHASE = Decision(
+    "place",
+    (PLACE_ON,),
+    _place,
+    _place_task,
+    _why_tree(
+        "Tree {tree} is not a Tree with no Ally next to a Tree with an Ally (the first "
+        "Ally goes on Vogter's Tree) (rulebook)"
+    ),
+)
+REFUGE_PHASE = Decision(
+    "refuge",
+    (VOGTER_TO,),
+    _refuge,
+    _refuge_task,
+    _why_tree(
+        "Vogter cannot reach Tree {tree}: he moves clockwise only through Trees with "
+        "an Ally, never onto Gamle Erik's (rulebook, SV-2)"
+    ),
+)
+
+FLOW: Flow[SkoventyrState] = Flow(
+    DRAWING,
+    LYGTEMAND_PHASE,
+    HOSTAGE_PHASE,
+    ACORN_PHASE,
+    ACTION,
+    DAMAGE_PHASE,
+    HEAL_PHASE,
+    REVEAL_PHASE,
+    COST_BOTTOM_PHASE,
+    GAMBIT_PHASE,
+    HULDRE_PHASE,
+    TROLD_PHASE,
+    RECYCLE_PHASE,
+    REWARD_PHASE,
+    REVENGE_PHASE,
+    INVOLVE_TOP_PHASE,
+    INVOLVE_BOTTOM_PHASE,
+    HAND_LIMIT_PHASE,
+    RECOVER_PHASE,
+    PLACE_PHASE,
+    REFUGE_PHASE,
+)
+"""Skoventyr's phases, in the order views and encoders list them (``over`` last)."""
+SkoventyrState.flow = FLOW
+
+
+__all__ = ["FLOW", "Player", "SkoventyrGame", "SkoventyrState"]

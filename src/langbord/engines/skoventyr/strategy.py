@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from langbord.core.info import Strategy
@@ -51,25 +52,6 @@ from langbord.engines.skoventyr.notation import (
     TAKE_SLOT,
     WRATH,
 )
-from langbord.engines.skoventyr.rules import (
-    ACTION,
-    P_BOTTOM,
-    P_COST_BOTTOM,
-    P_DAMAGE,
-    P_GAMBIT,
-    P_HAND,
-    P_HEAL,
-    P_HULDRE,
-    P_PLACE,
-    P_RECOVER,
-    P_RECYCLE,
-    P_REFUGE,
-    P_REVEAL,
-    P_REVENGE,
-    P_REWARD,
-    P_TOP,
-    P_TROLD,
-)
 
 if TYPE_CHECKING:
     from langbord.engines.skoventyr.rules import SkoventyrState
@@ -93,17 +75,17 @@ WEIGHTS = {
 def distance(state: SkoventyrState) -> int:
     """Trees from Gamle Erik clockwise to Vogter (1: he is right behind him)."""
     ring = state.ring
-    return (ring.index(state.vog) - ring.index(state.erik)) % len(ring)
+    return (ring.index(state.vogter) - ring.index(state.gamle_erik)) % len(ring)
 
 
 def win_chance(state: SkoventyrState) -> float:
-    defeated = sum(v for v, alive in zip(MINION_VALUES, state.minion_in, strict=True) if not alive)
+    defeated = sum(v for v, alive in zip(MINION_VALUES, state.in_game, strict=True) if not alive)
     z = (
         WEIGHTS["bias"]
         + WEIGHTS["defeated"] * defeated / TOTAL_STRENGTH
         + WEIGHTS["distance"] * (distance(state) - 1)
         + WEIGHTS["forest"] * state.forest_allies
-        + WEIGHTS["hand"] * sum(state.hand_size)
+        + WEIGHTS["hand"] * sum(player.hand_size for player in state.players)
         + WEIGHTS["trees"] * (len(state.ring) - 6)
         + WEIGHTS["adversaries"] * sum(1 for card in state.future if card == ADVERSARY)
     )
@@ -159,31 +141,52 @@ class _Look:
     """What the policy reads off the table once per decision (all of it public, SV-6)."""
 
     def __init__(self, state: SkoventyrState) -> None:
-        self.s = state
+        self.state = state
+        self._read_forest(state)
+        player = state.players[state.turn]
+        self.hand = player.hand
+        self.hand_size = player.hand_size
+        self.trolds = self.hand[TROLD] if not state.hostage[TROLD] else 0
+        self._read_minions(state)
+        self.plan = self._plan(state)
+        plan, hand, hostage = self.plan, self.hand, state.hostage
+        usable_f = hand[FORMSKIFTER] if plan != FORMSKIFTER and not hostage[FORMSKIFTER] else 0
+        in_hand = hand[plan] if plan >= 0 and not hostage[plan] else 0
+        self.reach = self.forest + in_hand + usable_f
+        """The Forest's Allies, were the plan's Allies and Formskifters in hand placed."""
+        self.deck_allies = state.deck_size - state.deck_count(ADVERSARY)
+        self.p_adv: float = _next_adversary_chance(state)
+        self.effective_distance = self.distance + (TROLD_BUFFER if self.trolds else 0)
+        """The distance, counting a Trold in hand as a buffer against Gamle Erik."""
+        self._damage: tuple[int, float] | None = None
+        self._refuge: float | None = None
+
+    def _read_forest(self, state: SkoventyrState) -> None:
         ring = state.ring
         size = self.size = len(ring)
-        ei = ring.index(state.erik)
-        rel = self.rel = [0] * TREE_CARDS
-        """Each Tree's place clockwise from Gamle Erik (his Tree 0, Vogter's ``d``), by Tree."""
+        ei = ring.index(state.gamle_erik)
+        from_erik = self.from_erik = [0] * TREE_CARDS
+        """Each Tree's place clockwise from Gamle Erik (his Tree 0, Vogter's ``distance``)."""
         for i, x in enumerate(ring):
-            rel[x] = (i - ei) % size
-        d = self.d = rel[state.vog]
-        occupant = state.occupant
+            from_erik[x] = (i - ei) % size
+        self.distance = from_erik[state.vogter]
+        ally_on = state.ally_on
         kind = -1
         for x in ring:
-            t = occupant[x]
+            t = ally_on[x]
             if t >= 0 and t != FORMSKIFTER:
                 kind = t
         self.kind = kind
+        """The type of Ally in the Forest (Formskifters aside; -1: none)."""
         forest = self.forest = state.forest_allies
         self.only_formskifters = forest > 0 and kind < 0
-        hand = self.hand = state.hands[state.turn]
-        self.hand_size = state.hand_size[state.turn]
-        hostage = state.hostage
-        self.trolds = hand[TROLD] if not hostage[TROLD] else 0
-        # The strongest Minion left (the Forest must grow to it) and the strongest vulnerable.
+
+    def _read_minions(self, state: SkoventyrState) -> None:
+        """The strongest Minion left (the Forest must grow to it) and the strongest
+        vulnerable."""
         need = strongest = 0
-        for v, alive, lygtemand in zip(MINION_VALUES, state.minion_in, state.lyg, strict=True):
+        minions = zip(MINION_VALUES, state.in_game, state.lygtemand_on, strict=True)
+        for v, alive, lygtemand in minions:
             if alive:
                 if v > need:
                     need = v
@@ -191,55 +194,56 @@ class _Look:
                     strongest = v
         self.need = need
         self.strongest_vulnerable = strongest
-        # The type being gathered for the Forest.
-        if kind >= 0:
-            plan = kind
-        elif self.only_formskifters:
-            plan = FORMSKIFTER
-        else:
-            best, plan = -1.0, -1
-            future = state.future
-            for t in TYPES:
-                if t == FORMSKIFTER or hostage[t]:
-                    continue
-                score = hand[t] + 0.4 * future.count(t) - 0.3 * (t == TROLD)
-                score -= 0.2 * (t == HULDRE)
-                if score > best:
-                    best, plan = score, t
-        self.plan = plan
-        usable_f = hand[FORMSKIFTER] if plan != FORMSKIFTER and not hostage[FORMSKIFTER] else 0
-        self.reach = forest + (hand[plan] if plan >= 0 and not hostage[plan] else 0) + usable_f
-        self.deck_allies = state.deck_size - state.deck_count(ADVERSARY)
-        self.p_adv = _next_adversary_chance(state)
-        self.d_eff = d + (TROLD_BUFFER if self.trolds else 0)
-        self._damage: tuple[int, float] | None = None
+
+    def _plan(self, state: SkoventyrState) -> int:
+        """The type being gathered for the Forest."""
+        if self.kind >= 0:
+            return self.kind
+        if self.only_formskifters:
+            return FORMSKIFTER
+        best, plan = -1.0, -1
+        future, hand, hostage = state.future, self.hand, state.hostage
+        for t in TYPES:
+            if t == FORMSKIFTER or hostage[t]:
+                continue
+            score = hand[t] + 0.4 * future.count(t) - 0.3 * (t == TROLD)
+            score -= 0.2 * (t == HULDRE)
+            if score > best:
+                best, plan = score, t
+        return plan
 
     def best_damage(self) -> tuple[int, float]:
         """The Tree a Damage would best hit now, and what it costs (worked out once)."""
         if self._damage is None:
-            self._damage = _best_damage(self, self.s._damage_trees())
+            self._damage = _best_damage(self, self.state.damage_trees())
         return self._damage
+
+    def refuge_relief(self) -> float:
+        """What Refuge would be worth now (worked out once)."""
+        if self._refuge is None:
+            self._refuge = self.relief(_refuge_gain(self))
+        return self._refuge
 
     def pain(self, steps: int) -> float:
         """The cost of Gamle Erik moving clockwise ``steps`` times."""
-        d = self.d
+        d = self.distance
         if d - steps <= 0:
             return LOSS
         pain = 0.0
         for k in range(steps):
-            pain += ERIK_PAIN[min(max(self.d_eff - k, d - k), PAIN_TOP)]
+            pain += ERIK_PAIN[min(max(self.effective_distance - k, d - k), PAIN_TOP)]
         return pain
 
     def relief(self, steps: int) -> float:
         """The value of Gamle Erik falling back ``steps`` Trees (or Vogter fleeing as far)."""
         gain = 0.0
         for k in range(steps):
-            gain += ERIK_PAIN[min(self.d + 1 + k, PAIN_TOP)]
+            gain += ERIK_PAIN[min(self.distance + 1 + k, PAIN_TOP)]
         return gain
 
     def want(self, t: int) -> float:
         """How much one more card of type ``t`` in hand is worth now."""
-        s = self.s
+        s = self.state
         if s.hostage[t]:
             return 0.3 + (0.5 if s.lygtemands else 0.0)
         short = self.reach < self.need
@@ -273,8 +277,8 @@ def _next_adversary_chance(state: SkoventyrState) -> float:
 def _damage_cost(look: _Look, x: int) -> float:
     """What damaging Tree ``x`` costs: a flip risks a later discard; a discard ahead of Vogter
     shrinks his room to flee, one behind him brings Gamle Erik a Tree closer."""
-    s = look.s
-    ahead = look.rel[x] > look.d
+    s = look.state
+    ahead = look.from_erik[x] > look.distance
     # The Forest must keep a Tree for every Ally the largest Minion left needs.
     spare = look.size - 1 - look.need
     small = P["tree_short"] * max(0, 2 - spare) + (LOSS if spare < 0 else 0.0)
@@ -291,13 +295,13 @@ def _best_damage(look: _Look, trees: list[int]) -> tuple[int, float]:
 
 
 def _place_score(look: _Look, x: int) -> float:
-    s = look.s
-    r = look.rel[x]
-    d = look.d
+    s = look.state
+    r = look.from_erik[x]
+    d = look.distance
     score = 0.2 * s.side[x]  # an Ally keeps a Damaged Tree from being discarded
     if r > d:
         # Ahead of Vogter: Refuge moves him along the chain; nearer first keeps it unbroken.
-        chain = all(s.occupant[y] >= 0 for y in s.ring if d <= look.rel[y] < r)
+        chain = all(s.ally_on[y] >= 0 for y in s.ring if d <= look.from_erik[y] < r)
         score += 3.0 - 0.1 * (r - d) + (1.0 if chain else 0.0)
     elif r == 0:
         score += 0.5  # Gamle Erik's Tree: hidden Allies are safe there
@@ -307,8 +311,8 @@ def _place_score(look: _Look, x: int) -> float:
 
 
 def _reveal_cost(look: _Look, x: int) -> float:
-    r = look.rel[x]
-    d = look.d
+    r = look.from_erik[x]
+    d = look.distance
     if r == 0:
         return 5.0  # discarded at once
     if r == d:
@@ -324,29 +328,29 @@ def _reveal_cost(look: _Look, x: int) -> float:
 
 
 def _trold_value(look: _Look, k: int) -> float:
-    s = look.s
+    s = look.state
     ring = s.ring
-    i = ring.index(s.erik)
+    i = ring.index(s.gamle_erik)
     value = look.relief(k)
     for j in range(1, k + 1):
         x = ring[(i - j) % look.size]
-        if s.occupant[x] >= 0 and s.shown[x]:
+        if s.ally_on[x] >= 0 and s.revealed[x]:
             value -= 1.0
     return value
 
 
 def _refuge_gain(look: _Look) -> int:
-    return max(look.rel[x] for x in look.s.refuge_trees()) - look.d
+    return max(look.from_erik[x] for x in look.state.refuge_trees()) - look.distance
 
 
 def _reward_values(look: _Look) -> tuple[float, float, float]:
-    s = look.s
+    s = look.state
     refuge = look.relief(_refuge_gain(look)) + 0.05
     adversaries = s.future.count(ADVERSARY)
     revenge = 0.0
     if adversaries:
         revenge = P["revenge"] + (P["revenge_f1"] if s.future[0] == ADVERSARY else 0.0)
-    damaged = sum(1 for x in s.ring if s.side[x] and x != s.vog and x != s.erik)
+    damaged = sum(1 for x in s.ring if s.side[x] and x != s.vogter and x != s.gamle_erik)
     restoration = P["restoration"] if damaged else 0.0
     return refuge, revenge, restoration
 
@@ -354,25 +358,34 @@ def _reward_values(look: _Look) -> tuple[float, float, float]:
 # ---- the turn's action --------------------------------------------------------------------------
 
 
-def _call_score(look: _Look, slot: int, risky: bool) -> float:
-    s = look.s
+def _call_pain(look: _Look, slot: int, risky: bool) -> float:
+    """What a Call costs: its left box (or a Risky Draw's chance of an Adversary)."""
+    s = look.state
     card = s.future[slot]
     if risky:
-        pain = look.p_adv * look.pain(2)
-    elif card in (ADVERSARY, FORMSKIFTER):
-        pain = look.pain(1)
-    elif card == HULDRE:
-        pain = look.best_damage()[1]
-    elif card == NISSE:
-        pain = -look.relief(1)
-    elif card == TROLD:
-        costs = sorted(
-            _reveal_cost(look, x) for x in s.ring if s.occupant[x] >= 0 and not s.shown[x]
-        )
-        pain = 0.05 + costs[0] + costs[1]
-    else:  # ELLEFOLK: another Future Ally goes to the bottom
-        others = [s.future[i] for i in range(3) if i != slot and 0 <= s.future[i] < ADVERSARY]
-        pain = 0.05 + 0.3 * min(look.want(t) for t in others)
+        return look.p_adv * look.pain(2)
+    if card in (ADVERSARY, FORMSKIFTER):
+        return look.pain(1)
+    if card == HULDRE:
+        return look.best_damage()[1]
+    if card == NISSE:
+        return -look.relief(1)
+    if card == TROLD:  # two Hidden Allies revealed
+        costs = sorted(_reveal_cost(look, x) for x in s.hidden_ally_trees())
+        return 0.05 + costs[0] + costs[1]
+    return _ellefolk_cost(look, slot)
+
+
+def _ellefolk_cost(look: _Look, slot: int) -> float:
+    """The Ellefolk's cost: another Future Ally goes to the bottom."""
+    future = look.state.future
+    others = [future[i] for i in range(3) if i != slot and 0 <= future[i] < ADVERSARY]
+    return 0.05 + 0.3 * min(look.want(t) for t in others)
+
+
+def _call_score(look: _Look, slot: int, risky: bool) -> float:
+    card = look.state.future[slot]
+    pain = _call_pain(look, slot, risky)
     gain = 0.0 if card == ADVERSARY else look.want(card)
     if card != ADVERSARY and look.hand_size >= 5:
         gain -= min(look.want(t) for t in TYPES if look.hand[t])
@@ -380,76 +393,64 @@ def _call_score(look: _Look, slot: int, risky: bool) -> float:
     return gain - pain
 
 
-def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
-    s = look.s
-    hand = look.hand
-    forest = look.forest
-    scored: list[tuple[float, int]] = []
+def _placeable(look: _Look, legal: list[int]) -> list[int]:
+    """The Ally types worth placing now: the plan's and Formskifters (only those when the
+    Forest holds only Formskifters; only the plan's in an empty Forest)."""
     placeable = [
         t for t in TYPES if POSITION_ID[t] in legal and (t == look.plan or t == FORMSKIFTER)
     ]
     if look.only_formskifters:
         placeable = [t for t in placeable if t == FORMSKIFTER]
-    if not forest:
+    if not look.forest:
         placeable = [t for t in placeable if t == look.plan]
-    top = look.strongest_vulnerable
-    refuge = -1.0  # Refuge's relief, worked out at the first Wrath
-    for a in legal:
-        kind = KIND[a]
-        arg = ARG1[a]
-        score = -5.0
-        if kind == CALL:
-            score = _call_score(look, arg, False) + P["call_bias"]
-        elif kind == CALL_RISKY:
-            score = _call_score(look, arg, True) + P["risky_bias"]
-        elif kind == POSITION:
-            if arg in placeable and forest < look.need:
-                score = P["position"] + 0.1 * (arg != FORMSKIFTER)
-            else:
-                score = -3.0
-        elif kind == WRATH:
-            v = MINION_VALUES[arg]
-            if refuge < 0:
-                refuge = look.relief(_refuge_gain(look))
-            if forest >= top or (v == forest and not placeable and P["wrath_exact"] > 0):
-                score = 10.0 + v
-            elif v < look.need and look.size - 1 >= look.need:
-                score = -4.0  # the largest Minions first, while the Forest can hold them
-            elif not placeable:
-                score = 0.5 * v + P["wrath_wait"] + refuge
-            else:
-                score = -1.0 + refuge
-        elif kind == MISSION:
-            score = _mission_score(look, arg)
-        elif kind == GAMBIT:
-            adversaries = s.future.count(ADVERSARY)
-            cost = look.best_damage()[1]
-            if adversaries:
-                benefit = P["gambit_adversary"] * adversaries * (1.0 - look.p_adv)
-                if s.future[0] == ADVERSARY:
-                    benefit += min(look.pain(1), 4.0) * P["gambit_f1"]
-                score = benefit - cost + P["gambit_bias"]
-            else:
-                score = -8.0 - cost  # a Gambit that changes nothing only damages a Tree
-        elif kind in (RALLY, RALLY_ANY):
-            score = _rally_score(look, a)
-        elif kind == INVOLVE:
-            score = 2.0 if arg == 2 else 0.8 + 0.8 * look.p_adv
-        elif kind == RESCUE:
-            times = s.hostage[arg]
-            cost = look.best_damage()[1] * times * (1.3 if times == 2 else 1.0)
-            value = 0.6 + 1.0 * hand[arg] + (1.0 if arg == TROLD else 0.0)
-            value += 1.0 if arg == look.plan else 0.0
-            score = value - cost
-        scored.append((score, a))
-    return scored
+    return placeable
+
+
+def _position_score(look: _Look, ally: int, placeable: list[int]) -> float:
+    if ally in placeable and look.forest < look.need:
+        return P["position"] + 0.1 * (ally != FORMSKIFTER)
+    return -3.0
+
+
+def _wrath_score(look: _Look, m: int, placeable: list[int]) -> float:
+    v = MINION_VALUES[m]
+    forest = look.forest
+    refuge = look.refuge_relief()
+    exact = v == forest and not placeable and P["wrath_exact"] > 0
+    if forest >= look.strongest_vulnerable or exact:
+        return 10.0 + v
+    if v < look.need and look.size - 1 >= look.need:
+        return -4.0  # the largest Minions first, while the Forest can hold them
+    if not placeable:
+        return 0.5 * v + P["wrath_wait"] + refuge
+    return -1.0 + refuge
+
+
+def _gambit_score(look: _Look) -> float:
+    s = look.state
+    adversaries = s.future.count(ADVERSARY)
+    cost = look.best_damage()[1]
+    if not adversaries:
+        return -8.0 - cost  # a Gambit that changes nothing only damages a Tree
+    benefit = P["gambit_adversary"] * adversaries * (1.0 - look.p_adv)
+    if s.future[0] == ADVERSARY:
+        benefit += min(look.pain(1), 4.0) * P["gambit_f1"]
+    return benefit - cost + P["gambit_bias"]
+
+
+def _rescue_score(look: _Look, ally: int) -> float:
+    times = look.state.hostage[ally]
+    cost = look.best_damage()[1] * times * (1.3 if times == 2 else 1.0)
+    value = 0.6 + 1.0 * look.hand[ally] + (1.0 if ally == TROLD else 0.0)
+    value += 1.0 if ally == look.plan else 0.0
+    return value - cost
 
 
 def _mission_score(look: _Look, t: int) -> float:
-    s = look.s
+    s = look.state
     own = look.want(t)
     if t == TROLD:
-        limit = s._erik_back_limit()
+        limit = s.erik_back_limit()
         return max(_trold_value(look, k) for k in range(limit + 1)) - P["trold_keep"] * own
     if t == HULDRE:
         wants = sorted((look.want(c) for c in s.future if 0 <= c < ADVERSARY), reverse=True)[:2]
@@ -468,10 +469,10 @@ def _mission_score(look: _Look, t: int) -> float:
 
 
 def _rally_score(look: _Look, a: int) -> float:
-    s = look.s
+    s = look.state
     t = ARG1[a]
     lygtemand = t if KIND[a] == RALLY else len(ALLY_TYPES)
-    m = s.lyg.index(lygtemand)
+    m = s.lygtemand_on.index(lygtemand)
     value = MINION_VALUES[m]
     score = 2.0 - look.want(t) * 0.5
     if look.reach >= value:
@@ -481,7 +482,111 @@ def _rally_score(look: _Look, a: int) -> float:
     return score
 
 
+ActionScore = Callable[[_Look, int, list[int]], float]
+ACTION_SCORES: dict[int, ActionScore] = {
+    CALL: lambda look, a, placeable: _call_score(look, ARG1[a], False) + P["call_bias"],
+    CALL_RISKY: lambda look, a, placeable: _call_score(look, ARG1[a], True) + P["risky_bias"],
+    POSITION: lambda look, a, placeable: _position_score(look, ARG1[a], placeable),
+    WRATH: lambda look, a, placeable: _wrath_score(look, ARG1[a], placeable),
+    MISSION: lambda look, a, placeable: _mission_score(look, ARG1[a]),
+    GAMBIT: lambda look, a, placeable: _gambit_score(look),
+    RALLY: lambda look, a, placeable: _rally_score(look, a),
+    RALLY_ANY: lambda look, a, placeable: _rally_score(look, a),
+    INVOLVE: lambda look, a, placeable: 2.0 if ARG1[a] == 2 else 0.8 + 0.8 * look.p_adv,
+    RESCUE: lambda look, a, placeable: _rescue_score(look, ARG1[a]),
+}
+"""How the policy scores each kind of the turn's action."""
+
+
+def _action_scores(look: _Look, legal: list[int]) -> list[tuple[float, int]]:
+    placeable = _placeable(look, legal)
+    scored: list[tuple[float, int]] = []
+    for a in legal:
+        scorer = ACTION_SCORES.get(KIND[a])
+        scored.append((scorer(look, a, placeable) if scorer else -5.0, a))
+    return scored
+
+
 # ---- the policy ---------------------------------------------------------------------------------
+
+
+def _choose_action(look: _Look, legal: list[int]) -> int:
+    scored = _action_scores(look, legal)
+    return max(scored, key=lambda sa: (sa[0], -sa[1]))[1]
+
+
+def _choose_reward(look: _Look, legal: list[int]) -> int:
+    refuge, revenge, restoration = _reward_values(look)
+    values = {REFUGE_ID: refuge, REVENGE_ID: revenge, RESTORATION_ID: restoration}
+    return max(legal, key=lambda a: (values.get(a, -1.0), -a))
+
+
+def _choose_gambit(look: _Look, legal: list[int]) -> int:
+    """Only the Adversaries go to the bottom."""
+    future = look.state.future
+    for a in legal:
+        if KIND[a] == BOTTOM_SLOT and future[ARG1[a]] == ADVERSARY:
+            return a
+    return DONE_ID
+
+
+def _choose_huldre(look: _Look, legal: list[int]) -> int:
+    """The most wanted Future Ally, unless it is worth less than the card it would push out of
+    a full hand."""
+    future = look.state.future
+    takes = [a for a in legal if KIND[a] == TAKE_SLOT]
+    if not takes:
+        return DONE_ID
+    best = max(takes, key=lambda a: (look.want(future[ARG1[a]]), -a))
+    if look.hand_size >= 5:
+        worst = min(look.want(t) for t in TYPES if look.hand[t])
+        if look.want(future[ARG1[best]]) <= worst:
+            return DONE_ID
+    return best
+
+
+def _least_wanted_future(look: _Look, legal: list[int]) -> int:
+    future = look.state.future
+    return min(legal, key=lambda a: (look.want(future[ARG1[a]]), a))
+
+
+def _least_wanted(look: _Look, legal: list[int]) -> int:
+    return min(legal, key=lambda a: (look.want(ARG1[a]), a))
+
+
+def _most_wanted(look: _Look, legal: list[int]) -> int:
+    return max(legal, key=lambda a: (look.want(ARG1[a]), -a))
+
+
+def _farthest_from_erik(look: _Look, legal: list[int]) -> int:
+    return max(legal, key=lambda a: (look.from_erik[ARG1[a]], -a))
+
+
+Choose = Callable[[_Look, list[int]], int]
+CHOOSE: dict[str, Choose] = {
+    "action": _choose_action,
+    "damage": lambda look, legal: DAMAGE_ID[_best_damage(look, [ARG1[a] for a in legal])[0]],
+    "place": lambda look, legal: max(legal, key=lambda a: (_place_score(look, ARG1[a]), -a)),
+    "reveal": lambda look, legal: min(legal, key=lambda a: (_reveal_cost(look, ARG1[a]), a)),
+    "trold": lambda look, legal: max(legal, key=lambda a: (_trold_value(look, ARG1[a]), a)),
+    "refuge": _farthest_from_erik,
+    "reward": _choose_reward,
+    "revenge": lambda look, legal: min(legal),  # the leftmost Adversary: it blocks the Call
+    "gambit": _choose_gambit,
+    "cost bottom": _least_wanted_future,
+    "huldre": _choose_huldre,
+    "hand limit": _least_wanted,
+    "recycle": _most_wanted,
+    "involve top": _most_wanted,
+    "involve bottom": lambda look, legal: max(
+        legal, key=lambda a: (-10.0 if ARG1[a] == ADVERSARY else look.want(ARG1[a]), -a)
+    ),
+    "heal": lambda look, legal: min(
+        legal, key=lambda a: (look.from_erik[ARG1[a]] > look.distance, a)
+    ),
+    "recover": _farthest_from_erik,
+}
+"""The policy's choice at each phase of the turn flow (by the phase's name)."""
 
 
 def policy(state: SkoventyrState, rng: random.Random) -> int:
@@ -501,59 +606,8 @@ def policy(state: SkoventyrState, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    look = _Look(state)
-    phase = state.phase
-    s = state
-    if phase == ACTION:
-        scored = _action_scores(look, legal)
-        return max(scored, key=lambda sa: (sa[0], -sa[1]))[1]
-    if phase == P_DAMAGE:
-        return DAMAGE_ID[_best_damage(look, [ARG1[a] for a in legal])[0]]
-    if phase == P_PLACE:
-        return max(legal, key=lambda a: (_place_score(look, ARG1[a]), -a))
-    if phase == P_REVEAL:
-        return min(legal, key=lambda a: (_reveal_cost(look, ARG1[a]), a))
-    if phase == P_TROLD:
-        return max(legal, key=lambda a: (_trold_value(look, ARG1[a]), a))
-    if phase == P_REFUGE:
-        return max(legal, key=lambda a: (look.rel[ARG1[a]], -a))
-    if phase == P_REWARD:
-        refuge, revenge, restoration = _reward_values(look)
-        values = {REFUGE_ID: refuge, REVENGE_ID: revenge, RESTORATION_ID: restoration}
-        return max(legal, key=lambda a: (values.get(a, -1.0), -a))
-    if phase == P_REVENGE:
-        return min(legal)  # the leftmost Adversary: it blocks Vogter's Call
-    if phase == P_GAMBIT:
-        for a in legal:
-            if KIND[a] == BOTTOM_SLOT and s.future[ARG1[a]] == ADVERSARY:
-                return a
-        return DONE_ID
-    if phase == P_COST_BOTTOM:
-        return min(legal, key=lambda a: (look.want(s.future[ARG1[a]]), a))
-    if phase == P_HULDRE:
-        takes = [a for a in legal if KIND[a] == TAKE_SLOT]
-        if not takes:
-            return DONE_ID
-        best = max(takes, key=lambda a: (look.want(s.future[ARG1[a]]), -a))
-        if look.hand_size >= 5:
-            worst = min(look.want(t) for t in TYPES if look.hand[t])
-            if look.want(s.future[ARG1[best]]) <= worst:
-                return DONE_ID
-        return best
-    if phase == P_HAND:
-        return min(legal, key=lambda a: (look.want(ARG1[a]), a))
-    if phase in (P_RECYCLE, P_TOP):
-        return max(legal, key=lambda a: (look.want(ARG1[a]), -a))
-    if phase == P_BOTTOM:
-        return max(
-            legal,
-            key=lambda a: (-10.0 if ARG1[a] == ADVERSARY else look.want(ARG1[a]), -a),
-        )
-    if phase == P_HEAL:
-        return min(legal, key=lambda a: (look.rel[ARG1[a]] > look.d, a))
-    if phase == P_RECOVER:
-        return max(legal, key=lambda a: (look.rel[ARG1[a]], -a))
-    return legal[0]
+    choose = CHOOSE.get(state.phase.name)
+    return choose(_Look(state), legal) if choose else legal[0]
 
 
 STRATEGY = Strategy(evaluate=evaluate, policy=policy, best_agent=BEST_AGENT)
