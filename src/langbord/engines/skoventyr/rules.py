@@ -195,7 +195,6 @@ class SkoventyrGame(Game):
     name: ClassVar[str] = "skoventyr"
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
-    cooperative: ClassVar[bool] = True
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 1, "number of players", minimum=1, maximum=MAX_PLAYERS),
         Option(
@@ -891,14 +890,10 @@ class SkoventyrState(FlowState):
         }
 
     def _task_now(self) -> str:
-        """The view's ``task``: the prompt's words; at a chance node, the event and the notation
-        of such an outcome (``CHANCE_NOTATION``); at the end, how the game ended."""
-        phase = self.phase
-        if phase is OVER:
+        """The view's ``task``: the prompt's words; at a chance node, the event (its possible
+        outcomes are ``legal_actions()``); at the end, how the game ended."""
+        if self.phase is OVER:
             return OVER_TASKS.get(self.result, "nothing: the game is over")
-        notation = CHANCE_NOTATION.get(phase)
-        if notation is not None:
-            return f"{phase.task(self, False)} (chance: '{notation}')"
         return self.task()
 
     def _forest_view(self) -> dict[str, JSON]:
@@ -1589,16 +1584,6 @@ ACORN_PHASE: Phase[SkoventyrState] = Phase(
     ),
     outcomes=_acorn_outcomes,
 )
-
-CHANCE_NOTATION: dict[Phase[SkoventyrState], str] = {
-    DRAWING: "draw Trold",
-    LYGTEMAND_PHASE: "lygtemand ?",
-    HOSTAGE_PHASE: "hostage x2 Nisse",
-    ACORN_PHASE: "acorn 1",
-}
-"""How the view (and the table's text) shows a chance node's notation: one outcome of its kind,
-an example, not necessarily possible now (the possible ones are ``legal_actions()``). The
-phases' own task words, which refusals quote, describe the event only."""
 
 
 # -- the turn's action --

@@ -51,13 +51,10 @@ from langbord.engines.skoventyr.data import (
     TREE_NAMES,
     TURN_LIMIT,
 )
+from langbord.engines.skoventyr.rules import SkoventyrState
 from langbord.envs.encoding import ENCODERS, Encoder
 
-PHASES = (
-    *("draw", "lygtemand", "hostage", "acorn", "action", "damage", "heal", "reveal"),
-    *("cost bottom", "gambit", "huldre", "trold", "recycle", "reward", "revenge"),
-    *("involve top", "involve bottom", "hand limit", "recover", "place", "refuge", "over"),
-)
+PHASES = SkoventyrState.flow.names
 DECK = ALLIES_PER_TYPE * len(ALLY_TYPES) + ADVERSARIES
 KNOWN_CARDS = 5
 """How many of the deck's known top (and bottom) cards are encoded one by one."""
