@@ -136,7 +136,7 @@ def play_game(
             time.sleep(rng.expovariate(1 / args.think) if args.think > 0 else 0.0)
             moved = http.post(
                 f"/api/tables/{table}/actions",
-                json={"action": rng.choice(view["legal"]), "move": view["move"]},
+                json={"action": rng.choice(view["legal"])["id"], "move": view["move"]},
                 headers={"Authorization": f"Bearer {token}"},
             )
             answered = time.perf_counter()

@@ -301,7 +301,7 @@ class Load:
         try:
             status, answer = await self.post(
                 f"/api/tables/{table.id}/actions",
-                {"action": rng.choice(view["legal"]), "move": view["move"]},
+                {"action": rng.choice(view["legal"])["id"], "move": view["move"]},
                 table.tokens[seat],
             )
         except aiohttp.ClientError as exc:

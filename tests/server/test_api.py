@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import langbord
 from langbord.core import registry
+from langbord.core.game import normalize_action_text
 from langbord.core.prompts import quoted
 from langbord.record import replay
 from langbord.server.app import MAX_BODY, create_app
@@ -69,7 +70,7 @@ def wait_for(
 
 
 def act(
-    client: TestClient, table_id: str, headers: Headers, action: str, move: int
+    client: TestClient, table_id: str, headers: Headers, action: Any, move: int
 ) -> tuple[int, dict[str, Any]]:
     response = client.post(
         f"/api/tables/{table_id}/actions", headers=headers, json={"action": action, "move": move}
@@ -233,16 +234,35 @@ def test_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
     mover, other = (mine, theirs) if first == 0 else (theirs, mine)
     assert other["prompt"] is None and watcher["prompt"] is None
     assert mover["prompt"].startswith(f"seat {first} takes an action: ")
-    assert set(quoted(mover["prompt"])) <= set(mover["legal"]) and quoted(mover["prompt"])
-    # The log: a hidden draw is a card for its owner, "a viking" for everyone else.
+    texts = {a["text"] for a in mover["legal"]}
+    assert set(quoted(mover["prompt"])) <= texts and quoted(mover["prompt"])
+    # Each legal action comes with its id and its parts.
+    state = langbord.load("knarr", players=2).new_initial_state()
+    for offered in mover["legal"]:
+        action = state.game.action_lookup()[normalize_action_text(offered["text"])]
+        assert offered == {"id": action, "text": offered["text"], **state.action_parts(action)}
+    # The log: a hidden draw is a card for its owner, "a viking" for everyone else, and its
+    # parts go only to the seat told the card (no secret leaks through them).
     hidden = {0: 0, 1: 0}
     for a, b, c in zip(mine["log"], theirs["log"], watcher["log"], strict=True):
         for seat, told in ((0, a), (1, b)):
             if told["action"] != c["action"]:
                 hidden[seat] += 1
                 assert c["action"] == f"a viking is drawn into seat {seat}'s hand"
+                assert (
+                    "kind" not in c and "args" not in c and set(c) == {"move", "player", "action"}
+                )
+                assert told["kind"] == "draw" and told["action"] == f"draw {told['args']['card']}"
+                other = (b, a)[seat]
+                assert other == c  # the other seat is told as much as a spectator: no parts
         assert a["action"] == c["action"] or b["action"] == c["action"]
+        for told in (a, b, c):
+            if "kind" in told:
+                assert told["action"] == state.action_to_string(
+                    state.game.action_of_parts(told["kind"], told["args"])
+                )
     assert hidden == {0: 3, 1: 3}
+    assert all("kind" in e for e in watcher["log"] if "drawn into" not in e["action"])
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record["partial"] is True
     assert record["public_actions"] == [e["action"] for e in watcher["log"]]
@@ -260,10 +280,12 @@ def test_acting_and_its_refusals(
     table = look(client, table_id)
     assert table["status"] == "playing" and table["to_move"] == 0
     move, red, blue = table["move"], seats[0], seats[1]
-    legal = look(client, table_id, red)["legal"]
+    offered = look(client, table_id, red)["legal"]
+    legal = [a["text"] for a in offered]
+    lay = langbord.load("skibe", players=3).action_lookup()["lay 1"]
     other_id = new_table(client, "skibe", ["human", "random", "random"], {"players": 3})
     _, stranger = join(client, other_id, "Zed")
-    refusals: list[tuple[Headers, str, int, int, str]] = [
+    refusals: list[tuple[Headers, Any, int, int, str]] = [
         (blue, legal[0], move, 409, "it is not your decision: red is to move"),
         (red, legal[0], move + 1, 409, f"move {move + 1} is not the current move: it is {move}"),
         (red, "lay 1", move, 400, "'lay 1'"),
@@ -272,17 +294,26 @@ def test_acting_and_its_refusals(
         ({"Authorization": "Bearer nope"}, legal[0], move, 401, "unknown token"),
         ({"Authorization": "Token abc"}, legal[0], move, 401, "must be 'Bearer <token>'"),
         (stranger, legal[0], move, 403, "this token is for another table"),
+        # By id: refused in the same words as by text; ids that are none, or not integers.
+        (red, lay, move, 400, "'lay 1'"),
+        (red, 1_000_000, move, 400, "is not an action id"),
+        (red, -1, move, 422, "action"),
+        (red, True, move, 422, "action"),
+        (red, float(offered[0]["id"]), move, 422, "action"),
     ]
     for headers, action, at, status, detail in refusals:
         code, body = act(client, table_id, headers, action, at)
-        assert (code, detail in body["detail"]) == (status, True), (action, body)
+        assert (code, detail in str(body["detail"])) == (status, True), (action, body)
     assert look(client, table_id)["move"] == move  # nothing changed
     code, body = act(client, table_id, red, legal[0], move)
     assert code == 200 and body["move"] > move
     again, body = act(client, table_id, red, legal[0], move)  # a double click
     assert again == 409 and "not the current move" in body["detail"]
     after = look(client, table_id, red)
-    assert after["log"][move] == {"move": move, "player": 0, "action": legal[0]}
+    assert after["log"][move] == {"move": move, "player": 0, "action": legal[0]} | {
+        "kind": offered[0]["kind"],
+        "args": offered[0]["args"],
+    }
 
 
 def test_a_waiting_table_refuses_moves(client: TestClient) -> None:
@@ -302,7 +333,7 @@ def test_a_whole_game_against_bots_and_its_record(client: TestClient) -> None:
         table = wait_for(client, table_id, red, lambda t: bool(t["legal"]) or t["status"] == "over")
         if table["status"] == "over":
             break
-        code, body = act(client, table_id, red, table["legal"][0], table["move"])
+        code, body = act(client, table_id, red, table["legal"][0]["id"], table["move"])
         assert code == 200, body
     assert table["result"]["winners"] and len(table["result"]["scores"]) == 3
     code, body = act(client, table_id, red, "draw", table["move"])
@@ -311,6 +342,14 @@ def test_a_whole_game_against_bots_and_its_record(client: TestClient) -> None:
     state = replay(record)
     assert state.is_terminal() and state.scores() == table["result"]["scores"]
     assert record["actions"] == [e["action"] for e in table["log"]]  # Skibe hides nothing
+    assert all(
+        langbord.load("skibe", players=3).action_of_parts(e["kind"], e["args"]) >= 0
+        for e in table["log"]
+    )  # and tells every move with its parts
+    steps = client.get(f"/api/tables/{table_id}/steps/2").json()
+    assert [(e["action"], e["kind"], e["args"]) for e in steps["log"]] == [
+        (e["action"], e["kind"], e["args"]) for e in table["log"]
+    ]
     assert [p["name"] for p in record["meta"]["players"]] == ["Ann", "greedy", "random"]
     assert table_id not in lobby_ids(client)
 
@@ -334,7 +373,7 @@ def test_websocket_pushes_each_change(client: TestClient) -> None:
         ws.send_text(mover["Authorization"].split()[1])
         first = ws.receive_json()
         assert first["you"] == seat and first["legal"]
-        code, _ = act(client, table_id, mover, first["legal"][0], first["move"])
+        code, _ = act(client, table_id, mover, first["legal"][0]["text"], first["move"])
         assert code == 200
         pushed = ws.receive_json()
         assert pushed["move"] > first["move"]
@@ -368,7 +407,7 @@ def test_tables_survive_a_restart(db_url: str) -> None:
             table = look(first, table_id)
             headers = ann if table["to_move"] == 0 else bo
             legal = look(first, table_id, headers)["legal"]
-            assert act(first, table_id, headers, legal[-1], table["move"])[0] == 200
+            assert act(first, table_id, headers, legal[-1]["text"], table["move"])[0] == 200
         before = [look(first, table_id, h) for h in (ann, bo, None)]
     with TestClient(create_app(db_url)) as second:
         after = [look(second, table_id, h) for h in (ann, bo, None)]
@@ -376,7 +415,7 @@ def test_tables_survive_a_restart(db_url: str) -> None:
         table = after[2]
         headers = ann if table["to_move"] == 0 else bo
         legal = look(second, table_id, headers)["legal"]
-        assert act(second, table_id, headers, legal[0], table["move"])[0] == 200
+        assert act(second, table_id, headers, legal[0]["text"], table["move"])[0] == 200
 
 
 def test_schema_version(db_url: str) -> None:

@@ -143,7 +143,7 @@ def test_a_human_tables_bot_answers_while_slow_bots_play(
             "the human's turn",
         )
         slow_before = recorder.moves(slow)
-        service.act(table, seat, view["legal"][0], view["move"])
+        service.act(table, seat, view["legal"][0]["text"], view["move"])
         # The bots reply: the human is to move again, or the game is over.
         wait_until(
             lambda: (
@@ -273,7 +273,7 @@ def test_an_idle_worker_killed_costs_no_move(start: Start) -> None:
             wait_until(partial(_dead, killed), "the worker to die")
         elif killed is not None and workers and killed not in workers:
             break  # the bots decided again, in a new worker
-        service.act(table, 0, view["legal"][0], view["move"])
+        service.act(table, 0, view["legal"][0]["text"], view["move"])
     assert recorder.lines("instead") == []
     assert len(recorder.lines("had died")) == 1
 

@@ -66,7 +66,7 @@ def move(client: TestClient, table_id: str, seats: dict[int, Headers]) -> int:
     response = client.post(
         f"/api/tables/{table_id}/actions",
         headers=headers,
-        json={"action": legal[0], "move": table["move"]},
+        json={"action": legal[0]["text"], "move": table["move"]},
     )
     status: int = response.status_code
     return status
@@ -162,7 +162,7 @@ def test_two_copies_of_a_table_collide_on_the_logs_key(tmp_path: Path) -> None:
         table = look(two, table_id)  # now in both caches
         headers = seats[table["to_move"]]
         legal = look(two, table_id, headers)["legal"]
-        body = {"action": legal[0], "move": table["move"]}
+        body = {"action": legal[0]["text"], "move": table["move"]}
         assert one.post(f"/api/tables/{table_id}/actions", headers=headers, json=body).is_success
         before = snapshot(url)
         late = two.post(f"/api/tables/{table_id}/actions", headers=headers, json=body)
@@ -341,7 +341,7 @@ def test_finished_tables_are_listed_apart(tmp_path: Path) -> None:
             response = client.post(
                 f"/api/tables/{table_id}/actions",
                 headers=red,
-                json={"action": legal[0], "move": table["move"]},
+                json={"action": legal[0]["text"], "move": table["move"]},
             )
             assert response.status_code == 200, response.text
         lobby = client.get("/api/tables").json()

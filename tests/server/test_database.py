@@ -270,7 +270,7 @@ def play(client: TestClient, table_id: str, seats: dict[int, Headers], moves: in
         response = client.post(
             f"/api/tables/{table_id}/actions",
             headers=headers,
-            json={"action": legal[0], "move": table["move"]},
+            json={"action": legal[0]["text"], "move": table["move"]},
         )
         assert response.status_code == 200, response.text
 
@@ -385,7 +385,7 @@ def next_move(
     table = client.get(f"/api/tables/{table_id}").json()
     headers = seats[table["to_move"]]
     legal = client.get(f"/api/tables/{table_id}", headers=headers).json()["legal"]
-    return headers, {"action": legal[0], "move": table["move"]}
+    return headers, {"action": legal[0]["text"], "move": table["move"]}
 
 
 def test_a_database_turned_read_only_answers_503(db_url: str) -> None:

@@ -96,7 +96,7 @@ class Players:
             mine = client.get(url, headers=auth(table.tokens[seat])).json()
             if not mine["legal"]:
                 continue
-            move: Move = (mine["move"], seat, rng.choice(mine["legal"]))
+            move: Move = (mine["move"], seat, rng.choice(mine["legal"])["text"])
             with self.lock:
                 self.posting += 1
             try:
@@ -203,7 +203,7 @@ def play_on(base: str, tables: list[Table], seed: int, moves: int) -> None:
                     time.sleep(0.01)  # the bot, woken by the restart
                     continue
                 mine = client.get(url, headers=auth(table.tokens[seat])).json()
-                action = rng.choice(mine["legal"])
+                action = rng.choice(mine["legal"])["text"]
                 answer = client.post(
                     f"{url}/actions",
                     json={"action": action, "move": mine["move"]},

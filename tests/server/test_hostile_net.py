@@ -314,7 +314,7 @@ def test_joins_and_moves_are_limited(tmp_path: Path) -> None:
             answer = other.post(
                 f"/api/tables/{table}/actions",
                 headers=auth[to_move],
-                json={"action": view["legal"][0], "move": view["move"]},
+                json={"action": view["legal"][0]["id"], "move": view["move"]},
             )
             statuses.append(answer.status_code)
         assert statuses == [200, 200, 200, 429]
@@ -529,7 +529,7 @@ def test_a_crowd_of_spectators_all_get_the_move(guarded: Served) -> None:
             moved = owner.post(
                 f"/api/tables/{table}/actions",
                 headers=auth,
-                json={"action": legal[0], "move": start},
+                json={"action": legal[0]["text"], "move": start},
             )
             assert moved.status_code == 200, moved.text
             now = moved.json()["move"]
@@ -574,7 +574,9 @@ def test_each_view_is_computed_once_per_change(tmp_path: Path) -> None:
         legal = client.get(f"/api/tables/{table}", headers=auth).json()["legal"]
         computed.clear()
         moved = client.post(
-            f"/api/tables/{table}/actions", headers=auth, json={"action": legal[0], "move": start}
+            f"/api/tables/{table}/actions",
+            headers=auth,
+            json={"action": legal[0]["text"], "move": start},
         )
         assert moved.status_code == 200
         texts = [ws.receive_text() for ws in watchers]

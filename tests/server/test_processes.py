@@ -101,7 +101,7 @@ def test_joins_and_moves_reach_the_other_process(two: tuple[ServerProcess, Serve
         # The seat's client on B gets the move made through A, as that seat sees it.
         seated = watch(clients, b, table, tokens[mover])
         before = wait_for(seated, lambda v: v["you"] == mover)
-        action = before["legal"][0]
+        action = before["legal"][0]["text"]
         moved = via_a.post(
             f"{url}/actions",
             json={"action": action, "move": before["move"]},
@@ -135,7 +135,7 @@ def test_joins_and_moves_reach_the_other_process(two: tuple[ServerProcess, Serve
         theirs = via_b.get(url, headers=auth(tokens[nxt])).json()
         moved = via_b.post(
             f"{url}/actions",
-            json={"action": theirs["legal"][-1], "move": theirs["move"]},
+            json={"action": theirs["legal"][-1]["text"], "move": theirs["move"]},
             headers=auth(tokens[nxt]),
         )
         assert moved.status_code == 200, moved.text

@@ -47,7 +47,7 @@ def test_spectators_share_one_table_per_change(service: Service) -> None:
     live = service.get_live(table_id)
     mover = live.state.current_player()
     legal = service.table_json(table_id, mover)["legal"]
-    service.act(table_id, mover, legal[0], live.moves)
+    service.act(table_id, mover, legal[0]["text"], live.moves)
     after = service.table_json(table_id, None)
     assert after["move"] > first["move"] and after["view"] is not first["view"]
     assert {k: after[k] for k in ("view", "text")} == expected(service, table_id, None)
@@ -107,7 +107,7 @@ def test_every_seat_and_the_spectators_see_what_the_game_shows_them(
             assert {k: seen[k] for k in ("view", "text")} == expected(service, table_id, seat)
         mover = live.state.current_player()
         legal = service.table_json(table_id, mover)["legal"]
-        service.act(table_id, mover, rng.choice(legal), live.moves)
+        service.act(table_id, mover, rng.choice(legal)["id"], live.moves)
 
 
 def test_spectators_on_websockets_get_the_public_table_after_a_move(client: TestClient) -> None:
@@ -135,7 +135,7 @@ def test_spectators_on_websockets_get_the_public_table_after_a_move(client: Test
         answer = client.post(
             f"/api/tables/{table_id}/actions",
             headers={"Authorization": f"Bearer {tokens[mover]}"},
-            json={"action": mine["legal"][0], "move": mine["move"]},
+            json={"action": mine["legal"][0]["text"], "move": mine["move"]},
         )
         assert answer.status_code == 200, answer.text
         pushed_one, pushed_two = one.receive_json(), two.receive_json()

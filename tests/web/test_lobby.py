@@ -49,7 +49,7 @@ def play_out(client: httpx.Client, table_id: str, tokens: list[Headers]) -> None
         client.post(
             f"/api/tables/{table_id}/actions",
             headers=tokens[table["to_move"]],
-            json={"action": rng.choice(mine["legal"]), "move": mine["move"]},
+            json={"action": rng.choice(mine["legal"])["text"], "move": mine["move"]},
         )
     pytest.fail("the game did not end")
 

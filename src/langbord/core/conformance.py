@@ -7,7 +7,8 @@ protocol and checks its contracts (see :mod:`langbord.core.game`); a failure rai
 - games end within ``max_game_length()``; a non-terminal state has legal actions, sorted, unique
   and in range; a terminal one has none; chance outcomes match ``legal_actions()`` and sum to 1;
 - every legal action's string round-trips through ``string_to_action``, also in other case and
-  spacing;
+  spacing; its parts (``action_parts``) are JSON, of a declared kind, and lead back to it through
+  ``Game.action_of_parts`` (so no two actions share parts: checked for every id once a game);
 - illegal, out-of-range, mistyped and garbage input raises ``IllegalActionError`` or
   ``InvalidActionError`` and leaves ``str(state)``, ``history()`` and every view unchanged;
 - the unchecked fast path gives the same state as the checked one;
@@ -176,6 +177,7 @@ class _Checker:
             self.expect(state.string_to_action(text) == a, f"{text!r} does not round-trip")
             messy = "  " + text.upper().replace(" ", "   ") + " "
             self.expect(state.string_to_action(messy) == a, f"{messy!r} does not parse")
+            self.check_parts(state, a)
         # Illegal input of every shape raises and changes nothing.
         illegal = [a for a in self.rng.sample(range(self.num_actions), 12) if a not in legal_set]
         bad_inputs: list[Any] = [*illegal, -1, self.num_actions, 10**9, 1.5, "1", None, True]
@@ -258,6 +260,27 @@ class _Checker:
             self.played_out = True
             sample = state.resample_hidden(self.rng.randrange(self.n), random.Random(self.seed))
             self.play_out(sample)
+
+    def check_parts(self, state: State, action: int) -> None:
+        """``action``'s parts: JSON of ints and strings, a declared kind, and they name it."""
+        parts = state.action_parts(action)
+        text = state.action_to_string(action)
+        try:
+            json.dumps(parts, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise self.fail(f"the parts of {text!r} are not JSON: {exc}") from None
+        self.expect(set(parts) == {"kind", "args"}, f"the parts of {text!r}: {parts}")
+        kind, args = parts["kind"], parts["args"]
+        self.expect(kind in self.game.action_kind_names(), f"{text!r}: undeclared kind {kind!r}")
+        self.expect(
+            isinstance(args, dict)
+            and all(type(k) is str and type(v) in (int, str) for k, v in args.items()),
+            f"the arguments of {text!r} are not ints and strings: {args!r}",
+        )
+        found = self.game.action_of_parts(kind, args)
+        self.expect(
+            found == action, f"the parts of {text!r} name {state.action_to_string(found)!r}"
+        )
 
     def check_chance_strings(self, state: State, outcomes: list[int]) -> None:
         """A seat is told of a chance outcome only what it can see: outcomes that leave its
@@ -382,6 +405,11 @@ def check_game(
         raise ConformanceError(f"{name}: num_players and num_distinct_actions must be positive")
     if len(game.action_strings()) != game.num_distinct_actions():
         raise ConformanceError(f"{name}: action_strings() does not cover every action id")
+    state = game.new_initial_state()
+    checker = _Checker(game, seed, deep_every)
+    checker.where = "in the action table"
+    for action in range(game.num_distinct_actions()):
+        checker.check_parts(state, action)
     if load(name, **game.options).options != game.options:
         raise ConformanceError(f"{name}: options do not reload to themselves")
     for i in range(games):

@@ -19,6 +19,9 @@ Contracts:
 - ``prompt(p)`` is what the seat to move decides, in a player's words, quoting (``'…'``) at most
   three of its legal actions, never another; ``""`` at chance nodes, at the end and for any other
   seat. A refusal of an action of the wrong kind quotes it.
+- ``action_parts(a)`` is ``a``'s kind and arguments for clients that read structure, not text
+  (``{"kind": "take", "args": {"slot": "d2"}}``), declared once per kind in the game's
+  notation; no two actions share parts, and a game's ``Game.action_of_parts`` inverts it.
 - ``view(p)`` is a JSON-serializable dict of what seat ``p`` knows (``None``: a spectator);
   ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know.
 """
@@ -38,6 +41,7 @@ from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.info import REFEREE, GameInfo
+from langbord.core.notation import Parts
 from langbord.core.options import Option, OptionValue, resolve_options
 
 CHANCE = -1
@@ -133,6 +137,45 @@ class Game(ABC):
         if table is None:
             table = self.__dict__["_action_lookup"] = _action_lookup(tuple(self.action_strings()))
         return table
+
+    def action_parts_table(self) -> Sequence[Parts]:
+        """The parts of every action id, indexed by id: the game's declared action table
+        (``GameInfo.actions``), built once and checked to cover every id."""
+        table: Sequence[Parts] | None = self.__dict__.get("_action_parts")
+        if table is None:
+            table = self.info.load_actions().parts()
+            if len(table) != self.num_distinct_actions():
+                raise LangbordError(
+                    f"{self.name}: the action table declares {len(table)} actions' parts, "
+                    f"not {self.num_distinct_actions()}"
+                )
+            self.__dict__["_action_parts"] = table
+        return table
+
+    def action_kind_names(self) -> frozenset[str]:
+        """The kind names an action's parts may have (``State.action_parts``)."""
+        return self.info.load_actions().kind_names()
+
+    def action_of_parts(self, kind: str, args: Mapping[str, Any]) -> int:
+        """The action id whose parts are ``kind`` and ``args`` (the inverse of
+        ``State.action_parts``); :class:`InvalidActionError` if none has them."""
+        lookup: dict[tuple[str, frozenset[tuple[str, Any]]], int] | None = self.__dict__.get(
+            "_parts_lookup"
+        )
+        if lookup is None:
+            lookup = {
+                (name, frozenset(args)): a
+                for a, (name, args) in enumerate(self.action_parts_table())
+            }
+            self.__dict__["_parts_lookup"] = lookup
+        try:
+            if any(isinstance(value, bool) for value in args.values()):
+                raise TypeError("a flag is not an argument")
+            return lookup[(kind, frozenset(args.items()))]
+        except (KeyError, TypeError, AttributeError):
+            raise InvalidActionError(
+                f"{self.name}: no action has the parts {kind!r} {args!r}"
+            ) from None
 
     def best_agent(self) -> str:
         """The spec of the strongest agent measured for this game (its registered strategy's
@@ -370,6 +413,19 @@ class State(ABC):
                 f"{self.game.name}: {action!r} is not an action id (0..{len(strings) - 1})"
             )
         return strings[action]
+
+    def action_parts(self, action: int) -> dict[str, JSON]:
+        """``action``'s kind and arguments, JSON-ready, as the game declares them for its kind
+        (``engines/GAME/notation.py``): e.g. Skibe's ``take d2`` is ``{"kind": "take", "args":
+        {"slot": "d2"}}``, ``lay 2`` is ``{"kind": "lay", "args": {"ship": 2}}``. Two actions never
+        share parts. A lookup in a table built once per game; a new dict each call."""
+        table = self.game.action_parts_table()
+        if type(action) is not int or not 0 <= action < len(table):
+            raise InvalidActionError(
+                f"{self.game.name}: {action!r} is not an action id (0..{len(table) - 1})"
+            )
+        kind, args = table[action]
+        return {"kind": kind, "args": dict(args)}
 
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names; :class:`InvalidActionError` if none, illegal ones raise."""

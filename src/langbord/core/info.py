@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langbord.core.errors import LangbordError
+from langbord.core.notation import ActionTable
 
 REFEREE = -3
 """The viewer of a text rendering that shows the whole table, secrets included (``str(state)``)."""
@@ -66,7 +67,9 @@ class GameInfo:
     ``seat_names`` names seats by index (a colour, a clan); seats past its end are "seat N".
     ``private_information``: some seat knows what another does not (cards in hand), so views
     differ by seat and OpenSpiel sees imperfect information. ``strategy`` and ``renderer`` are
-    ``"module:attribute"`` references (``strategy`` may be empty: no strategy)."""
+    ``"module:attribute"`` references (``strategy`` may be empty: no strategy); so is
+    ``actions``, the game's :class:`~langbord.core.notation.ActionTable` with the declared parts
+    of its actions (see ``State.action_parts``)."""
 
     name: str
     title: str
@@ -77,6 +80,7 @@ class GameInfo:
     seat_names: tuple[str, ...] = ()
     cooperative: bool = False
     private_information: bool = False
+    actions: str = ""
     _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def seat_name(self, player: int) -> str:
@@ -102,6 +106,18 @@ class GameInfo:
                 raise LangbordError(f"renderer {self.renderer!r} is not a function: {found!r}")
             self._loaded["renderer"] = found
         return found  # type: ignore[no-any-return]
+
+    def load_actions(self) -> ActionTable:
+        """The registered action table (loaded once): the parts of every action."""
+        found = self._loaded.get("actions")
+        if found is None:
+            if not self.actions:
+                raise LangbordError(f"{self.name} declares no action table (GameInfo.actions)")
+            found = _resolve(self.actions, "action table")
+            if not isinstance(found, ActionTable):
+                raise LangbordError(f"action table {self.actions!r} is not one: {found!r}")
+            self._loaded["actions"] = found
+        return found
 
 
 __all__ = ["DEFAULT_BEST_AGENT", "NO_STRATEGY", "REFEREE", "GameInfo", "Renderer", "Strategy"]

@@ -26,7 +26,7 @@ from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocke
 from fastapi.exceptions import HTTPException, RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy.exc import OperationalError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -64,8 +64,13 @@ class Join(BaseModel):
 
 
 class Act(BaseModel):
+    """A move: the action's text (``"take d2"``) or its id (a ``legal`` entry's ``id``)."""
+
     model_config = ConfigDict(extra="forbid")
-    action: str = Field(min_length=1, max_length=200)
+    action: (
+        Annotated[str, Field(min_length=1, max_length=200)]
+        | Annotated[StrictInt, Field(ge=0, le=1_000_000)]
+    )
     move: int = Field(ge=0, le=1_000_000)
 
 
@@ -80,6 +85,50 @@ class Joined(BaseModel):
 
 class Accepted(BaseModel):
     move: int
+
+
+# ---- the table's JSON, for the API's documentation (the answers are built as plain dicts) ------
+
+
+class LegalAction(BaseModel):
+    """A legal action of the seat to move: its id, its text, and its parts (what a client reads
+    instead of parsing the text: ``{"kind": "take", "args": {"slot": "d2"}}``)."""
+
+    id: int
+    text: str
+    kind: str
+    args: dict[str, int | str]
+
+
+class LoggedAction(BaseModel):
+    """A log entry as the seat is told of it; ``kind`` and ``args`` only where the telling is
+    the action itself (never for a chance outcome it hides, such as another seat's draw)."""
+
+    move: int
+    player: int | None
+    action: str
+    kind: str | None = None
+    args: dict[str, int | str] | None = None
+
+
+class TableSeen(BaseModel):
+    """The table as a seat (or a spectator) sees it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str = Field(description="open, playing, over or abandoned")
+    move: int = Field(description="the move number a move must name")
+    you: int | None
+    to_move: int | None
+    players: list[dict[str, Any]]
+    view: dict[str, Any] = Field(description="the game's view for this seat")
+    text: str = Field(description="the table as text, as this seat sees it")
+    legal: list[LegalAction] = Field(description="empty unless it is this seat's decision")
+    prompt: str | None = Field(description="what this seat decides; null if not its turn")
+    result: dict[str, Any] | None
+    log_start: int
+    log: list[LoggedAction]
 
 
 # ---- reading bodies -----------------------------------------------------------------------------
@@ -419,7 +468,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         seat, token = await run(service.join, table_id, body.seat, body.name)
         return Joined(seat=seat, token=token)
 
-    @app.get("/api/tables/{table_id}", responses=errors)
+    @app.get("/api/tables/{table_id}", responses={**errors, 200: {"model": TableSeen}})
     async def look(table_id: TableId, token: Token) -> dict[str, Any]:
         """The table as the token's seat sees it (no token: as a spectator)."""
         seat = await run(service.seat_of, table_id, token)
@@ -437,7 +486,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             raise Unauthorized("acting needs the seat's token (Authorization: Bearer …)")
         return Accepted(move=await run(act_as, table_id, token, body.action, body.move))
 
-    def act_as(table_id: str, token: str, action: str, move: int) -> int:
+    def act_as(table_id: str, token: str, action: str | int, move: int) -> int:
         """The token's seat acts (one trip to the request threads for the whole move)."""
         seat = service.seat_of(table_id, token)
         assert seat is not None

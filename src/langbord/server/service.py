@@ -16,7 +16,10 @@ A table with no move or join for ``ServerConfig.abandon_days`` is closed: ``aban
 so when it is next looked up, and by a sweep when the service starts and as the lobby is read.
 
 What leaves here for a seat is only what that seat may see: ``view(seat)``, ``render(seat)`` and
-the log told with ``action_to_string_for(seat, …)``.
+the log told with ``action_to_string_for(seat, …)``. Legal actions go to the seat to move with
+their parts (``State.action_parts``: kind and arguments, for clients that read structure); a log
+entry carries its action's parts only where it is told as the action itself, never where its
+telling hides a secret (a card drawn into another seat's hand).
 
 Bots decide in worker processes (or, with ``bot_workers=0``, on a thread of this one), one
 decision per table in turn (:mod:`langbord.server.bots`); their moves are checked and committed
@@ -144,6 +147,21 @@ class LogEntry:
     player: int  # a seat, or CHANCE
     told: list[str]  # the string as each seat may learn of it
     public: str  # as a spectator may
+    text: str  # the action's own string: a telling equal to it hides nothing
+    parts: dict[str, JSON]  # the action's kind and arguments, for tellings that hide nothing
+
+    def seen_by(self, move: int, seat: int | None) -> dict[str, JSON]:
+        """The entry as ``seat`` (None: a spectator) is told of it, with the action's parts if
+        the telling is the action itself (it names no more than the text does)."""
+        told = self.told[seat] if seat is not None else self.public
+        entry: dict[str, JSON] = {
+            "move": move,
+            "player": self.player if self.player >= 0 else None,
+            "action": told,
+        }
+        if told == self.text:
+            entry.update(self.parts)
+        return entry
 
 
 @dataclass
@@ -726,8 +744,9 @@ class Service:
         action = state.string_to_action(action_text)
         told = [state.action_to_string_for(p, action) for p in range(len(live.seats))]
         public = state.action_to_string_for(None, action)
+        parts = state.action_parts(action)
         state.apply_action(action)
-        live.log.append(LogEntry(player, told, public))
+        live.log.append(LogEntry(player, told, public, state.action_to_string(action), parts))
 
     def refresh(self, live: Live) -> bool:
         """Catches ``live`` up with what other processes logged; True if anything changed.
@@ -778,12 +797,7 @@ class Service:
                 **self._seen_by(live, seat),
                 "log_start": min(log_from, live.moves),
                 "log": [
-                    {
-                        "move": k,
-                        "player": e.player if e.player >= 0 else None,
-                        "action": e.told[seat] if seat is not None else e.public,
-                    }
-                    for k, e in enumerate(live.log[log_from:], start=log_from)
+                    e.seen_by(k, seat) for k, e in enumerate(live.log[log_from:], start=log_from)
                 ],
             }
 
@@ -822,13 +836,21 @@ class Service:
             ],
             "view": state.view(seat),
             "text": state.render(seat),
-            "legal": [state.action_to_string(a) for a in state.legal_actions()] if yours else [],
+            "legal": self._legal_json(state) if yours else [],
             "prompt": state.prompt(seat) if yours else None,
             "result": result,
         }
         if seat is None:
             live.spectators = (version, seen)
         return seen
+
+    @staticmethod
+    def _legal_json(state: State) -> list[JSON]:
+        """The legal actions as the page reads them: id, text, kind and arguments."""
+        strings = state.game.action_strings()
+        return [
+            {"id": a, "text": strings[a], **state.action_parts(a)} for a in state.legal_actions()
+        ]
 
     def record(self, table_id: str) -> dict[str, JSON]:
         """The whole record of a finished game; while it is played, its public part."""
@@ -878,29 +900,23 @@ class Service:
                 "to_move": state.current_player() if state.current_player() >= 0 else None,
                 "view": state.view(None),
                 "text": str(state),
-                "log": [
-                    {"move": k, "player": e.player if e.player >= 0 else None, "action": a}
-                    for k, (e, a) in enumerate(
-                        zip(live.log, self._referee_strings(live), strict=True)
-                    )
+                "log": [  # the referee's: every action as itself, with its parts
+                    {
+                        "move": k,
+                        "player": e.player if e.player >= 0 else None,
+                        "action": e.text,
+                        **e.parts,
+                    }
+                    for k, e in enumerate(live.log)
                 ],
             }
 
-    @staticmethod
-    def _referee_strings(live: Live) -> list[str]:
-        state = live.game.new_initial_state()
-        strings = []
-        for action in live.state.history():
-            strings.append(state.action_to_string(action))
-            state.apply_unchecked(action)
-        return strings
-
     # ---- acting -------------------------------------------------------------------------------
 
-    def act(self, table_id: str, seat: int, action_text: str, move: int) -> int:
-        """Applies ``seat``'s action if it is its decision at move number ``move`` and legal;
-        then chance, to the next decision. Committed before this returns the table's move
-        number after it."""
+    def act(self, table_id: str, seat: int, chosen: str | int, move: int) -> int:
+        """Applies ``seat``'s action (its text, or its id as ``legal`` gives it) if it is its
+        decision at move number ``move`` and legal; then chance, to the next decision. Committed
+        before this returns the table's move number after it."""
         with self._writer(table_id) as live:
             if self.postgres:
                 self.refresh(live)
@@ -920,7 +936,10 @@ class Service:
                     )
                 state = live.state.clone()
             try:
-                action = state.string_to_action(action_text)
+                if isinstance(chosen, str):
+                    action = state.string_to_action(chosen)
+                else:  # an id: refused as its text would be, in the same words
+                    action = state.string_to_action(state.action_to_string(chosen))
             except (IllegalActionError, InvalidActionError) as exc:
                 raise ServiceError(str(exc)) from None
             self._commit(live, seat, action)

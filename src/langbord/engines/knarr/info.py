@@ -8,6 +8,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     renderer="langbord.engines.knarr.render:render",
+    actions="langbord.engines.knarr.notation:TABLE",
     strategy="langbord.engines.knarr.strategy:STRATEGY",
     private_information=True,
 )

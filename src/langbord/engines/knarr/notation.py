@@ -6,7 +6,7 @@ Viking cards are named by colour and gain (``red vp``), destinations ``A1``…``
 
 from __future__ import annotations
 
-from langbord.core.notation import ActionTable
+from langbord.core.notation import ActionTable, first
 from langbord.engines.knarr.data import (
     ARTIFACT_TITLES,
     BOAT_SIDES,
@@ -89,3 +89,35 @@ BOAT_ID = [_add(BOAT, i, f"boat {side}") for i, side in enumerate(BOAT_SIDES)]
 ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
 NUM_ACTIONS = len(ACTION_STRINGS)
 assert list(range(NUM_TYPES)) == DRAW_ID  # a draw's action id is the viking type
+
+# The parts clients read (``State.action_parts``): cards by type (``red vp``), market slots by
+# colour, destinations by name, buildings and building slots by number as written.
+DESTINATION_NAMES = {d.index: d.name for d in DESTINATIONS}
+_card = first(TYPE_NAMES)
+_destination = first(DESTINATION_NAMES)
+_building = first(plus=1)
+TABLE.declare(DRAW, "draw", card=_card)
+TABLE.declare(FIRST, "first seat", seat=first())
+TABLE.declare(ARTIFACT, "artifact", artifact=first(ARTIFACT_TITLES))
+TABLE.declare(REVEAL, "reveal", destination=_destination)
+TABLE.declare(REVEAL_BUILDING, "reveal building", building=_building)
+TABLE.declare(RECRUIT, "recruit", card=_card)
+TABLE.declare(TAKE, "take", slot=first(COLOURS))
+TABLE.declare(EXPLORE, "explore", destination=_destination)
+TABLE.declare(PAY, "pay", card=_card)
+TABLE.declare(PAY_RECRUIT, "pay recruit")
+TABLE.declare(TRADE, "trade", bracelets=first())
+TABLE.declare(DEVELOP, "develop", building=_building)
+TABLE.declare(
+    RENEW, "renew", slot=first(plus=1), **{"with": lambda a, b: b + 1 if b != a else None}
+)
+TABLE.declare(END, "end turn")
+TABLE.declare(DISCARD, "discard", card=_card)
+TABLE.declare(ACTIVATE, "activate", card=first(lambda b: "skali" if b < 0 else f"building {b + 1}"))
+TABLE.declare(MEAD, "mead", slot=first(COLOURS))
+TABLE.declare(NO_MEAD, "no mead")
+TABLE.declare(RESERVE, "reserve", destination=_destination)
+TABLE.declare(NO_RESERVE, "no reserve")
+TABLE.declare(SKIP_EXTRA, "skip extra")
+TABLE.declare(PASS, "pass")
+TABLE.declare(BOAT, "boat", side=first(BOAT_SIDES))

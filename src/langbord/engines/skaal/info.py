@@ -9,6 +9,7 @@ INFO = GameInfo(
     min_players=3,
     max_players=6,
     renderer="langbord.engines.skaal.render:render",
+    actions="langbord.engines.skaal.notation:TABLE",
     strategy="langbord.engines.skaal.strategy:STRATEGY",
     seat_names=CLANS,
 )

@@ -6,7 +6,7 @@ are free when parsing (``slainte`` works).
 
 from __future__ import annotations
 
-from langbord.core.notation import ActionTable
+from langbord.core.notation import ActionTable, first, second
 from langbord.engines.skaal.data import CLANS, DIE_FACES, MAX_HARVEST, REGIONS, ROADS
 
 (
@@ -57,3 +57,14 @@ MOVE_INN_ID = [
 
 ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
 NUM_ACTIONS = len(ACTION_STRINGS)
+
+# The parts clients read (``State.action_parts``): regions and clans by name, as on the map.
+TABLE.declare(PLACE, "place", region=first(REGIONS))
+TABLE.declare(MOVE, "move", **{"from": first(REGIONS), "to": second(REGIONS)})
+TABLE.declare(PROSPECT, "prospect")
+TABLE.declare(ROLL, "roll", face=first(DIE_FACES))
+TABLE.declare(FIND, "find", region=first(REGIONS))
+TABLE.declare(RUMOR, "rumor", region=first(REGIONS), clan=second(CLANS))
+TABLE.declare(HARVEST, "harvest", region=first(REGIONS), nuggets=second())
+TABLE.declare(BUILD, "build", region=first(REGIONS))
+TABLE.declare(MOVE_INN, "inn", **{"from": first(REGIONS), "to": second(REGIONS)})

@@ -9,6 +9,7 @@ INFO = GameInfo(
     min_players=3,
     max_players=5,
     renderer="langbord.engines.skibe.render:render",
+    actions="langbord.engines.skibe.notation:TABLE",
     strategy="langbord.engines.skibe.strategy:STRATEGY",
     seat_names=COLOURS,
 )

@@ -7,7 +7,7 @@ Every id has exactly one string, the same in every state.
 
 from __future__ import annotations
 
-from langbord.core.notation import ActionTable
+from langbord.core.notation import ActionTable, first, second
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     DISPLAY_SIZE,
@@ -119,3 +119,31 @@ SKIP_ID = _add(SKIP, 0, 0, "skip")
 
 ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
 NUM_ACTIONS = len(ACTION_STRINGS)
+
+
+def _bow(bow: int) -> int | str:
+    """A bow as a source or destination of food: its ship's number, or ``"stock"``."""
+    return "stock" if bow == STOCK else bow + 1
+
+
+# The parts clients read (``State.action_parts``): ships by number (1-3), card places by name
+# (``2.3``, ``d1``, ``stock``), cards by type (``red/blue F``).
+_ship = first(plus=1)
+TABLE.declare(REVEAL, "reveal", card=first({t.index: t.name for t in VIKING_TYPES}))
+TABLE.declare(TAKE, "take", slot=first(lambda d: f"d{d + 1}"))
+TABLE.declare(DRAW, "draw")
+TABLE.declare(STERN, "stern", ship=_ship)
+TABLE.declare(LAY_CARD, "lay", ship=_ship)
+TABLE.declare(FOOD_LOAD, "food", ship=_ship)
+TABLE.declare(FOOD_SHIFT, "food", **{"from": _ship, "to": second(plus=1)})
+TABLE.declare(NO_FOOD, "no food")
+TABLE.declare(EQUIP_LOAD, "equip", slot=first(slot_name))
+TABLE.declare(EQUIP_SHIFT, "equip", **{"from": first(slot_name), "to": second(slot_name)})
+TABLE.declare(NO_EQUIP, "no equip")
+TABLE.declare(CHIEF, "chief", action=first(CHIEFTAIN_ACTIONS), ship=second(plus=1))
+TABLE.declare(PASS, "pass")
+TABLE.declare(MOVE_EQUIP, "move equip", **{"from": first(slot_name), "to": second(slot_name)})
+TABLE.declare(MOVE_FOOD, "move food", **{"from": first(_bow), "to": second(_bow)})
+TABLE.declare(REMOVE, "remove", slot=first(slot_name))
+TABLE.declare(SWAP, "swap", slot=first(slot_name), **{"with": second(slot_name)})
+TABLE.declare(SKIP, "skip")

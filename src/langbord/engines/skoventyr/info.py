@@ -9,6 +9,7 @@ INFO = GameInfo(
     min_players=1,
     max_players=MAX_PLAYERS,
     renderer="langbord.engines.skoventyr.render:render",
+    actions="langbord.engines.skoventyr.notation:TABLE",
     strategy="langbord.engines.skoventyr.strategy:STRATEGY",
     cooperative=True,
 )

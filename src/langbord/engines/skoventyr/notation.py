@@ -7,7 +7,7 @@ Future slots are ``f1``–``f3`` from the left; cards are named by type (``Trold
 
 from __future__ import annotations
 
-from langbord.core.notation import ActionTable
+from langbord.core.notation import ActionTable, Reader, first
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
     ALLY_TYPES,
@@ -134,3 +134,40 @@ VOGTER_TO_ID = [_add(VOGTER_TO, x, 0, f"vogter to {TREE_NAMES[x]}") for x in TRE
 ACTION_STRINGS: tuple[str, ...] = TABLE.freeze()
 NUM_ACTIONS = len(ACTION_STRINGS)
 assert list(range(len(CARD_NAMES))) == DRAW_ID  # a draw's action id is the card type
+
+# The parts clients read (``State.action_parts``), each kind named as in ``KIND_NAMES``: Trees
+# by letter, Future slots ``f1``-``f3``, cards, Allies and Minions by name.
+_tree = first(TREE_NAMES)
+_slot = first(lambda s: f"f{s + 1}")
+_ally = first(ALLY_TYPES)
+_ARGS: dict[int, dict[str, Reader]] = {
+    DRAW: {"card": first(CARD_NAMES)},
+    LYGTEMAND: {"lygtemand": first(LYGTEMANDS)},
+    HOSTAGE_X2: {"ally": _ally},
+    ACORN: {"acorn": first(ACORN_KINDS)},
+    CALL: {"slot": _slot},
+    CALL_RISKY: {"slot": _slot},
+    POSITION: {"ally": _ally},
+    MISSION: {"ally": _ally},
+    WRATH: {"minion": first(MINION_NAMES)},
+    RALLY: {"ally": _ally},
+    RALLY_ANY: {"ally": _ally},
+    INVOLVE: {"lygtemands": first()},
+    RESCUE: {"ally": _ally},
+    DAMAGE: {"tree": _tree},
+    HEAL: {"tree": _tree},
+    REVEAL: {"tree": _tree},
+    BOTTOM_SLOT: {"slot": _slot},
+    TAKE_SLOT: {"slot": _slot},
+    DISCARD_SLOT: {"slot": _slot},
+    ERIK_BACK: {"steps": first()},
+    RECYCLE: {"ally": _ally},
+    TOP: {"ally": _ally},
+    BOTTOM_CARD: {"card": first(CARD_NAMES)},
+    DISCARD_CARD: {"ally": _ally},
+    RECOVER: {"tree": _tree},
+    PLACE_ON: {"tree": _tree},
+    VOGTER_TO: {"tree": _tree},
+}
+for _kind, _name in enumerate(KIND_NAMES):
+    TABLE.declare(_kind, _name, **_ARGS.get(_kind, {}))

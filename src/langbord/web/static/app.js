@@ -260,13 +260,14 @@ async function tablePage(root, tableId) {
 
   // Busy only while the move is posted: the pushed table may show the next decision before the
   // refetch below returns, and a click on it must not be lost.
+  // `action`: an entry of `table.legal`, sent by its id.
   async function act(action) {
     if (busy) return;
     busy = true;
     error.textContent = "";
     let refused = null;
     try {
-      await api(`/api/tables/${tableId}/actions`, { method: "POST", token: mine?.token, body: { action, move: table.move } });
+      await api(`/api/tables/${tableId}/actions`, { method: "POST", token: mine?.token, body: { action: action.id, move: table.move } });
     } catch (e) {
       refused = e;
     } finally {
@@ -294,11 +295,13 @@ async function tablePage(root, tableId) {
     const changed = table.move !== shownMove;
     shownMove = table.move;
     const yours = table.legal.length > 0;
-    const task = (table.text.split("\n")[0].split(" — ").slice(1).join(" — ")) || table.status;
+    // The seat to move is told what it decides (the server's prompt); the others who moves.
+    const mover = table.to_move === null ? null : table.players[table.to_move]?.seat_name;
     prompt.textContent = table.status === "open" ? "Waiting for players to join…"
       : table.status === "over" ? "Game over."
       : table.status === "abandoned" ? "Abandoned: nobody moved for a long time, so the table is closed."
-      : yours ? `Your move: ${table.prompt || task}` : task;
+      : yours ? `Your move: ${table.prompt}`
+      : mover ? `${mover} to move…` : "The cards and dice decide…";
     prompt.classList.toggle("yours", yours);
     document.title = `${yours ? "▶ " : ""}${table.game} · langbord`;
     // The board.
@@ -317,9 +320,9 @@ async function tablePage(root, tableId) {
     textBox.textContent = table.text;
     // The actions, as a list beside the board.
     actionsBox.replaceChildren(...table.legal.map((a) => h("button", {
-      class: ctx.legal.has(a) && boardBox.querySelector(`[data-action="${CSS.escape(a)}"]`) ? "secondary on-board" : "secondary",
-      "data-action-list": a, onclick: () => act(a),
-    }, a)));
+      class: boardBox.querySelector(`[data-action="${a.id}"]`) ? "secondary on-board" : "secondary",
+      "data-action-list": a.id, onclick: () => act(a),
+    }, a.text)));
     if (!table.legal.length) actionsBox.append(h("span", { class: "muted" }, table.you === null ? "You are watching." : "Not your turn."));
     // Players.
     playersList.replaceChildren(...table.players.map((p) => h("li", { class: table.to_move === p.seat ? "to-move" : "" },
@@ -331,7 +334,7 @@ async function tablePage(root, tableId) {
     if (!mine) {
       for (const p of table.players.filter((q) => q.kind === "human" && !q.joined)) {
         joinBox.append(h("button", { "data-join": p.seat, onclick: async () => {
-          const name = localStorage.getItem("langbord.name") || prompt("Your name?") || "player";
+          const name = localStorage.getItem("langbord.name") || window.prompt("Your name?") || "player";
           try {
             const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name, seat: p.seat } });
             seats.set(tableId, joined.seat, joined.token);

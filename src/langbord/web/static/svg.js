@@ -2,7 +2,8 @@
 //
 // A board module (boards/GAME.js) exports `draw(table, ctx)` returning an <svg>: `table` is the
 // server's JSON for the seat (view, players, legal, you, to_move, log, status, result); `ctx` is
-// made by `boardContext` below. A board makes the places a legal action names clickable with
+// made by `boardContext` below. A board finds a legal action by its kind and arguments
+// (`ctx.find("take", { slot: "d2" })`) and makes the place it names clickable with
 // `ctx.clickable(element, action)`; every legal action is also in the list beside the board.
 
 const NS = "http://www.w3.org/2000/svg";
@@ -98,31 +99,52 @@ export function pickable(node, label, onPick) {
   });
 }
 
-/** The context a board draws with. `act(action)` sends a legal action. */
+/** Whether `action` (a legal action or a log entry: `{kind, args}`) is of `kind` with exactly
+ * the arguments `args` (`exact`), or with at least those (`exact = false`). */
+export function matches(action, kind, args = {}, exact = true) {
+  if (!action || action.kind !== kind) return false;
+  const have = action.args || {};
+  const keys = Object.keys(args);
+  if (exact && Object.keys(have).length !== keys.length) return false;
+  return keys.every((key) => have[key] === args[key]);
+}
+
+/** The context a board draws with. `act(action)` sends a legal action (an entry of
+ * `table.legal`: `{id, text, kind, args}`); boards find actions by their kind and arguments,
+ * never by their text. */
 export function boardContext(table, act) {
-  const legal = new Set(table.legal || []);
+  const legal = table.legal || [];
   const seatName = (p) => table.players?.[p]?.seat_name ?? `seat ${p}`;
   const last = table.log && table.log.length ? table.log[table.log.length - 1] : null;
   return {
     legal,
+    /** Whether the seat has a decision to take. */
+    yours: legal.length > 0,
     /** A narrow screen (a phone): boards may lay themselves out in one column. */
     narrow: window.innerWidth < 700,
     width: window.innerWidth,
     you: table.you,
+    /** The last log entry: `{player, action}`, with `kind` and `args` unless it is told
+     * without them (a draw into another seat's hand). */
     last,
     seatName,
     seatColour: (p) => colour(seatName(p), p),
     seatMark: (p) => mark(seatName(p), p),
-    /** Makes `node` act as `action` if it is legal now; returns whether it did. */
-    clickable(node, action, label = null) {
-      if (!legal.has(action)) return false;
-      node.setAttribute("data-action", action);
-      pickable(node, label || action, () => act(action));
-      return true;
+    /** The legal action of `kind` with exactly the arguments `args`, or null. */
+    find(kind, args = {}) {
+      return legal.find((a) => matches(a, kind, args)) ?? null;
     },
-    /** The legal actions that start with `prefix` (e.g. "lay "). */
-    actionsStarting(prefix) {
-      return [...legal].filter((a) => a.startsWith(prefix));
+    /** The legal actions of `kind` with at least the arguments `args`, in id order. */
+    all(kind, args = {}) {
+      return legal.filter((a) => matches(a, kind, args, false));
+    },
+    /** Makes `node` act as `action` (a legal action, or null: nothing); returns whether it
+     * did. */
+    clickable(node, action, label = null) {
+      if (!action) return false;
+      node.setAttribute("data-action", String(action.id));
+      pickable(node, label || action.text, () => act(action));
+      return true;
     },
   };
 }

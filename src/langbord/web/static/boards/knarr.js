@@ -256,6 +256,30 @@ function button(parent, x, y, w, h, label, attrs = {}) {
 
 // ---- the board --------------------------------------------------------------------------------
 
+/** The tag of the place the last move concerns (by its kind and arguments; a move told without
+ * them, a draw into another's hand, marks the deck, or its seat's panel), or null. */
+export function lastPlace(last, paying = null) {
+  if (!last) return null;
+  const p = last.player;
+  const args = last.args || {};
+  switch (last.kind) {
+    case "take": case "mead": return `market:${args.slot}`;
+    case "draw": return "deck";
+    case "recruit": case "discard": return `crew:${p}:${split(args.card)[0]}`;
+    case "explore": case "reserve": case "reveal": return `dest:${args.destination}`;
+    case "pay": case "pay recruit": return paying ? "pay" : `seat:${p}`;
+    case "trade": return `boat:${p}`;
+    case "reveal building": return `building:${args.building}`;
+    case "develop": return `village:${p}:building ${args.building}`;
+    case "activate": return `village:${p}:${args.card}`;
+    case "renew": return `bslot:${args.slot}`;
+    case "first seat": return `seat:${args.seat}`;
+    default:
+      if (last.kind === undefined && p === null) return "deck"; // a draw told without its card
+      return p !== null && p !== undefined ? `seat:${p}` : null;
+  }
+}
+
 export function draw(table, ctx) {
   const view = table.view;
   const n = view.players;
@@ -264,7 +288,6 @@ export function draw(table, ctx) {
   const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
   const you = typeof table.you === "number" ? table.you : null;
   const paying = view.payment;
-  const yourTurn = ctx.legal.size > 0;
 
   // Heights: the seats' panels grow with their longest crew column and their destinations.
   const villageRows = (s) => (skali ? Math.ceil((s.village.length + 1) / 6) * 128 : 0);
@@ -360,7 +383,7 @@ export function draw(table, ctx) {
     else { el("rect", { x: x + 10, y: y + 62, width: slotW - 20, height: 120, rx: 5, class: "kn-slot-empty" }, g); text(g, x + slotW / 2, y + 128, "empty", { "text-anchor": "middle", fill: "#888" }); }
     const taken = view.take === c;
     if (taken) text(g, x + slotW / 2, y + 204, "take?", { "text-anchor": "middle", "font-size": 12, fill: "#a33b20" });
-    if (!ctx.clickable(g, `take ${c}`, `take the ${c} slot's viking${card ? ` (${card})` : ""}`)) ctx.clickable(g, `mead ${c}`, `Mead Cup: discard the ${c} slot's viking`);
+    if (!ctx.clickable(g, ctx.find("take", { slot: c }), `take the ${c} slot's viking${card ? ` (${card})` : ""}`)) ctx.clickable(g, ctx.find("mead", { slot: c }), `Mead Cup: discard the ${c} slot's viking`);
     if (g.classList.contains("clickable")) g.querySelector("rect").classList.add("hit");
   });
 
@@ -378,7 +401,7 @@ export function draw(table, ctx) {
         return;
       }
       const g = tag(`dest:${name}`, destinationCard(svg, name, x, ry + 20, dw, 84));
-      if (!ctx.clickable(g, `explore ${name}`, `explore ${name}`)) ctx.clickable(g, `reserve ${name}`, `reserve ${name}`);
+      if (!ctx.clickable(g, ctx.find("explore", { destination: name }), `explore ${name}`)) ctx.clickable(g, ctx.find("reserve", { destination: name }), `reserve ${name}`);
     });
   });
 
@@ -392,9 +415,9 @@ export function draw(table, ctx) {
       if (!b) { el("rect", { x, y: y + 22, width: bw, height: 130, rx: 6, class: "kn-slot-empty" }, svg); return; }
       const num = Number(b.split(" ")[1]);
       const g = tag(`building:${num}`, villageCard(svg, b, BUILDINGS[num - 1], x, y + 22, bw, 130));
-      ctx.clickable(g, `develop ${b}`, `develop ${b}`);
-      const slot = `renew slot ${i + 1}`;
-      if (ctx.legal.has(slot)) ctx.clickable(button(svg, x + bw - 74, y + 154, 74, 22, "renew"), slot, `renew slot ${i + 1} (${b})`);
+      ctx.clickable(g, ctx.find("develop", { building: num }), `develop ${b}`);
+      const renew = ctx.find("renew", { slot: i + 1 });
+      if (renew) ctx.clickable(button(svg, x + bw - 74, y + 154, 74, 22, "renew"), renew, `renew slot ${i + 1} (${b})`);
       tag(`bslot:${i + 1}`, g);
     });
     const board_ = SKALI[skali.skali_board];
@@ -427,7 +450,7 @@ export function draw(table, ctx) {
       el("title", {}, g).textContent = `${k} ${GAIN_WORDS[gain]}${k === 1 ? "" : "s"}`;
       if (gain === "recruit" && p === you) {
         g.querySelector("rect").classList.add("hit");
-        ctx.clickable(g, "pay recruit", "pay with a recruit");
+        ctx.clickable(g, ctx.find("pay recruit"), "pay with a recruit");
       }
       if (gain === "recruit") tag(`recruits:${p}`, g);
       tx += 56;
@@ -447,7 +470,7 @@ export function draw(table, ctx) {
         if (k >= 0) known.splice(k, 1);
         const g = vikingCard(panel, type, x, hy, 60, 64);
         if (k >= 0) text(g, x + 30, hy + 76, "known", { "font-size": 11, "text-anchor": "middle", fill: "#6a5a48" });
-        if (!done.has(type) && ctx.clickable(g, `recruit ${type}`, `recruit ${type}`)) done.add(type);
+        if (!done.has(type) && ctx.clickable(g, ctx.find("recruit", { card: type }), `recruit ${type}`)) done.add(type);
       });
       if (!s.hand.length) text(panel, 60, hy + 20, "empty", { fill: "#888" });
       hy += 78;
@@ -476,7 +499,7 @@ export function draw(table, ctx) {
       column.forEach((type, k) => {
         const card = vikingCard(g, type, x + 5, cy0 + 36 + k * 27, colW - 12, 24);
         if (p === you && !done.has(type)) {
-          if (ctx.clickable(card, `pay ${type}`, `pay with ${type}`) || ctx.clickable(card, `discard ${type}`, `discard ${type} from your crew`)) done.add(type);
+          if (ctx.clickable(card, ctx.find("pay", { card: type }), `pay with ${type}`) || ctx.clickable(card, ctx.find("discard", { card: type }), `discard ${type} from your crew`)) done.add(type);
         }
       });
     });
@@ -493,9 +516,10 @@ export function draw(table, ctx) {
       el("rect", { x: x + 2, y: cy0 + 20, width: bw - 4, height: 28, rx: 4, fill: "#f3e4c8", stroke: "#4a2f14" }, col);
       text(col, x + 8, cy0 + 38, `${k + 1}`, { "font-size": 12, "font-weight": 700, fill: "#4a2f14" });
       if (t >= 0) icon(col, GAINS[t], x + bw / 2 + 6, cy0 + 34, 18);
-      if (p === you && ctx.legal.has(`trade ${k + 1}`)) {
+      const trade = p === you ? ctx.find("trade", { bracelets: k + 1 }) : null;
+      if (trade) {
         col.querySelector("rect").classList.add("hit");
-        ctx.clickable(col, `trade ${k + 1}`, `trade ${k + 1}: return ${k + 1} bracelet${k ? "s" : ""}, gain columns 1–${k + 1}`);
+        ctx.clickable(col, trade, `trade ${k + 1}: return ${k + 1} bracelet${k ? "s" : ""}, gain columns 1–${k + 1}`);
       }
     });
     s.destinations.forEach((name, j) => {
@@ -512,7 +536,7 @@ export function draw(table, ctx) {
       text(panel, bx + 16, ry + 16, "reserved:", { "font-size": 12 });
       s.reserved.forEach((name, j) => {
         const g = tag(`dest:${name}`, button(panel, bx + 80 + j * 60, ry, 54, 24, name));
-        ctx.clickable(g, `explore ${name}`, `explore the reserved ${name}`);
+        ctx.clickable(g, ctx.find("explore", { destination: name }), `explore the reserved ${name}`);
       });
     }
     // The village (Skali): the skáli and the buildings developed, in a row under the crew.
@@ -525,7 +549,7 @@ export function draw(table, ctx) {
         const x = 20 + (j % 6) * (vw + 6);
         const yy = vy + 6 + Math.floor(j / 6) * 128;
         const g = tag(`village:${p}:${key}`, villageCard(panel, label, card, x, yy, vw, 116));
-        if (p === you) ctx.clickable(g, `activate ${key}`, `activate ${label}`);
+        if (p === you) ctx.clickable(g, ctx.find("activate", { card: key }), `activate ${label}`);
       });
     }
     y += h + 10;
@@ -542,26 +566,8 @@ export function draw(table, ctx) {
   }
 
   // The last move, where it has a place.
-  const last = ctx.last;
-  if (last) {
-    const a = last.action;
-    const p = last.player;
-    let key = null;
-    let m;
-    if ((m = a.match(/^(?:take|mead) (\w+)$/))) key = `market:${m[1]}`;
-    else if (a.startsWith("draw ")) key = "deck";
-    else if ((m = a.match(/^(?:recruit|discard) (\w+) \w+$/))) key = `crew:${p}:${m[1]}`;
-    else if ((m = a.match(/^(?:explore|reserve|reveal) ([AB]\d+)$/))) key = `dest:${m[1]}`;
-    else if (a.startsWith("pay ")) key = paying ? "pay" : `seat:${p}`;
-    else if (a.startsWith("trade ")) key = `boat:${p}`;
-    else if ((m = a.match(/^reveal building (\d+)$/))) key = `building:${m[1]}`;
-    else if ((m = a.match(/^(?:develop|activate) (building \d+|skali)$/))) key = `village:${p}:${m[1]}`;
-    else if ((m = a.match(/^renew slot (\d+)$/))) key = `bslot:${m[1]}`;
-    else if ((m = a.match(/^first seat (\d+)$/))) key = `seat:${m[1]}`;
-    else if (p !== null && p !== undefined) key = `seat:${p}`;
-    const node = key && tagged.get(key);
-    if (node) node.classList.add("last-move");
-  }
-  void yourTurn;
+  const key = lastPlace(ctx.last, paying);
+  const node = key && tagged.get(key);
+  if (node) node.classList.add("last-move");
   return svg;
 }

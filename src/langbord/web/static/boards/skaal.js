@@ -31,22 +31,21 @@ function tableKey(table) {
   return `${table.id ?? ""}:${table.move ?? ""}:${(table.legal || []).length}`;
 }
 
-/** What the last log entry concerns: region names, "die", "pawn". */
-function lastTargets(last) {
-  if (!last) return { regions: [], die: false, pawn: false, road: null };
-  const a = last.action;
-  let m;
-  if ((m = a.match(/^(?:move|inn) (.+)>(.+)$/i))) {
-    return { regions: [norm(m[2])], die: false, pawn: false, road: [norm(m[1]), norm(m[2])] };
+/** What the last log entry concerns (by its kind and arguments): region names, "die", "pawn". */
+export function lastTargets(last) {
+  const none = { regions: [], die: false, pawn: false, road: null };
+  if (!last || !last.kind) return none;
+  const args = last.args || {};
+  switch (last.kind) {
+    case "move": case "inn":
+      return { ...none, regions: [norm(args.to)], road: [norm(args.from), norm(args.to)] };
+    case "harvest": case "rumor": case "place": case "find": case "build":
+      return { ...none, regions: [norm(args.region)] };
+    case "roll": return { ...none, die: true };
+    case "prospect": return { ...none, pawn: true };
+    default: return none;
   }
-  if ((m = a.match(/^harvest (.+) \d+$/i))) return { regions: [norm(m[1])], die: false, pawn: false };
-  if ((m = a.match(/^rumor (.+) \S+$/i))) return { regions: [norm(m[1])], die: false, pawn: false };
-  if ((m = a.match(/^(?:place|find|build) (.+)$/i))) return { regions: [norm(m[1])], die: false, pawn: false };
-  if (/^roll/i.test(a)) return { regions: [], die: true, pawn: false };
-  if (/^prospect/i.test(a)) return { regions: [], die: false, pawn: true };
-  return { regions: [], die: false, pawn: false };
 }
-
 
 function pill(parent, x, y, w, label, fill, nugget = false) {
   const g = el("g", {}, parent);
@@ -159,14 +158,11 @@ export function draw(table, ctx) {
   // Two-step decisions: the Inn picked to move (then its destination), the nuggets picked to
   // harvest (then how many).
   const innTargets = new Map();
-  const harvests = (name) => ctx.actionsStarting(`harvest ${name} `)
-    .map((a) => ({ action: a, k: Number(a.slice(`harvest ${name} `.length)) }))
+  const harvests = (name) => ctx.all("harvest", { region: name })
+    .map((a) => ({ action: a, k: a.args.nuggets }))
     .sort((p, q) => p.k - q.k);
   if (picked && picked.kind === "inn") {
-    for (const a of ctx.actionsStarting("inn ")) {
-      const m = a.match(/^inn (.+)>(.+)$/);
-      if (m && norm(m[1]) === norm(picked.from)) innTargets.set(norm(m[2]), a);
-    }
+    for (const a of ctx.all("inn", { from: picked.from })) innTargets.set(norm(a.args.to), a);
     if (!innTargets.size) picked = null;
   } else if (picked && picked.kind === "harvest" && !harvests(picked.from).length) {
     picked = null;
@@ -199,11 +195,9 @@ export function draw(table, ctx) {
     if (picked) {
       regionAction = picked.kind === "inn" ? innTargets.get(n) || null : null;
       label = regionAction ? `move the Inn from ${picked.from} to ${r.name}` : null;
-    } else if (ctx.legal.has(`place ${r.name}`)) {
-      regionAction = `place ${r.name}`;
+    } else if ((regionAction = ctx.find("place", { region: r.name }))) {
       label = `place a dwarf in ${r.name}`;
-    } else if (ctx.legal.has(`find ${r.name}`)) {
-      regionAction = `find ${r.name}`;
+    } else if ((regionAction = ctx.find("find", { region: r.name }))) {
       label = `the find goes to ${r.name}`;
     }
     if (regionAction) ctx.clickable(g, regionAction, label);
@@ -217,8 +211,8 @@ export function draw(table, ctx) {
       if (r.innkeeper === c) el("circle", { cx, cy, r: 14.5, fill: "none", stroke: "#d49a00", "stroke-width": 3.5 }, dg);
       chip(dg, cx, cy, 11, fillOf(c), letterOf(c));
       text(dg, cx + 14, cy + 5, String(r.dwarfs[c]), { "font-size": 14, "font-weight": 700 });
-      const rumor = `rumor ${r.name} ${c}`;
-      if (ctx.legal.has(rumor)) {
+      const rumor = ctx.find("rumor", { region: r.name, clan: c });
+      if (rumor) {
         el("circle", { class: "hit", cx, cy, r: 13, fill: "none" }, dg);
         ctx.clickable(dg, rumor, `a ${c} dwarf comes from ${r.name} (rumor)`);
       }
@@ -251,14 +245,14 @@ export function draw(table, ctx) {
     const hy = y - RH / 2 + 18;
     if (r.inn) {
       const hg = house(g, hx, hy, fillOf(r.inn), letterOf(r.inn));
-      const innMoves = picked ? [] : ctx.actionsStarting("inn ").filter((a) => norm(a.slice(4).split(">")[0]) === n);
+      const innMoves = picked ? [] : ctx.all("inn", { from: r.name });
       if (innMoves.length) {
         el("rect", { class: "hit", x: hx - 17, y: hy - 17, width: 34, height: 32, rx: 6, fill: "#0000" }, hg);
         pickable(hg, `move the Inn in ${r.name}: choose where next`, () => repick({ key, kind: "inn", from: r.name }));
       } else if (picked && picked.kind === "inn" && norm(picked.from) === n) {
         pickable(hg, "keep the Inn where it is (cancel)", () => repick(null));
       }
-    } else if (!picked && ctx.legal.has(`build ${r.name}`)) {
+    } else if (!picked && ctx.find("build", { region: r.name })) {
       const bg = el("g", {}, g);
       el("rect", { class: "hit", x: hx - 17, y: hy - 17, width: 34, height: 32, rx: 6, fill: "#fff8" }, bg);
       el("path", {
@@ -266,7 +260,7 @@ export function draw(table, ctx) {
         "stroke-width": 2.5, "stroke-dasharray": "4 2",
       }, bg);
       text(bg, hx, hy + 6, "+", { "text-anchor": "middle", "font-size": 14, "font-weight": 700 });
-      ctx.clickable(bg, `build ${r.name}`, `build a Royal Inn in ${r.name}`);
+      ctx.clickable(bg, ctx.find("build", { region: r.name }), `build a Royal Inn in ${r.name}`);
     }
 
     // Harvest, step two: how many nuggets.
@@ -284,10 +278,8 @@ export function draw(table, ctx) {
 
   // Move arrows, one per legal move, on the road's side that points its way.
   const arrows = el("g", {}, svg);
-  for (const a of picked ? [] : ctx.actionsStarting("move ")) {
-    const m = a.match(/^move (.+)>(.+)$/);
-    if (!m) continue;
-    const [fa, fb] = [norm(m[1]), norm(m[2])];
+  for (const a of picked ? [] : ctx.all("move")) {
+    const [fa, fb] = [norm(a.args.from), norm(a.args.to)];
     if (!pos[fa] || !pos[fb]) continue;
     const [x1, y1] = pos[fa];
     const [x2, y2] = pos[fb];
@@ -302,7 +294,7 @@ export function draw(table, ctx) {
     el("circle", { class: "hit", cx, cy, r: 12, fill, stroke: "#0008" }, ag);
     const angle = (Math.atan2(uy, ux) * 180) / Math.PI;
     el("path", { d: "M-6,-6 L7,0 L-6,6 z", fill: inkOn(fill), transform: `translate(${cx},${cy}) rotate(${angle})` }, ag);
-    ctx.clickable(ag, a, `move a dwarf from ${m[1]} to ${m[2]}`);
+    ctx.clickable(ag, a, `move a dwarf from ${a.args.from} to ${a.args.to}`);
   }
 
   // The die and prospecting, bottom left.
@@ -312,10 +304,11 @@ export function draw(table, ctx) {
   diePips(dieG, 24, dieY, 70, v.roll);
   if (v.find) text(svg, 104, dieY + 20, `find: ${v.find}`, { "font-size": 14 });
   if (v.rumor_from) text(svg, 104, dieY + 40, `rumor from ${v.rumor_from}`, { "font-size": 14, fill: "#c8352b" });
-  if (ctx.legal.has("prospect")) {
+  const prospect = ctx.find("prospect");
+  if (prospect) {
     const pg = pill(svg, 160, dieY + 62, 120, "Prospect", "#2f6f5e");
-    ctx.clickable(pg, "prospect", "prospect: advance the pawn and roll the die");
-    ctx.clickable(dieG, "prospect", "prospect: advance the pawn and roll the die");
+    ctx.clickable(pg, prospect, "prospect: advance the pawn and roll the die");
+    ctx.clickable(dieG, prospect, "prospect: advance the pawn and roll the die");
   }
 
   // Key, bottom right.

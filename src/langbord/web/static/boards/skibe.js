@@ -28,8 +28,9 @@ function tableKey(table) {
 const bowId = (x) => (x === "stock" ? "stock-food" : `bow:${x}`);
 const cardId = (x) => (x === "stock" ? "stock-equip" : `card:${x}`);
 
-/** The legal actions by place: one click (place → action) and two clicks (from → to → action). */
-function plan(legal) {
+/** The legal actions by place, read off their kinds and arguments: one click (place → action)
+ * and two clicks (from → to → action). */
+export function plan(legal) {
   const one = new Map();
   const two = new Map();
   const add2 = (a, b, action) => {
@@ -37,46 +38,47 @@ function plan(legal) {
     two.get(a).set(b, action);
   };
   for (const a of legal) {
-    let m;
-    if ((m = a.match(/^take (d\d)$/))) one.set(`card:${m[1]}`, a);
-    else if (a === "draw") one.set("pile", a);
-    else if ((m = a.match(/^lay (\d)$/))) one.set(`ship:${m[1]}`, a);
-    else if ((m = a.match(/^stern (\d)$/))) one.set(`stern:${m[1]}`, a);
-    else if ((m = a.match(/^food (\d)$/))) one.set(`bow:${m[1]}`, a);
-    else if ((m = a.match(/^(?:move )?food (\w+)>(\w+)$/))) add2(bowId(m[1]), bowId(m[2]), a);
-    else if ((m = a.match(/^equip ([\d.]+)$/))) one.set(`card:${m[1]}`, a);
-    else if ((m = a.match(/^(?:move )?equip (\S+)>(\S+)$/))) add2(cardId(m[1]), cardId(m[2]), a);
-    else if ((m = a.match(/^remove (\S+)$/))) one.set(`card:${m[1]}`, a);
-    else if ((m = a.match(/^swap (\S+)<>(\S+)$/))) {
-      add2(`card:${m[1]}`, `card:${m[2]}`, a);
-      add2(`card:${m[2]}`, `card:${m[1]}`, a);
-    } else if ((m = a.match(/^chief (\w+) (\d)$/))) add2(`chief:${m[1]}`, `ship:${m[2]}`, a);
+    const { kind, args } = a;
+    const moves = "from" in args;
+    if (kind === "take") one.set(`card:${args.slot}`, a);
+    else if (kind === "draw") one.set("pile", a);
+    else if (kind === "lay") one.set(`ship:${args.ship}`, a);
+    else if (kind === "stern") one.set(`stern:${args.ship}`, a);
+    else if ((kind === "food" && moves) || kind === "move food") add2(bowId(args.from), bowId(args.to), a);
+    else if (kind === "food") one.set(`bow:${args.ship}`, a);
+    else if ((kind === "equip" && moves) || kind === "move equip") add2(cardId(args.from), cardId(args.to), a);
+    else if (kind === "equip" || kind === "remove") one.set(`card:${args.slot}`, a);
+    else if (kind === "swap") {
+      add2(`card:${args.slot}`, `card:${args.with}`, a);
+      add2(`card:${args.with}`, `card:${args.slot}`, a);
+    } else if (kind === "chief") add2(`chief:${args.action}`, `ship:${args.ship}`, a);
   }
   return { one, two };
 }
 
-/** The places the last move concerns. */
-function lastPlaces(last, v) {
-  if (!last) return [];
-  const a = last.action;
-  let m;
-  if ((m = a.match(/^take (d\d)$/))) return [`card:${m[1]}`];
-  if (a === "draw" || a.startsWith("reveal")) return ["pile"];
-  if ((m = a.match(/^lay (\d)$/))) {
-    const n = v.ships[Number(m[1]) - 1]?.vikings.length || 0;
-    return n ? [`card:${m[1]}.${n}`] : [`ship:${m[1]}`];
+/** The places the last move concerns (by its kind and arguments). */
+export function lastPlaces(last, v) {
+  if (!last || !last.kind) return [];
+  const { kind, args } = last;
+  const moves = "from" in args;
+  if (kind === "take") return [`card:${args.slot}`];
+  if (kind === "draw" || kind === "reveal") return ["pile"];
+  if (kind === "lay") {
+    const n = v.ships[args.ship - 1]?.vikings.length || 0;
+    return n ? [`card:${args.ship}.${n}`] : [`ship:${args.ship}`];
   }
-  if ((m = a.match(/^stern (\d)$/))) return [`stern:${m[1]}`];
-  if ((m = a.match(/^food (\d)$/))) return [`bow:${m[1]}`];
-  if ((m = a.match(/^(?:move )?food (\w+)>(\w+)$/))) return [bowId(m[1]), bowId(m[2])];
-  if ((m = a.match(/^equip ([\d.]+)$/))) return [`card:${m[1]}`];
-  if ((m = a.match(/^(?:move )?equip (\S+)>(\S+)$/))) return [cardId(m[1]), cardId(m[2])];
-  if ((m = a.match(/^remove (\S+)$/))) return [`card:${m[1]}`];
-  if ((m = a.match(/^swap (\S+)<>(\S+)$/))) return [`card:${m[1]}`, `card:${m[2]}`];
-  if ((m = a.match(/^chief (\w+) (\d)$/))) return [`token:${m[2]}:last`];
+  if (kind === "stern") return [`stern:${args.ship}`];
+  if ((kind === "food" && moves) || kind === "move food") return [bowId(args.from), bowId(args.to)];
+  if (kind === "food") return [`bow:${args.ship}`];
+  if ((kind === "equip" && moves) || kind === "move equip") return [cardId(args.from), cardId(args.to)];
+  if (kind === "equip" || kind === "remove") return [`card:${args.slot}`];
+  if (kind === "swap") return [`card:${args.slot}`, `card:${args.with}`];
+  if (kind === "chief") return [`token:${args.ship}:last`];
   return [];
 }
 
+/** Moves after which the score sheet has a new row (a ship evaluated, or a turn ended). */
+const SHEET_KINDS = new Set(["stern", "skip", "pass", "move equip", "move food", "remove", "swap", "take", "draw", "reveal"]);
 
 function shield(parent, x, y, name) {
   const fill = colour(name);
@@ -166,10 +168,7 @@ export function draw(table, ctx) {
   text(svg, W - 16, 28, `a ship holds ${limit} Viking cards`, { "text-anchor": "end", class: "sb-small" });
 
   // The ships.
-  const lastTokenShip = (() => {
-    const m = ctx.last?.action.match(/^chief (\w+) (\d)$/);
-    return m ? Number(m[2]) : 0;
-  })();
+  const lastTokenShip = ctx.last?.kind === "chief" ? ctx.last.args.ship : 0;
   v.ships.forEach((ship, s) => {
     const no = s + 1;
     const y0 = SHIPS_Y + s * ROW;
@@ -306,14 +305,14 @@ export function draw(table, ctx) {
   const colW = Math.min(72, (W - sx - 180) / n);
   text(svg, sx, playersY + 14, "Score sheet", { "font-size": 15, "font-weight": 700 });
   v.players.forEach((p, i) => chip(svg, sx + 190 + i * colW, playersY + 30, 9, colour(p), mark(p)));
-  const lastSheet = ctx.last && /^(stern|skip|pass|move|remove|swap|take|draw|reveal)/.test(ctx.last.action) ? v.sheet.length - 1 : -1;
+  const lastSheet = SHEET_KINDS.has(ctx.last?.kind) ? v.sheet.length - 1 : -1;
   v.sheet.forEach((row, r) => {
     const y = playersY + 56 + r * 21;
     if (r % 2 === 0) el("rect", { x: sx - 4, y: y - 15, width: W - sx - 8, height: 21, fill: "#e3eaec" }, svg);
     const label = row.label.length > 26 ? `${row.label.slice(0, 25)}…` : row.label;
     text(svg, sx, y, label, { "font-size": 13 });
     row.points.forEach((pt, i) => text(svg, sx + 190 + i * colW, y, String(pt), { "text-anchor": "middle", "font-size": 13 }));
-    if (r === lastSheet && ctx.last?.action.startsWith("stern")) el("rect", { x: sx - 4, y: y - 15, width: W - sx - 8, height: 21, fill: "none", stroke: "#f0a000", "stroke-width": 3, class: "last-move" }, svg);
+    if (r === lastSheet && ctx.last.kind === "stern") el("rect", { x: sx - 4, y: y - 15, width: W - sx - 8, height: 21, fill: "none", stroke: "#f0a000", "stroke-width": 3, class: "last-move" }, svg);
   });
   const ty = playersY + 56 + v.sheet.length * 21 + 4;
   el("line", { x1: sx - 4, y1: ty - 15, x2: W - 12, y2: ty - 15, stroke: "#2b2118" }, svg);
@@ -339,10 +338,10 @@ export function draw(table, ctx) {
         live = true;
       } else {
         const action = two.get(picked.from).get(id);
-        if (action) live = ctx.clickable(node, action, `${action}: ${label}`);
+        if (action) live = ctx.clickable(node, action, `${action.text}: ${label}`);
       }
     } else if (one.has(id)) {
-      live = ctx.clickable(node, one.get(id), `${one.get(id)}: ${label}`);
+      live = ctx.clickable(node, one.get(id), `${one.get(id).text}: ${label}`);
     } else if (two.has(id)) {
       pickable(node, `${label}: pick, then choose where`, () => repick({ key, from: id }));
       live = true;

@@ -61,6 +61,27 @@ function heading(parent, x, y, words) {
   return text(parent, x, y, words, { "font-size": 15, "font-weight": 700, fill: "#2b2118" });
 }
 
+/** The tag of the place the last move concerns, by its kind and arguments, or null. */
+export function lastPlace(last) {
+  if (!last || !last.kind) return null;
+  const args = last.args || {};
+  if (args.tree !== undefined) return `tree:${args.tree}`; // damage, heal, reveal, on, vogter to, recover after
+  if (args.slot !== undefined) return `future:${args.slot}`; // call (risky), bottom, take, discard
+  switch (last.kind) {
+    case "erik back": return "erik";
+    case "wrath": return `minion:${args.minion}`;
+    case "rescue": return `hostage:${args.ally}`;
+    case "gambit": return "vogter:Gambit";
+    case "refuge": case "revenge": case "restoration": return "vogter:Wrath";
+    case "rally": case "rally ?": case "involve": return "rallied";
+    case "draw": case "top": case "bottom": return "deck";
+    case "recycle": return "discard";
+    case "position": case "mission": case "discard":
+      return last.player !== null && last.player !== undefined ? `hand:${last.player}` : null;
+    default: return null;
+  }
+}
+
 export function draw(table, ctx) {
   const view = table.view;
   const narrow = typeof window !== "undefined" && window.innerWidth < 700;
@@ -68,7 +89,8 @@ export function draw(table, ctx) {
   const tagged = new Map();
   const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
   const actor = view.to_move;
-  const clickFirst = (node, actions, label) => actions.some((a) => ctx.clickable(node, a, label ? label(a) : a));
+  // The first of `actions` (legal actions, or null where one is not legal) that is legal.
+  const clickFirst = (node, actions, label) => actions.some((a) => ctx.clickable(node, a, a && label ? label(a) : null));
 
   // Sections are drawn into groups and laid out afterwards: two columns, or one on a phone.
   const sections = {};
@@ -113,8 +135,9 @@ export function draw(table, ctx) {
     if (t.vogter) pawn(g, x + tw / 2 + 8, y - 4, "V");
     if (t.gamle_erik) tag("erik", pawn(g, x + tw / 2 - 24, y - 4, "GE"));
     const back = erikAt >= 0 ? (erikAt - i + trees.length) % trees.length : -1;
-    clickFirst(g, [`damage ${t.tree}`, `heal ${t.tree}`, `reveal ${t.tree}`, `on ${t.tree}`, `vogter to ${t.tree}`, `recover after ${t.tree}`, `erik back ${back}`],
-      (a) => (a.startsWith("erik back") ? `move Gamle Erik back ${back} to Tree ${t.tree}` : a));
+    const onTree = ["damage", "heal", "reveal", "on", "vogter to", "recover after"].map((kind) => ctx.find(kind, { tree: t.tree }));
+    clickFirst(g, [...onTree, ctx.find("erik back", { steps: back })],
+      (a) => (a.kind === "erik back" ? `move Gamle Erik back ${back} to Tree ${t.tree}` : a.text));
   });
   // The centre: distance, Allies, Acorns, discarded Trees.
   text(forest, cx, cy - 52, `Gamle Erik is ${view.distance} Tree${view.distance === 1 ? "" : "s"}`, { "font-size": 14, "text-anchor": "middle", "font-weight": 600 });
@@ -142,7 +165,7 @@ export function draw(table, ctx) {
     text(g, x + mw / 2, y + 78, `${m.value}`, { "font-size": 34, "font-weight": 800, "text-anchor": "middle", fill: m.in_game ? "#ffd36b" : "#777" });
     if (!m.in_game) text(g, x + mw / 2, y + 104, "defeated", { "font-size": 12, "text-anchor": "middle", fill: "#333", "font-weight": 700 });
     el("title", {}, g).textContent = `${m.name}, value ${m.value}${m.in_game ? "" : " (defeated)"}${m.lygtemand ? `, Lygtemand ${m.lygtemand}` : ""}${m.acorn ? `, Acorn ${m.acorn}` : ""}`;
-    if (m.in_game) ctx.clickable(g, `wrath ${m.name}`, `Vogter's Wrath on ${m.name}`);
+    if (m.in_game) ctx.clickable(g, ctx.find("wrath", { minion: m.name }), `Vogter's Wrath on ${m.name}`);
     if (m.acorn && m.in_game) acorn(minions, x + 16, y + 130, m.acorn);
     if (m.lygtemand && m.in_game) {
       const ly = y + 94;
@@ -153,18 +176,19 @@ export function draw(table, ctx) {
       text(lg, x + 30 + (mw - 34) / 2, ly + 25, letter, { "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: inkOn(fill) });
       text(lg, x + 30 + (mw - 34) / 2, ly + 46, "Lygte", { "font-size": 10.5, "text-anchor": "middle", fill: "#6b5a10" });
       el("title", {}, lg).textContent = `Lygtemand ${m.lygtemand} (Trickster) on ${m.name}`;
-      if (m.lygtemand !== "?") ctx.clickable(lg, `rally ${m.lygtemand}`, `Rally the ${m.lygtemand} Lygtemand`);
+      if (m.lygtemand !== "?") ctx.clickable(lg, ctx.find("rally", { ally: m.lygtemand }), `Rally the ${m.lygtemand} Lygtemand`);
       else {
         // The "?" Lygtemand takes any Ally: one button per Ally type under the row.
-        const offered = ALLIES.filter((t) => ctx.legal.has(`rally ? ${t}`));
-        offered.forEach((t, k) => {
+        const offered = ctx.all("rally ?");
+        offered.forEach((a, k) => {
+          const t = a.args.ally;
           const b = button(minions, x + (k % 2) * (mw / 2), y + 156 + Math.floor(k / 2) * 28, mw / 2 - 2, 25, `?${styleOf(t)[1]}`);
-          ctx.clickable(b, `rally ? ${t}`, `Rally the ? Lygtemand with a ${t}`);
+          ctx.clickable(b, a, `Rally the ? Lygtemand with a ${t}`);
         });
       }
     }
   });
-  const minionsH = 28 + 150 + (ALLIES.some((t) => ctx.legal.has(`rally ? ${t}`)) ? 88 : 8);
+  const minionsH = 28 + 150 + (ctx.all("rally ?").length ? 88 : 8);
 
   // ---- the Future, the deck, the discard pile ----
   const future = section("future");
@@ -180,16 +204,16 @@ export function draw(table, ctx) {
       return;
     }
     const g = tag(`future:${slot}`, card(future, c, x, 46, fw, fh));
-    clickFirst(g, [`call ${slot}`, `bottom ${slot}`, `take ${slot}`, `discard ${slot}`], (a) => `${a} (${c})`);
-    if (ctx.legal.has(`call ${slot} risky`)) {
-      ctx.clickable(button(future, x, 46 + fh + 4, fw, 26, "risky call"), `call ${slot} risky`, `call ${slot} (${c}) with a Risky Draw`);
-    }
+    clickFirst(g, ["call", "bottom", "take", "discard"].map((kind) => ctx.find(kind, { slot })), (a) => `${a.text} (${c})`);
+    const risky = ctx.find("call risky", { slot });
+    if (risky) ctx.clickable(button(future, x, 46 + fh + 4, fw, 26, "risky call"), risky, `call ${slot} (${c}) with a Risky Draw`);
   });
   let fy = 46 + fh + 34;
   const sideX = 3 * (fw + 8) + 4;
   if (view.taking) text(future, 0, fy + 10, `being taken: ${view.taking}`, { "font-size": 13, fill: "#a33b20", "font-weight": 600 });
   if (view.placing) text(future, 0, fy + 28, `being placed: ${view.placing}`, { "font-size": 13, fill: "#a33b20", "font-weight": 600 });
-  if (ctx.legal.has("done")) ctx.clickable(button(future, 200, fy - 4, 100, 28, "done"), "done", "done: stop here");
+  const done = ctx.find("done");
+  if (done) ctx.clickable(button(future, 200, fy - 4, 100, 28, "done"), done, "done: stop here");
   // The deck: its size, its known top and bottom cards and what its hidden part holds.
   const deck = view.deck;
   const dg = tag("deck", el("g", {}, future));
@@ -217,7 +241,7 @@ export function draw(table, ctx) {
     const g = card(future, k, x, y, 48, 32);
     text(g, x + 44, y + 28, `${v}`, { "font-size": 11, "text-anchor": "end", fill: inkOn(styleOf(k)[0]), "font-weight": 700 });
     el("title", {}, g).textContent = `${v}× ${k} in the discard pile`;
-    ctx.clickable(g, `recycle ${k}`, `recycle a ${k}: put it on the bottom of the deck`);
+    ctx.clickable(g, ctx.find("recycle", { ally: k }), `recycle a ${k}: put it on the bottom of the deck`);
   });
   ry += Math.ceil(Object.keys(view.discard).length / 3) * 36;
   fy = Math.max(fy + 34, ry + 6);
@@ -228,7 +252,7 @@ export function draw(table, ctx) {
     text(future, 0, fy + 12, "Revealed by Involve:", { "font-size": 13, "font-weight": 600 });
     view.revealed.forEach((c, i) => {
       const g = card(future, c, 150 + i * 56, fy - 6, 52, 40);
-      clickFirst(g, [`top ${c}`, `bottom ${c}`], (a) => `${a} of the deck`);
+      clickFirst(g, [ctx.find("top", { ally: c }), ctx.find("bottom", { card: c })], (a) => `${a.text} of the deck`);
     });
     fy += 44;
   }
@@ -249,8 +273,9 @@ export function draw(table, ctx) {
     tag("rallied", modules);
     const lx = Math.max(lyg.rallied, 1) * 36 + 8;
     text(modules, lx, 44, `${lyg.rallied} Rallied, ${lyg.removed} removed`, { "font-size": 13 });
-    ["involve 1", "involve 2"].forEach((a, k) => {
-      if (ctx.legal.has(a)) ctx.clickable(button(modules, lx + k * 100, 52, 94, 26, a), a, `${a}: remove ${k + 1} Rallied Lygtemand${k ? "s" : ""}`);
+    [1, 2].forEach((k) => {
+      const a = ctx.find("involve", { lygtemands: k });
+      if (a) ctx.clickable(button(modules, lx + (k - 1) * 100, 52, 94, 26, `involve ${k}`), a, `involve ${k}: remove ${k} Rallied Lygtemand${k > 1 ? "s" : ""}`);
     });
     my = 86;
   }
@@ -268,7 +293,7 @@ export function draw(table, ctx) {
           text(g, x + 66, y + 18, token, { "font-size": 11, "font-weight": 800, "text-anchor": "middle", fill: "#222" });
           el("title", {}, g).textContent = `${t}: held hostage (${token})`;
         } else el("title", {}, g).textContent = `${t}: freed`;
-        ctx.clickable(g, `rescue ${t}`, `Vogter's Rescue: free the ${t}`);
+        ctx.clickable(g, ctx.find("rescue", { ally: t }), `Vogter's Rescue: free the ${t}`);
       });
       my += 106;
     }
@@ -297,10 +322,11 @@ export function draw(table, ctx) {
     const words1 = words.length > vw / 7 ? words.split(" ").slice(0, Math.ceil(words.split(" ").length / 2)).join(" ") : words;
     text(g, x + 8, y + 40, words1, { "font-size": 12, fill: "#3b4a44" });
     if (words1 !== words) text(g, x + 8, y + 55, words.slice(words1.length + 1), { "font-size": 12, fill: "#3b4a44" });
-    if (name === "Gambit") ctx.clickable(g, "gambit", "Vogter's Gambit");
+    if (name === "Gambit") ctx.clickable(g, ctx.find("gambit"), "Vogter's Gambit");
     if (name === "Wrath") {
-      ["refuge", "revenge", "restoration"].forEach((a, k) => {
-        if (ctx.legal.has(a)) ctx.clickable(button(vogter, x + 4 + k * ((vw - 8) / 3), y + 70, (vw - 8) / 3 - 3, 28, a.slice(0, 4) + "…"), a, `reward: ${a}`);
+      ["refuge", "revenge", "restoration"].forEach((reward, k) => {
+        const a = ctx.find(reward);
+        if (a) ctx.clickable(button(vogter, x + 4 + k * ((vw - 8) / 3), y + 70, (vw - 8) / 3 - 3, 28, reward.slice(0, 4) + "…"), a, `reward: ${reward}`);
       });
     }
   });
@@ -323,10 +349,10 @@ export function draw(table, ctx) {
       const cg = card(g, c, x, y + 36, hw, 60);
       if (p !== actor || done.has(c)) return;
       done.add(c);
-      ctx.clickable(cg, `discard ${c}`, `discard ${c} (hand limit)`);
+      ctx.clickable(cg, ctx.find("discard", { ally: c }), `discard ${c} (hand limit)`);
       [["position", "place"], ["mission", "mission"]].forEach(([verb, label], k) => {
-        const a = `${verb} ${c}`;
-        if (ctx.legal.has(a)) ctx.clickable(button(g, x + k * (hw / 2), y + 99, hw / 2 - 2, 26, label === "place" ? "◆" : "★"), a, `${verb === "position" ? "Command: Position" : "Command: Mission"} — ${c}`);
+        const a = ctx.find(verb, { ally: c });
+        if (a) ctx.clickable(button(g, x + k * (hw / 2), y + 99, hw / 2 - 2, 26, label === "place" ? "◆" : "★"), a, `${verb === "position" ? "Command: Position" : "Command: Mission"} — ${c}`);
       });
     });
   });
@@ -366,24 +392,8 @@ export function draw(table, ctx) {
   }
 
   // The last move, where it has a place.
-  const last = ctx.last;
-  if (last) {
-    const a = last.action;
-    let m;
-    let key = null;
-    if ((m = a.match(/^(?:damage|heal|reveal|on|vogter to|recover after) ([A-H])$/))) key = `tree:${m[1]}`;
-    else if (a.startsWith("erik back")) key = "erik";
-    else if ((m = a.match(/^(?:call|bottom|take|discard) (f\d)/))) key = `future:${m[1]}`;
-    else if ((m = a.match(/^wrath (.+)$/))) key = `minion:${m[1]}`;
-    else if ((m = a.match(/^rescue (\w+)$/))) key = `hostage:${m[1]}`;
-    else if (a === "gambit") key = "vogter:Gambit";
-    else if (["refuge", "revenge", "restoration"].includes(a)) key = "vogter:Wrath";
-    else if (a.startsWith("rally") || a.startsWith("involve")) key = "rallied";
-    else if (a.startsWith("draw") || a.startsWith("top ") || a.startsWith("bottom ")) key = "deck";
-    else if (a.startsWith("recycle")) key = "discard";
-    else if (/^(position|mission|discard) /.test(a) && last.player !== null) key = `hand:${last.player}`;
-    const node = key && tagged.get(key);
-    if (node) node.classList.add("last-move");
-  }
+  const key = lastPlace(ctx.last);
+  const node = key && tagged.get(key);
+  if (node) node.classList.add("last-move");
   return svg;
 }
