@@ -1828,7 +1828,8 @@ SKALI_KINDS = frozenset({DEVELOP, RENEW})
 
 
 def _chance_task(event: str) -> Callable[[KnarrState, bool], str]:
-    """The task of a chance phase: the event."""
+    """The task of a chance phase: the event, quoting no outcome (one quoted as an example might
+    not be possible now)."""
 
     def task(state: KnarrState, quote: bool) -> str:
         return f"chance: {event}"
@@ -1859,7 +1860,7 @@ VIKING_DRAW: Phase[KnarrState] = Phase(
     legal=KnarrState._draw_legal,
     apply=KnarrState._drawn,
     why=KnarrState._why_not_drawn,
-    task=_chance_task("a viking is drawn ('draw red vp')"),
+    task=_chance_task("a viking is drawn"),
     outcomes=KnarrState._draw_outcomes,
 )
 DESTINATION_REVEAL: Phase[KnarrState] = Phase(
@@ -1869,7 +1870,7 @@ DESTINATION_REVEAL: Phase[KnarrState] = Phase(
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._destination_revealed,
     why=KnarrState._why_not_revealed,
-    task=_chance_task("a destination is revealed ('reveal A7')"),
+    task=_chance_task("a destination is revealed"),
     outcomes=KnarrState._reveal_outcomes,
 )
 BUILDING_REVEAL: Phase[KnarrState] = Phase(
@@ -1879,7 +1880,7 @@ BUILDING_REVEAL: Phase[KnarrState] = Phase(
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._building_revealed,
     why=KnarrState._why_not_revealed,
-    task=_chance_task("a building is revealed ('reveal building 12')"),
+    task=_chance_task("a building is revealed"),
     outcomes=KnarrState._building_outcomes,
 )
 ARTIFACT_DRAW: Phase[KnarrState] = Phase(
@@ -1889,7 +1890,7 @@ ARTIFACT_DRAW: Phase[KnarrState] = Phase(
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._artifact_drawn,
     why=KnarrState._why_not_artifact,
-    task=_chance_task("the artifact is revealed ('artifact Helmet')"),
+    task=_chance_task("the artifact is revealed"),
     outcomes=KnarrState._artifact_outcomes,
 )
 BOAT_DRAW: Phase[KnarrState] = Phase(
@@ -1898,7 +1899,7 @@ BOAT_DRAW: Phase[KnarrState] = Phase(
     mover=chance,
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._boat_drawn,
-    task=_chance_task("the boat side is drawn ('boat advanced', KN-9)"),
+    task=_chance_task("the boat side is drawn (KN-9)"),
     outcomes=KnarrState._boat_outcomes,
 )
 FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
@@ -1907,7 +1908,7 @@ FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
     mover=chance,
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._first_player_drawn,
-    task=_chance_task("the first player is drawn ('first seat 0')"),
+    task=_chance_task("the first player is drawn"),
     outcomes=KnarrState._first_player_outcomes,
 )
 ACTION: Phase[KnarrState] = Phase(
