@@ -69,8 +69,8 @@ def render(state: KnarrState, player: int | None = ALL_SEATS) -> str:
         out += _seat(state, p, player, to_move)
     if state.skali:
         out.append(
-            f"Raid tokens: {state.raid_board} on the board, additional token "
-            + ("beside the board" if state.raid_beside else "taken")
+            f"Raid tokens: {state.raid_tokens_on_board} on the board, additional token "
+            + ("beside the board" if state.additional_token_beside_board else "taken")
         )
         deck = len(state.building_deck) + len(state.building_deck_bottom)
         out.append(f"Buildings (deck {deck}):")

@@ -526,6 +526,7 @@ class KnarrState(FlowState):
     __slots__ = (
         "acted",
         "activating",
+        "additional_token_beside_board",
         "artifacts",
         "boat",
         "boat_side",
@@ -557,8 +558,7 @@ class KnarrState(FlowState):
         "pay_slot",
         "pay_used",
         "players",
-        "raid_beside",
-        "raid_board",
+        "raid_tokens_on_board",
         "refilling",
         "rounds",
         "skali",
@@ -599,9 +599,9 @@ class KnarrState(FlowState):
         self.building_deck_bottom: list[int] = []
         """Buildings renewed, under the deck in the order they went (SK-6): known to all."""
         self.building_market = [-1] * BUILDING_MARKET if skali else []
-        self.raid_board = n + 1 if skali else 0
+        self.raid_tokens_on_board = n + 1 if skali else 0
         """Raid tokens on the board (SK-4)."""
-        self.raid_beside = skali
+        self.additional_token_beside_board = skali
         """The additional raid token lies beside the board (SK-4)."""
         self._clear_decisions()
         self.pending = self._setup(choice)
@@ -836,7 +836,7 @@ class KnarrState(FlowState):
     def end_turn(self) -> bool:
         """SK-5's raid if the board holds no raid token; KN-8's end (True: the game is over);
         else the next seat's turn."""
-        if self.skali and not self.raid_board:
+        if self.skali and not self.raid_tokens_on_board:
             self._raid()
         n = self.n
         if self.turn == (self.first - 1) % n:
@@ -913,11 +913,11 @@ class KnarrState(FlowState):
 
     def _take_raid(self, player: Player, k: int) -> None:
         """SK-4: from the board; then the additional token beside it; beyond that, lost."""
-        board = min(k, self.raid_board)
-        self.raid_board -= board
+        board = min(k, self.raid_tokens_on_board)
+        self.raid_tokens_on_board -= board
         player.raid_tokens += board
-        if k > board and self.raid_beside:
-            self.raid_beside = False
+        if k > board and self.additional_token_beside_board:
+            self.additional_token_beside_board = False
             player.raid_tokens += 1
 
     def add_to_crew(self, p: int, t: int) -> None:
@@ -1256,10 +1256,12 @@ class KnarrState(FlowState):
             elif tokens != fewest or (self.n == 2 and tokens):
                 player.raid_tokens -= 1
                 returned += 1
-        if not self.raid_beside:
-            self.raid_beside = True  # a winner puts one token back beside the board
+        if not self.additional_token_beside_board:
+            self.additional_token_beside_board = (
+                True  # a winner puts one token back beside the board
+            )
             returned -= 1
-        self.raid_board += returned
+        self.raid_tokens_on_board += returned
 
     # ---- the artifacts' decisions -------------------------------------------------------------
 
@@ -1424,8 +1426,8 @@ class KnarrState(FlowState):
         new.building_deck = self.building_deck.copy()
         new.building_deck_bottom = self.building_deck_bottom.copy()
         new.building_market = self.building_market.copy()
-        new.raid_board = self.raid_board
-        new.raid_beside = self.raid_beside
+        new.raid_tokens_on_board = self.raid_tokens_on_board
+        new.additional_token_beside_board = self.additional_token_beside_board
         self._copy_decisions(new)
         return new
 
@@ -1500,7 +1502,9 @@ class KnarrState(FlowState):
                 + sum(len(player.village) for player in players)
             )
             raid_tokens = sum(player.raid_tokens for player in players)
-            counts["raid tokens"] = self.raid_board + self.raid_beside + raid_tokens
+            counts["raid tokens"] = (
+                self.raid_tokens_on_board + self.additional_token_beside_board + raid_tokens
+            )
         return counts
 
     def view(self, player: int | None) -> dict[str, JSON]:
@@ -1594,8 +1598,8 @@ class KnarrState(FlowState):
             "buildings": [f"building {b + 1}" if b >= 0 else None for b in self.building_market],
             "building_deck": len(self.building_deck) + len(self.building_deck_bottom),
             "building_deck_bottom": [f"building {b + 1}" for b in self.building_deck_bottom],
-            "raid_tokens_on_board": self.raid_board,
-            "additional_token_beside_board": self.raid_beside,
+            "raid_tokens_on_board": self.raid_tokens_on_board,
+            "additional_token_beside_board": self.additional_token_beside_board,
             "activating": LINE_TEXT[self.line] if self.phase is VILLAGE_ORDER else None,
         }
 
