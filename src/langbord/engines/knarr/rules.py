@@ -519,7 +519,8 @@ class KnarrGame(Game):
 
 class KnarrState(FlowState):
     """A Knarr table. See the package docstring for the notation, and the module docstring for
-    the turn flow."""
+    the turn flow: its phases are declared below the class (their parts are its methods) and
+    set as ``KnarrState.flow``."""
 
     action_kinds: ClassVar[Sequence[int]] = KIND
 
@@ -1622,6 +1623,7 @@ class KnarrState(FlowState):
         return "that card is not in the deck"
 
     def _why_not_revealed(self, action: int) -> str:
+        """A chance outcome not possible now (any draw but a viking's or the artifact's)."""
         return "that card is not in the deck"
 
     def _why_not_artifact(self, action: int) -> str:
@@ -1903,6 +1905,7 @@ BOAT_DRAW: Phase[KnarrState] = Phase(
     mover=chance,
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._boat_drawn,
+    why=KnarrState._why_not_revealed,
     task=_chance_task("the boat side is drawn (KN-9)"),
     outcomes=KnarrState._boat_outcomes,
 )
@@ -1912,6 +1915,7 @@ FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
     mover=chance,
     legal=KnarrState._outcomes_legal,
     apply=KnarrState._first_player_drawn,
+    why=KnarrState._why_not_revealed,
     task=_chance_task("the first player is drawn"),
     outcomes=KnarrState._first_player_outcomes,
 )
