@@ -75,12 +75,12 @@ def test_skibe_policy_lays_its_own_card_where_food_is_most(
 
 def test_knarr_policy_explores_when_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
     from langbord.engines.knarr.notation import EXPLORE, KIND
-    from langbord.engines.knarr.rules import P_MAIN
+    from langbord.engines.knarr.rules import ACTION
 
     monkeypatch.setattr(knarr_strategy, "EPSILON", 0.0)
     checked = 0
     for state in policy_games("knarr", {"players": 3}, games=2, seed=5):
-        if state.phase != P_MAIN:
+        if state.phase is not ACTION:
             continue
         if any(KIND[a] == EXPLORE for a in state.legal_actions()):
             action = knarr_strategy.policy(state, random.Random(checked))

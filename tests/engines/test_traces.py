@@ -11,26 +11,26 @@ from traces import fingerprints
 
 PINNED: dict[str, dict[str, tuple[str, str]]] = {
     "knarr": {
-        '{"players": 2}': ("e7830b0743544ee6", "44c0a13601568811"),
-        '{"players": 3}': ("4eab3f6e3496f8dd", "a77231e4b7f49a4b"),
-        '{"boat": "advanced", "players": 4}': ("91ede504f62d2210", "d77a48fb904e7e35"),
-        '{"players": 2, "skali": true}': ("6e77856bbeafebf7", "a1f26e13228ec4a3"),
+        '{"players": 2}': ("e7830b0743544ee6", "d018f241a123668e"),
+        '{"players": 3}': ("4eab3f6e3496f8dd", "f523a94aa0a37a63"),
+        '{"boat": "advanced", "players": 4}': ("91ede504f62d2210", "be72cf041d614a4f"),
+        '{"players": 2, "skali": true}': ("6e77856bbeafebf7", "5d6addb7089cd989"),
         '{"boat": "advanced", "players": 3, "skali": true, "skali_board": "digital"}': (
             "106b775dc96a215d",
-            "0d0592fa682fd132",
+            "f26e37d8c31cbf3c",
         ),
         '{"artifact": "random", "players": 4, "skali": true}': (
             "9165f8925c6c93e4",
-            "13ec243ad660f186",
+            "aad925b7c3cc1a61",
         ),
-        '{"artifact": "random", "players": 3}': ("3075372853d7c9ee", "d81a409c12079ae4"),
+        '{"artifact": "random", "players": 3}': ("3075372853d7c9ee", "257bd899e4d01f17"),
         '{"artifact": "two-player-mead-cup", "boat": "random", "players": 2}': (
             "cb02d0302a86a7b9",
-            "d7d022a44aef7c2e",
+            "6189dad91c52e1b5",
         ),
         '{"artifact": "two-player-mead-cup", "boat": "random", "players": 3, "skali": true}': (
             "6bb127a6a93897a1",
-            "5fc1cd87811a3176",
+            "8905739e9e7200d7",
         ),
     },
     "skaal": {

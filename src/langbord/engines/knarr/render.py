@@ -14,7 +14,6 @@ from langbord.engines.knarr.data import (
     DESTINATIONS,
     GAINS,
     LINES,
-    TYPE_COLOUR,
     TYPE_NAMES,
     VIKING_GAINS,
     Destination,
@@ -22,7 +21,7 @@ from langbord.engines.knarr.data import (
 )
 
 if TYPE_CHECKING:
-    from langbord.engines.knarr.rules import KnarrState
+    from langbord.engines.knarr.rules import KnarrState, Player
 
 
 def _gains(vector: tuple[int, ...] | list[int]) -> str:
@@ -63,30 +62,54 @@ ALL_SEATS = REFEREE
 def render(state: KnarrState, player: int | None = ALL_SEATS) -> str:
     """The table as text; ``player`` sees only their own hand in full (``None``: a spectator,
     ``ALL_SEATS``: the referee, who sees every hand)."""
-    n = state.n
-    out: list[str] = []
-    if state.is_terminal():
-        scores = state.scores()
-        best = max(scores)
-        winners = [f"seat {p}" for p in range(n) if scores[p] == best]
-        status = f"game over — {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
-    else:
-        status = state._task(quote_moves=player in (ALL_SEATS, state.current_player()))
+    out = _header(state, player)
+    out += _board(state)
+    to_move = state.current_player()
+    for p in range(state.n):
+        out += _seat(state, p, player, to_move)
+    if state.skali:
+        out.append(
+            f"Raid tokens: {state.raid_tokens_on_board} on the board, additional token "
+            + ("beside the board" if state.additional_token_beside_board else "taken")
+        )
+        deck = len(state.building_deck) + len(state.building_deck_bottom)
+        out.append(f"Buildings (deck {deck}):")
+        out += ["  " + (BUILDING_TEXT[b] if b >= 0 else "—") for b in state.building_market]
+    return "\n".join(out)
+
+
+def _status(state: KnarrState, player: int | None) -> str:
+    """The winners at the end, else what is being decided (quoting moves only to a seat that may
+    see them)."""
+    if not state.is_terminal():
+        return state.task(player)
+    scores = state.scores()
+    best = max(scores)
+    winners = [f"seat {p}" for p in range(state.n) if scores[p] == best]
+    return f"game over — {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+
+
+def _header(state: KnarrState, player: int | None) -> list[str]:
     opts = state.game.options
-    out.append(
-        f"Knarr, {n} players, {state.boat_side or 'random (to be drawn, KN-9)'} boats"
+    out = [
+        f"Knarr, {state.n} players, {state.boat_side or 'random (to be drawn, KN-9)'} boats"
         + (f", Skali ({opts['skali_board']} skáli)" if state.skali else "")
-        + f", round {state.rounds + 1}, first seat {state.first} — {status}"
-    )
+        + f", round {state.rounds + 1}, first seat {state.first} — {_status(state, player)}"
+    ]
     if state.artifacts:
         titles = " + ".join(ARTIFACT_TITLES[a] for a in state.artifacts)
         out.append(f"Artifact{'s' if len(state.artifacts) > 1 else ''}: {titles}")
     if state.ended:
         out.append("The end is triggered (KN-8): the round is played out.")
+    return out
+
+
+def _board(state: KnarrState) -> list[str]:
+    """The market, the visible destinations, the viking deck and discard pile, a payment."""
     market = "  ".join(
         f"{COLOURS[s]}: {TYPE_NAMES[t] if t >= 0 else '—'}" for s, t in enumerate(state.market)
     )
-    out.append(f"Market: {market}")
+    out = [f"Market: {market}"]
     for k, title in enumerate(("Trading Lands", "Lands of Influence")):
         out.append(f"{title} (deck {len(state.dest_decks[k])}):")
         for d in state.visible[k * 3 : k * 3 + 3]:
@@ -100,65 +123,58 @@ def render(state: KnarrState, player: int | None = ALL_SEATS) -> str:
     if state.pay_dest >= 0:
         paying = DESTINATIONS[state.pay_dest]
         out.append(f"Paying {paying.name} ({paying.cost_text()}): {state.pay_left} left")
-    to_move = state.current_player()
-    boat = _columns(state.boat)
-    for p in range(n):
-        mark = "▶" if p == to_move else " "
-        tokens = (
-            f"vp {state.vp[p]}, reputation {state.rep[p]}, bracelets {state.bracelets[p]}, "
-            f"recruits {state.recruits[p]}"
-        )
-        if state.skali:
-            tokens += f", coins {state.coins[p]}, raid tokens {state.raid[p]}"
-            if n == 2:
-                tokens += f", change token {'available' if state.change[p] else 'unavailable'}"
-        out.append(f"{mark} seat {p}: {tokens}")
-        known = state.known[p]
-        if player in (ALL_SEATS, p):
-            hand = sorted(state.hands[p])
-            shown = ", ".join(TYPE_NAMES[t] + ("*" if t in known else "") for t in hand)
-            out.append(f"    hand: {shown or '—'}   (* taken from the market: known to all)")
-        else:
-            size = len(state.hands[p])
-            seen = ", ".join(TYPE_NAMES[t] + "*" for t in sorted(known))
-            unseen = size - len(known)
-            parts = ([seen] if seen else []) + ([f"{unseen} unseen"] if unseen else [])
-            out.append(
-                f"    hand: {size} card{'' if size == 1 else 's'}"
-                + (f": {' + '.join(parts)}" if seen else "")
-                + ("   (* taken from the market: known to all)" if seen else "")
-            )
-        crew = state.crew[p]
-        columns = []
-        for c, colour in enumerate(COLOURS):
-            cards = [VIKING_GAINS[t % 4] for t in range(20) if TYPE_COLOUR[t] == c]
-            items = [
-                g
-                for t, g in zip(range(c * 4, c * 4 + 4), cards, strict=True)
-                for _ in range(crew[t])
-            ]
-            columns.append(f"{colour} [{', '.join(items)}]")
-        out.append("    crew: " + "  ".join(columns))
-        out.append(f"    boat {boat}")
-        for d in state.owned[p]:
-            out.append("      " + DEST_TEXT[d])
-        if state.reserved[p]:
-            out.append(
-                "    reserved: " + ", ".join(DESTINATIONS[d].name for d in state.reserved[p])
-            )
-        if state.skali:
-            skali = _SKALI_TEXT.get(state.skali_card)
-            if skali is None:
-                skali = _SKALI_TEXT[state.skali_card] = village_card_text(state.skali_card, "skáli")
-            out.append("    village: " + skali)
-            for b in state.village[p]:
-                out.append("      " + BUILDING_TEXT[b])
+    return out
+
+
+def _seat(state: KnarrState, p: int, viewer: int | None, to_move: int) -> list[str]:
+    """Seat ``p``: tracks and tokens, hand, crew, boat with destinations, reserved, village."""
+    seat = state.players[p]
+    tokens = (
+        f"vp {seat.vp}, reputation {seat.reputation}, bracelets {seat.bracelets}, "
+        f"recruits {seat.recruits}"
+    )
     if state.skali:
-        out.append(
-            f"Raid tokens: {state.raid_board} on the board, additional token "
-            + ("beside the board" if state.raid_beside else "taken")
-        )
-        out.append(f"Buildings (deck {len(state.bdeck) + len(state.bbottom)}):")
-        for b in state.bmarket:
-            out.append("  " + (BUILDING_TEXT[b] if b >= 0 else "—"))
-    return "\n".join(out)
+        tokens += f", coins {seat.coins}, raid tokens {seat.raid_tokens}"
+        if state.n == 2:
+            tokens += f", change token {'available' if seat.change_token else 'unavailable'}"
+    mark = "▶" if p == to_move else " "
+    out = [f"{mark} seat {p}: {tokens}", _hand(seat, viewer in (ALL_SEATS, p))]
+    out.append("    crew: " + "  ".join(_column(seat.crew, c) for c in range(len(COLOURS))))
+    out.append(f"    boat {_columns(state.boat)}")
+    out += ["      " + DEST_TEXT[d] for d in seat.destinations]
+    if seat.reserved:
+        out.append("    reserved: " + ", ".join(DESTINATIONS[d].name for d in seat.reserved))
+    if state.skali:
+        out.append("    village: " + _skali_text(state.skali_card))
+        out += ["      " + BUILDING_TEXT[b] for b in seat.village]
+    return out
+
+
+KNOWN_NOTE = "   (* taken from the market: known to all)"
+
+
+def _hand(seat: Player, shown: bool) -> str:
+    """The hand in full (``shown``), else its size and the cards taken from the market."""
+    known = seat.known
+    if shown:
+        cards = ", ".join(TYPE_NAMES[t] + ("*" if t in known else "") for t in sorted(seat.hand))
+        return f"    hand: {cards or '—'}{KNOWN_NOTE}"
+    size = len(seat.hand)
+    seen = ", ".join(TYPE_NAMES[t] + "*" for t in sorted(known))
+    unseen = size - len(known)
+    parts = ([seen] if seen else []) + ([f"{unseen} unseen"] if unseen else [])
+    listed = f": {' + '.join(parts)}{KNOWN_NOTE}" if seen else ""
+    return f"    hand: {size} card{'' if size == 1 else 's'}{listed}"
+
+
+def _column(crew: list[int], c: int) -> str:
+    """One colour's crew column, by the gains of its cards."""
+    items = [VIKING_GAINS[t % 4] for t in range(c * 4, c * 4 + 4) for _ in range(crew[t])]
+    return f"{COLOURS[c]} [{', '.join(items)}]"
+
+
+def _skali_text(card: VillageCard) -> str:
+    text = _SKALI_TEXT.get(card)
+    if text is None:
+        text = _SKALI_TEXT[card] = village_card_text(card, "skáli")
+    return text

@@ -1,4 +1,4 @@
-"""Knarr's rules: :class:`KnarrGame` and :class:`KnarrState` (rulings/knarr.md, KN-1…KN-8, and
+"""Knarr's rules: :class:`KnarrGame` and :class:`KnarrState` (rulings/knarr.md, KN-1…KN-10, and
 rulebooks/knarr-skali.txt with SK-1…SK-7).
 
 Hidden information: the hands. A seat sees its own hand, the size of the others' and the cards
@@ -7,23 +7,28 @@ order is never decided: every draw is a chance node over the types left in it. O
 pile has been shuffled into a new deck (KN-7), its contents are public (every card drawn since
 was drawn face up), and ``view`` says so.
 
-The flow is a stack of small tasks (``tasks``): draws, decisions and steps that must follow an
-action (the take after a Recruit, the slot refill, village activation, extra actions…). ``_run``
-pops tasks until one needs a chance outcome or a decision; ``_apply`` resolves that and runs on.
+Each seat's pieces are a :class:`Player`. The turn flow is declared (``langbord.core.flow``):
+``KnarrState.flow`` lists the phases (the draws and reveals, the action, paying an exploration,
+the take after a Recruit, what may follow the action, KN-7's forced discards, SK-3's village
+order, the artifacts' choices), and what must follow an action is pending work, a stack of small
+records (``DrawToMarket(slot)``, ``TakeAfterRecruit(colour, any_free)``, ``ActivateVillage(line)``,
+``BackToTurn()``, ``EndTurn()`` …) run until one waits for a draw or a decision.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
-from typing import ClassVar
+from operator import attrgetter
+from typing import ClassVar, NamedTuple
 
 from langbord.core.errors import OptionError
-from langbord.core.game import CHANCE, JSON, TERMINAL, Game, State
-from langbord.core.info import GameInfo
+from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
+from langbord.core.game import JSON, Game
+from langbord.core.info import REFEREE, GameInfo
 from langbord.core.options import Option
-from langbord.core.prompts import offer
+from langbord.core.prompts import Choice, offer
 from langbord.engines.knarr.data import (
     AMULET,
     AMULET_GAINS,
@@ -140,117 +145,8 @@ from langbord.engines.knarr.notation import (
     RECRUIT_ID as RECRUIT_ACTION_ID,
 )
 
-# ---- phases and tasks ---------------------------------------------------------------------------
-
-(
-    P_DRAW,  # chance: a viking from the deck
-    P_REVEAL,  # chance: a destination
-    P_BUILDING,  # chance: a building
-    P_ARTIFACT,  # chance: the artifact (artifact=random, two-player-mead-cup)
-    P_BOAT,  # chance: the boat side (boat=random, KN-9)
-    P_FIRST,  # chance: the first player
-    P_MAIN,  # before the action: Recruit, Explore, Trade, Develop, renew
-    P_PAY,  # paying an exploration, card by card (KN-4)
-    P_TAKE,  # the board viking taken after a Recruit
-    P_AFTER,  # after the action: Trade, Develop, renew, end turn
-    P_DISCARD,  # KN-7: forced discards
-    P_ACTIVATE,  # SK-3: the order of village activation, where it matters
-    P_MEAD,  # Mead Cup
-    P_RESERVE,  # Golden bracelet
-    P_EXTRA,  # an extra Recruit (Helmet) or Explore (Weathervane)
-    P_OVER,
-) = range(16)
-PHASE_NAMES = (
-    "draw",
-    "reveal",
-    "reveal building",
-    "artifact",
-    "boat",
-    "first player",
-    "action",
-    "pay",
-    "take",
-    "after action",
-    "forced discard",
-    "activate village",
-    "mead cup",
-    "reserve",
-    "extra action",
-    "over",
-)
-CHANCE_PHASES = frozenset({P_DRAW, P_REVEAL, P_BUILDING, P_ARTIFACT, P_BOAT, P_FIRST})
-PHASE_KINDS: dict[int, frozenset[int]] = {
-    P_DRAW: frozenset({DRAW}),
-    P_REVEAL: frozenset({REVEAL}),
-    P_BUILDING: frozenset({REVEAL_BUILDING}),
-    P_ARTIFACT: frozenset({ARTIFACT}),
-    P_BOAT: frozenset({BOAT}),
-    P_FIRST: frozenset({FIRST}),
-    P_MAIN: frozenset({RECRUIT_KIND, EXPLORE, TRADE, DEVELOP, RENEW, PASS}),
-    P_PAY: frozenset({PAY, PAY_RECRUIT}),
-    P_TAKE: frozenset({TAKE}),
-    P_AFTER: frozenset({TRADE, DEVELOP, RENEW, END}),
-    P_DISCARD: frozenset({DISCARD}),
-    P_ACTIVATE: frozenset({ACTIVATE}),
-    P_MEAD: frozenset({MEAD, NO_MEAD}),
-    P_RESERVE: frozenset({RESERVE, NO_RESERVE}),
-    P_EXTRA: frozenset({RECRUIT_KIND, EXPLORE, SKIP_EXTRA}),
-}
-
-DECISION_CHOICES: dict[int, tuple[tuple[str, int], ...]] = {
-    P_MAIN: (
-        ("recruit", RECRUIT_KIND),
-        ("explore", EXPLORE),
-        ("pass", PASS),
-        ("trade", TRADE),
-        ("develop", DEVELOP),
-        ("renew", RENEW),
-    ),
-    P_PAY: (("pay with a crew card", PAY), ("with a recruit", PAY_RECRUIT)),
-    P_TAKE: (("takes a board viking", TAKE),),
-    P_AFTER: (("may trade", TRADE), ("develop", DEVELOP), ("renew", RENEW), ("end turn", END)),
-    P_DISCARD: (("discards a crew card", DISCARD),),
-    P_ACTIVATE: (("chooses the next village card to activate", ACTIVATE),),
-    P_MEAD: (("may discard a board viking", MEAD), ("not", NO_MEAD)),
-    P_RESERVE: (("may reserve a destination", RESERVE), ("not", NO_RESERVE)),
-    P_EXTRA: (
-        ("may take an extra Recruit (Helmet)", RECRUIT_KIND),
-        ("may take an extra Explore (Weathervane)", EXPLORE),
-        ("skip it", SKIP_EXTRA),
-    ),
-}
-"""Each decision phase's choices: how a player says it, and the action kind it is."""
-DECISION_NOTES = {
-    P_DISCARD: ": the deck is empty (KN-7)",
-    P_ACTIVATE: " (SK-3)",
-    P_MEAD: " (Mead Cup)",
-}
-
-# Tasks: ``code << 8 | argument``, kept on a stack (the last is done first).
-(
-    T_DRAW,  # a viking draw; argument: a draw target (below)
-    T_DEST,  # refill destination slot (0-2 Trading Lands, 3-5 Lands of Influence)
-    T_BUILDING,  # refill building slot 0-3
-    T_ARTIFACT,
-    T_FIRST,
-    T_START,  # start of a turn: reputation income
-    T_TAKE,  # the take after a Recruit; argument: colour | 8 if any slot is free (Cauldron)
-    T_MEAD,
-    T_RESERVE,
-    T_VILLAGE,  # SK-3; argument: the line
-    T_EXTRAS,  # the next extra action earned, if any
-    T_RETURN,  # back to the turn: the action (if not yet taken) or what may follow it
-    T_END_TURN,
-    T_BOAT,  # KN-9: draw the boat side (boat=random)
-) = range(14)
-# Draw targets.
-TO_MARKET = 0  # + slot
-TO_CREW = 8  # + seat
-TO_HAND = 16  # + seat (hidden)
-TO_CREW_FIRST = 24  # + seat: KN-3, the first of two start cards of different colours
-TO_CREW_SECOND = 32  # + seat: the second, of another colour than the first
-
 EXTRA_RECRUIT, EXTRA_EXPLORE = 0, 1
+"""The extra actions an artifact earns: a Recruit (Helmet) or an Explore (Weathervane)."""
 TYPES = range(NUM_TYPES)
 COLOUR_RANGE = range(len(COLOURS))
 COLOUR_TYPES: list[range] = [range(c * 4, c * 4 + 4) for c in COLOUR_RANGE]
@@ -266,19 +162,298 @@ DEST_SINGLE = [
 ]
 """The one colour of a cost ``{colour: n}``, else -1."""
 DEST_IMMEDIATE = [d.immediate for d in DESTINATIONS]
-ZERO = (0,) * NUM_GAINS
 ARTIFACT_OPTIONS: tuple[str, ...] = ("none", *ARTIFACTS, "random", "two-player-mead-cup")
 BOAT_OPTIONS: tuple[str, ...] = (*BOAT_SIDES, "random")
 NO_BOAT = (-1, -1, -1)
 """The boat's columns before KN-9's draw (``boat=random``): nothing to trade yet."""
-_NUM_DEST_IDS = len(DESTINATIONS)
 
 
-def _column_vector(column: int) -> tuple[int, ...]:
-    vector = [0] * NUM_GAINS
-    if column >= 0:
-        vector[column] = 1
-    return tuple(vector)
+def _boat_columns(boat: tuple[int, ...]) -> list[list[int]]:
+    """The trade columns of a bare boat: each column's gain vector (one gain, or none)."""
+    columns = []
+    for gain in boat:
+        column = [0] * NUM_GAINS
+        if gain >= 0:
+            column[gain] = 1
+        columns.append(column)
+    return columns
+
+
+def _can_pay(d: int, colours: list[int], recruits: int) -> bool:
+    """Whether crew columns ``colours`` and ``recruits`` pay destination ``d`` exactly (KN-4)."""
+    kind = DEST_KIND[d]
+    if kind == COST_COLOURS:
+        short = 0
+        for c, k in DEST_NEEDS[d]:
+            if k > colours[c]:
+                short += k - colours[c]
+        return short <= recruits
+    if kind == COST_SAME:
+        return max(colours) + recruits >= DEST_SIZE[d]
+    return 5 - colours.count(0) + recruits >= DEST_SIZE[d]
+
+
+class Player:
+    """One seat's pieces: the hand, the crew in its colour columns, the boat's trade columns with
+    the destinations above it, the tracks and tokens; with Skali, coins, village, raid tokens and
+    the 2-player change token."""
+
+    __slots__ = (
+        "bracelets",
+        "change_token",
+        "coins",
+        "colours",
+        "crew",
+        "destinations",
+        "hand",
+        "known",
+        "last_deck",
+        "raid_tokens",
+        "recruits",
+        "reputation",
+        "reserved",
+        "trade",
+        "village",
+        "vp",
+    )
+
+    def __init__(self, boat: tuple[int, ...], skali: bool, two_players: bool) -> None:
+        self.hand: list[int] = []
+        """Viking types in hand."""
+        self.known: list[int] = []
+        """The cards of the hand everyone saw taken from the market (known until played)."""
+        self.crew = [0] * NUM_TYPES
+        """Crew cards per viking type."""
+        self.colours = [0] * len(COLOURS)
+        """Crew cards per colour: the height of each column."""
+        self.vp = 0
+        self.reputation = 0
+        self.bracelets = START_BRACELETS
+        self.recruits = START_RECRUITS
+        self.destinations: list[int] = []
+        """Destinations explored, above the boat."""
+        self.trade = _boat_columns(boat)
+        """Each trade column's gains: the boat's plus every destination's (KN-6)."""
+        self.reserved: list[int] = []
+        """Destinations reserved with the Golden bracelet."""
+        self.last_deck = -1
+        """The deck of the last destination explored (Helmet)."""
+        self.coins = START_COINS if skali else 0
+        self.village: list[int] = []
+        """Buildings bought (SK-2); the skáli is the game's."""
+        self.raid_tokens = 1 if skali else 0
+        self.change_token = skali and two_players
+        """SK-6's change token is on its available side."""
+
+    def copy(self) -> Player:
+        new = Player.__new__(Player)
+        new.hand = self.hand.copy()
+        new.known = self.known.copy()
+        new.crew = self.crew.copy()
+        new.colours = self.colours.copy()
+        new.vp = self.vp
+        new.reputation = self.reputation
+        new.bracelets = self.bracelets
+        new.recruits = self.recruits
+        new.destinations = self.destinations.copy()
+        new.trade = [column.copy() for column in self.trade]
+        new.reserved = self.reserved.copy()
+        new.last_deck = self.last_deck
+        new.coins = self.coins
+        new.village = self.village.copy()
+        new.raid_tokens = self.raid_tokens
+        new.change_token = self.change_token
+        return new
+
+    def hidden_cards(self) -> list[int]:
+        """The cards of the hand the other seats have not seen (dealt at setup)."""
+        hidden = self.hand.copy()
+        for t in self.known:
+            hidden.remove(t)
+        return hidden
+
+
+# ---- pending work -------------------------------------------------------------------------------
+
+
+class DrawToMarket(NamedTuple):
+    """A viking from the deck to market slot ``slot`` (a refill)."""
+
+    slot: int
+
+    def run(self, state: KnarrState) -> bool:
+        return state.wait_for_draw(self)
+
+    def deliver(self, state: KnarrState, t: int) -> None:
+        state.market[self.slot] = t
+
+
+class DrawToCrew(NamedTuple):
+    """A viking from the deck into ``seat``'s crew, with no gains (a "card" gain)."""
+
+    seat: int
+
+    def run(self, state: KnarrState) -> bool:
+        return state.wait_for_draw(self)
+
+    def deliver(self, state: KnarrState, t: int) -> None:
+        state.add_to_crew(self.seat, t)
+
+
+class DrawToHand(NamedTuple):
+    """A viking from the deck into ``seat``'s hidden hand (setup)."""
+
+    seat: int
+
+    def run(self, state: KnarrState) -> bool:
+        return state.wait_for_draw(self)
+
+    def deliver(self, state: KnarrState, t: int) -> None:
+        state.players[self.seat].hand.append(t)
+
+
+class DrawStartCard(NamedTuple):
+    """One of ``seat``'s two start vikings, of different colours (KN-3): the ``second`` is drawn
+    from the colours other than the first's."""
+
+    seat: int
+    second: bool
+
+    def run(self, state: KnarrState) -> bool:
+        return state.wait_for_draw(self)
+
+    def deliver(self, state: KnarrState, t: int) -> None:
+        if not self.second:
+            state.pair_colour = TYPE_COLOUR[t]
+        state.add_to_crew(self.seat, t)
+
+
+Draw = DrawToMarket | DrawToCrew | DrawToHand | DrawStartCard
+
+
+class RefillDestination(NamedTuple):
+    """Reveal a destination into visible slot ``slot`` (0–2 Trading Lands, 3–5 Lands of
+    Influence); KN-5: an empty deck leaves it empty."""
+
+    slot: int
+
+    def run(self, state: KnarrState) -> bool:
+        if not state.dest_decks[self.slot // VISIBLE_DESTINATIONS]:
+            return False
+        state.refilling = self.slot
+        state.phase = DESTINATION_REVEAL
+        return True
+
+
+class RefillBuilding(NamedTuple):
+    """Reveal a building into building slot ``slot``; once the unseen deck is exhausted, the next
+    card slid under it (SK-6)."""
+
+    slot: int
+
+    def run(self, state: KnarrState) -> bool:
+        if state.building_deck:
+            state.refilling = self.slot
+            state.phase = BUILDING_REVEAL
+            return True
+        if state.building_deck_bottom:
+            state.building_market[self.slot] = state.building_deck_bottom.pop(0)
+        return False
+
+
+class DrawArtifact(NamedTuple):
+    """Setup: the artifact of ``artifact=random`` (or KN-10's other one) is revealed."""
+
+    def run(self, state: KnarrState) -> bool:
+        state.phase = ARTIFACT_DRAW
+        return True
+
+
+class DrawBoat(NamedTuple):
+    """Setup, first of all: KN-9's boat side is drawn (``boat=random``)."""
+
+    def run(self, state: KnarrState) -> bool:
+        state.phase = BOAT_DRAW
+        return True
+
+
+class DrawFirstPlayer(NamedTuple):
+    """Setup, last: the first player is drawn."""
+
+    def run(self, state: KnarrState) -> bool:
+        state.phase = FIRST_PLAYER_DRAW
+        return True
+
+
+class StartTurn(NamedTuple):
+    """Reputation income, then the action."""
+
+    def run(self, state: KnarrState) -> bool:
+        state.start_turn()
+        return True
+
+
+class TakeAfterRecruit(NamedTuple):
+    """The board viking taken after a Recruit: from the slot of ``colour``, or any slot for a
+    recruit; ``any_free``: any slot for nothing (Cauldron)."""
+
+    colour: int
+    any_free: bool
+
+    def run(self, state: KnarrState) -> bool:
+        return state.offer_take(self)
+
+
+class OfferMeadCup(NamedTuple):
+    """Mead Cup, after an Explore: the player may discard a board viking."""
+
+    def run(self, state: KnarrState) -> bool:
+        return state.offer_mead_cup()
+
+
+class OfferReserve(NamedTuple):
+    """Golden bracelet, after a colour's 3rd viking: the player may reserve a destination."""
+
+    def run(self, state: KnarrState) -> bool:
+        return state.offer_reserve()
+
+
+class ActivateVillage(NamedTuple):
+    """SK-3: the village's cards with something on ``line`` activate."""
+
+    line: int
+
+    def run(self, state: KnarrState) -> bool:
+        return state.activate_village(self.line)
+
+
+class ExtraActions(NamedTuple):
+    """The next extra action earned (Helmet, Weathervane), if any."""
+
+    def run(self, state: KnarrState) -> bool:
+        return bool(state.extras) and state.offer_extra()
+
+
+class BackToTurn(NamedTuple):
+    """Back to the turn: the action, if not yet taken, or what may follow it."""
+
+    def run(self, state: KnarrState) -> bool:
+        return state.back_to_turn()
+
+
+class EndTurn(NamedTuple):
+    """The turn ends: SK-5's raid, KN-8's end, or the next seat's turn."""
+
+    def run(self, state: KnarrState) -> bool:
+        return state.end_turn()
+
+
+START_TURN = StartTurn()
+BACK_TO_TURN = BackToTurn()
+EXTRA_ACTIONS = ExtraActions()
+END_TURN = EndTurn()
+OFFER_MEAD_CUP = OfferMeadCup()
+OFFER_RESERVE = OfferReserve()
 
 
 class KnarrGame(Game):
@@ -342,25 +517,23 @@ class KnarrGame(Game):
         return KnarrState(self)
 
 
-class KnarrState(State):
-    """A Knarr table. See the package docstring for the notation."""
+class KnarrState(FlowState):
+    """A Knarr table. See the package docstring for the notation, and the module docstring for
+    the turn flow: its phases are declared below the class (their parts are its methods) and
+    set as ``KnarrState.flow``."""
 
     action_kinds: ClassVar[Sequence[int]] = KIND
 
     __slots__ = (
         "acted",
         "activating",
+        "additional_token_beside_board",
         "artifacts",
-        "bbottom",
-        "bdeck",
-        "bmarket",
         "boat",
         "boat_side",
-        "bracelets",
-        "change",
-        "coins",
-        "cols",
-        "crew",
+        "building_deck",
+        "building_deck_bottom",
+        "building_market",
         "deck",
         "deck_public",
         "deck_size",
@@ -368,18 +541,16 @@ class KnarrState(State):
         "developed",
         "discard",
         "discard_size",
+        "drawing",
         "ended",
         "extra_kind",
         "extras",
         "first",
         "forced",
-        "hands",
-        "known",
-        "last_deck",
         "line",
         "market",
         "n",
-        "owned",
+        "offered",
         "pair_colour",
         "pay_colour",
         "pay_dest",
@@ -387,36 +558,27 @@ class KnarrState(State):
         "pay_need",
         "pay_slot",
         "pay_used",
-        "pending",
-        "phase",
-        "raid",
-        "raid_beside",
-        "raid_board",
-        "recruits",
-        "rep",
-        "reserved",
+        "players",
+        "raid_tokens_on_board",
+        "refilling",
         "rounds",
         "skali",
         "skali_card",
-        "take_arg",
-        "tasks",
+        "taking",
         "traded",
-        "tsum",
         "turn",
-        "village",
         "visible",
-        "vp",
     )
 
     def __init__(self, game: KnarrGame) -> None:
         super().__init__(game)
-        opts = game.options
+        options = game.options
         n = self.n = game.num_players()
-        self.skali = bool(opts["skali"])
-        self.skali_card: VillageCard = SKALI_BOARDS[str(opts["skali_board"])]
-        choice = str(opts["artifact"])
+        skali = self.skali = bool(options["skali"])
+        self.skali_card: VillageCard = SKALI_BOARDS[str(options["skali_board"])]
+        choice = str(options["artifact"])
         self.artifacts = _artifacts_in_play(choice, n)
-        side = str(opts["boat"])
+        side = str(options["boat"])
         self.boat_side = side if side in BOATS else ""  # "": KN-9's draw is still to come
         self.boat = BOATS.get(side, NO_BOAT)
         self.deck = viking_counts(n)
@@ -425,542 +587,447 @@ class KnarrState(State):
         self.discard = [0] * NUM_TYPES
         self.discard_size = 0
         self.market = [-1] * MARKET_SLOTS
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.known: list[list[int]] = [[] for _ in range(n)]
-        self.crew: list[list[int]] = [[0] * NUM_TYPES for _ in range(n)]
-        self.cols: list[list[int]] = [[0] * len(COLOURS) for _ in range(n)]
-        self.vp = [0] * n
-        self.rep = [0] * n
-        self.bracelets = [START_BRACELETS] * n
-        self.recruits = [START_RECRUITS] * n
+        self.players = [Player(self.boat, skali, n == 2) for _ in range(n)]
         self.dest_decks: list[list[int]] = [
-            [d.index for d in DESTINATIONS if d.deck == deck and (self.skali or not d.skali)]
+            [d.index for d in DESTINATIONS if d.deck == deck and (skali or not d.skali)]
             for deck in (TRADING_LAND, LAND_OF_INFLUENCE)
         ]
         self.visible = [-1] * (2 * VISIBLE_DESTINATIONS)
-        self.owned: list[list[int]] = [[] for _ in range(n)]
-        boat_columns = [list(_column_vector(g)) for g in self.boat]
-        self.tsum: list[list[list[int]]] = [[c.copy() for c in boat_columns] for _ in range(n)]
-        self.reserved: list[list[int]] = [[] for _ in range(n)]
-        self.last_deck = [-1] * n
-        self.first = 0
-        self.turn = 0
-        self.rounds = 0
-        self.ended = False
-        self.traded = False
-        self.acted = False
-        self.developed = False
-        self.phase = P_DRAW
-        self.pending: list[int] = []
+        self.first = self.turn = self.rounds = 0
+        self.ended = self.traded = self.acted = self.developed = False
+        # Skali (SK-1).
+        self.building_deck: list[int] = list(range(NUM_BUILDINGS)) if skali else []
+        self.building_deck_bottom: list[int] = []
+        """Buildings renewed, under the deck in the order they went (SK-6): known to all."""
+        self.building_market = [-1] * BUILDING_MARKET if skali else []
+        self.raid_tokens_on_board = n + 1 if skali else 0
+        """Raid tokens on the board (SK-4)."""
+        self.additional_token_beside_board = skali
+        """The additional raid token lies beside the board (SK-4)."""
+        self._clear_decisions()
+        self.pending = self._setup(choice)
+        self.phase = VIKING_DRAW
+        self.proceed()
+
+    def _clear_decisions(self) -> None:
+        """The bookkeeping of the decision under way, before the first."""
+        self.offered: list[int] = []
+        """The legal actions of a decision worked out on entering it (replaced, never changed)."""
+        self.drawing: Draw = DRAW_TO_MARKET[0]
+        """The draw waiting for its viking."""
+        self.refilling = -1
+        """The slot a destination or building is revealed into."""
+        self.pair_colour = -1
+        """KN-3: the colour of the first start card drawn."""
+        self.taking = TAKE_AFTER_RECRUIT[0][False]
         self.forced: list[int] = []
+        """KN-7: the seats still to discard a crew card, in turn order."""
         self.activating: list[int] = []
+        """SK-3: the village cards still to activate, when their order matters."""
         self.line = -1
         self.extras: list[int] = []
+        """Extra actions earned and not yet offered (EXTRA_RECRUIT, EXTRA_EXPLORE)."""
         self.extra_kind = EXTRA_RECRUIT
-        self.take_arg = 0
-        self.pair_colour = -1
         self.pay_dest = -1
+        """The destination being paid (KN-4), or -1."""
         self.pay_slot = -1
         self.pay_need = [0] * len(COLOURS)
         self.pay_colour = -1
         self.pay_used = 0
         self.pay_left = 0
-        # Skali (SK-1).
-        self.coins = [START_COINS if self.skali else 0] * n
-        self.village: list[list[int]] = [[] for _ in range(n)]
-        self.bdeck: list[int] = list(range(NUM_BUILDINGS)) if self.skali else []
-        self.bbottom: list[int] = []
-        self.bmarket = [-1] * BUILDING_MARKET if self.skali else []
-        self.raid = [1 if self.skali else 0] * n
-        self.raid_board = n + 1 if self.skali else 0
-        self.raid_beside = self.skali
-        self.change = [self.skali and n == 2] * n
-        # Setup, in the order the tasks are done.
-        setup: list[int] = [] if self.boat_side else [T_BOAT << 8]
-        if choice in ("random", "two-player-mead-cup"):
-            setup.append(T_ARTIFACT << 8)
-        setup += [T_DEST << 8 | s for s in range(2 * VISIBLE_DESTINATIONS)]
-        setup += [T_DRAW << 8 | (TO_MARKET + s) for s in range(MARKET_SLOTS)]
-        for p in range(n):
-            setup += [T_DRAW << 8 | (TO_CREW_FIRST + p), T_DRAW << 8 | (TO_CREW_SECOND + p)]
-            setup += [T_DRAW << 8 | (TO_HAND + p)] * HAND_SIZE
+
+    def _setup(self, artifact: str) -> list[Work]:
+        """The setup's draws, as pending work (the last is done first)."""
+        setup: list[Work] = [] if self.boat_side else [DrawBoat()]
+        if artifact in ("random", "two-player-mead-cup"):
+            setup.append(DrawArtifact())
+        setup += REFILL_DESTINATION
+        setup += DRAW_TO_MARKET
+        for p in range(self.n):
+            setup += [DrawStartCard(p, False), DrawStartCard(p, True)]
+            setup += [DrawToHand(p)] * HAND_SIZE
         if self.skali:
-            setup += [T_BUILDING << 8 | s for s in range(BUILDING_MARKET)]
-        setup += [T_FIRST << 8, T_START << 8]
+            setup += REFILL_BUILDING
+        setup += [DrawFirstPlayer(), START_TURN]
         setup.reverse()
-        self.tasks = setup
-        self._run()
+        return setup
 
-    # ---- protocol -----------------------------------------------------------------------------
+    # ---- chance ---------------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase <= P_FIRST:
-            return CHANCE
-        if phase == P_OVER:
-            return TERMINAL
-        if phase == P_DISCARD:
-            return self.forced[0]
-        return self.turn
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        if phase == P_DRAW:
-            if self.tasks[-1] & 255 < TO_CREW_FIRST:
-                share = 1.0 / self.deck_size
-                deck = self.deck
-                return [(t, deck[t] * share) for t in compress(TYPES, deck)]
-            weights = self._draw_weights()
-            share = 1.0 / sum(weights)
-            return [(t, w * share) for t, w in enumerate(weights) if w]
-        if phase == P_REVEAL:
-            deck = self.dest_decks[self._task_arg() // VISIBLE_DESTINATIONS]
-            share = 1.0 / len(deck)
-            return [(REVEAL_ID[d], share) for d in deck]
-        if phase == P_BUILDING:
-            share = 1.0 / len(self.bdeck)
-            return [(REVEAL_BUILDING_ID[b], share) for b in self.bdeck]
-        if phase == P_ARTIFACT:
-            # KN-10: with the Mead Cup already in play, one of the six others.
-            drawn = [ARTIFACT_ID[a] for a in range(len(ARTIFACTS)) if a not in self.artifacts]
-            return [(a, 1.0 / len(drawn)) for a in drawn]
-        if phase == P_BOAT:
-            return [(a, 1.0 / len(BOAT_ID)) for a in BOAT_ID]
-        if phase == P_FIRST:
-            return [(FIRST_ID[p], 1.0 / self.n) for p in range(self.n)]
-        return []
-
-    def _draw_weights(self) -> list[int]:
-        """Weight of each viking type for the draw on top of the task stack."""
-        target = self.tasks[-1] & 255
+    def _start_card_weights(self, draw: DrawStartCard) -> list[int]:
+        """KN-3 as its outcome: drawing two and redrawing both until they differ in colour gives
+        the first card with weight (copies) x (cards of the other colours); the second comes
+        from the other colours."""
         deck = self.deck
-        if target < TO_CREW_FIRST:
-            return deck
-        if target < TO_CREW_SECOND:
-            # KN-3 as its outcome: drawing two and redrawing both until they differ in colour
-            # gives the first card with weight (copies) x (cards of the other colours).
-            size = self.deck_size
-            per_colour = [sum(deck[c * 4 : c * 4 + 4]) for c in COLOUR_RANGE]
-            return [deck[t] * (size - per_colour[TYPE_COLOUR[t]]) for t in TYPES]
-        colour = self.pair_colour
-        return [0 if TYPE_COLOUR[t] == colour else deck[t] for t in TYPES]
+        if draw.second:
+            colour = self.pair_colour
+            return [0 if TYPE_COLOUR[t] == colour else deck[t] for t in TYPES]
+        size = self.deck_size
+        per_colour = [sum(deck[c * 4 : c * 4 + 4]) for c in COLOUR_RANGE]
+        return [deck[t] * (size - per_colour[TYPE_COLOUR[t]]) for t in TYPES]
 
-    def _task_arg(self) -> int:
-        return self.tasks[-1] & 255
+    def _draw_outcomes(self) -> list[tuple[int, float]]:
+        draw = self.drawing
+        if type(draw) is not DrawStartCard:
+            share = 1.0 / self.deck_size
+            deck = self.deck
+            return [(t, deck[t] * share) for t in compress(TYPES, deck)]
+        weights = self._start_card_weights(draw)
+        share = 1.0 / sum(weights)
+        return [(t, w * share) for t, w in enumerate(weights) if w]
 
-    def _compute_legal(self) -> list[int]:
-        phase = self.phase
-        if phase == P_DRAW:
-            return list(compress(TYPES, self._draw_weights()))
-        if phase == P_MAIN:
-            return self._main_options()
-        if phase == P_PAY:
-            return self._pay_options()
-        if phase == P_EXTRA:
-            return self._extra_options()
-        if phase == P_OVER:
-            return []
-        if phase in CHANCE_PHASES:
-            return [a for a, _ in self.chance_outcomes()]
-        return self.pending  # decisions computed on entering the phase
+    def _draw_legal(self) -> list[int]:
+        draw = self.drawing
+        if type(draw) is not DrawStartCard:
+            return list(compress(TYPES, self.deck))
+        return list(compress(TYPES, self._start_card_weights(draw)))
+
+    def _reveal_outcomes(self) -> list[tuple[int, float]]:
+        deck = self.dest_decks[self.refilling // VISIBLE_DESTINATIONS]
+        share = 1.0 / len(deck)
+        return [(REVEAL_ID[d], share) for d in deck]
+
+    def _building_outcomes(self) -> list[tuple[int, float]]:
+        share = 1.0 / len(self.building_deck)
+        return [(REVEAL_BUILDING_ID[b], share) for b in self.building_deck]
+
+    def _artifact_outcomes(self) -> list[tuple[int, float]]:
+        # KN-10: with the Mead Cup already in play, one of the six others.
+        drawn = [ARTIFACT_ID[a] for a in range(len(ARTIFACTS)) if a not in self.artifacts]
+        return [(a, 1.0 / len(drawn)) for a in drawn]
+
+    def _boat_outcomes(self) -> list[tuple[int, float]]:
+        return [(a, 1.0 / len(BOAT_ID)) for a in BOAT_ID]
+
+    def _first_player_outcomes(self) -> list[tuple[int, float]]:
+        return [(FIRST_ID[p], 1.0 / self.n) for p in range(self.n)]
+
+    def _outcomes_legal(self) -> list[int]:
+        return [a for a, _ in self.chance_outcomes()]
 
     def _is_legal(self, action: int) -> bool:
+        """A draw or a reveal is checked against its deck, not a list built for it (the
+        commonest steps of a playout)."""
         phase = self.phase
-        if phase == P_REVEAL:
-            if not 0 <= action < NUM_ACTIONS:
-                return False
-            return (
-                KIND[action] == REVEAL
-                and ARG[action] in self.dest_decks[(self.tasks[-1] & 255) // VISIBLE_DESTINATIONS]
-            )
-        if phase == P_DRAW:
+        if phase is VIKING_DRAW:
             if not 0 <= action < NUM_TYPES:
                 return False
-            if self.tasks[-1] & 255 < TO_CREW_FIRST:
+            if type(self.drawing) is not DrawStartCard:
                 return self.deck[action] > 0
-            return self._draw_weights()[action] > 0
+        elif phase is DESTINATION_REVEAL:
+            if not 0 <= action < NUM_ACTIONS:
+                return False
+            deck = self.dest_decks[self.refilling // VISIBLE_DESTINATIONS]
+            return KIND[action] == REVEAL and ARG[action] in deck
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._compute_legal()
         return action in cache
 
-    # ---- applying actions -----------------------------------------------------------------------
-
-    def _apply(self, action: int) -> None:
-        kind = KIND[action]
-        a = ARG[action]
-        p = self.turn
-        if kind == DRAW:
-            self._drawn(a)
-        elif kind == PAY:
-            self._pay_card(a)
-        elif kind == PAY_RECRUIT:
-            self.recruits[p] -= 1
-            self.pay_left -= 1
-            if not self.pay_left:
-                self._explored()
-        elif kind == RECRUIT_KIND:
-            if self.phase == P_MAIN:
-                self.acted = True
-                self.tasks += (T_RETURN << 8, T_EXTRAS << 8)
-            self._recruit(a)
-        elif kind == EXPLORE:
-            if self.phase == P_MAIN:
-                self.acted = True
-                self.tasks += (T_RETURN << 8, T_EXTRAS << 8)
-            self._explore(a)
-        elif kind == TAKE:
-            self._take(a)
-        elif kind == TRADE:
-            self._trade(a)
-        elif kind == END:
-            self.tasks.append(T_END_TURN << 8)
-            self._run()
-        elif kind == REVEAL:
-            slot = self.tasks.pop() & 255
-            self.dest_decks[DEST_DECK[a]].remove(a)
-            self.visible[slot] = a
-            self._run()
-        elif kind == REVEAL_BUILDING:
-            slot = self.tasks.pop() & 255
-            self.bdeck.remove(a)
-            self.bmarket[slot] = a
-            self._run()
-        elif kind == DISCARD:
-            self._forced_discard(a)
-        elif kind == DEVELOP:
-            self._develop(a)
-        elif kind == RENEW:
-            self._renew(a, ARG2[action])
-        elif kind == ACTIVATE:
-            self._activate(a)
-        elif kind == MEAD:
-            self.discard[self.market[a]] += 1
-            self.discard_size += 1
-            self.market[a] = -1
-            self.tasks.append(T_DRAW << 8 | (TO_MARKET + a))
-            self._run()
-        elif kind == RESERVE:
-            slot = self.visible.index(a)
-            self.visible[slot] = -1
-            self.reserved[p].append(a)
-            self.tasks.append(T_DEST << 8 | slot)
-            self._run()
-        elif kind == PASS:
-            self.acted = True
-            self.tasks.append(T_RETURN << 8)
-            self._run()
-        elif kind in (NO_MEAD, NO_RESERVE, SKIP_EXTRA):
-            self._run()
-        elif kind == FIRST:
-            self.tasks.pop()
-            self.first = self.turn = a
-            self._run()
-        elif kind == BOAT:
-            self.tasks.pop()
-            self._boat_drawn(BOAT_SIDES[a])
-            self._run()
-        else:  # ARTIFACT
-            self.tasks.pop()
-            self.artifacts = tuple(sorted((*self.artifacts, a)))
-            self._run()
-
-    def _boat_drawn(self, side: str) -> None:
-        """KN-9: every player uses the side drawn; it comes first in the setup, before anyone
-        owns a destination, so the trade columns are the boat's alone."""
-        self.boat_side = side
-        self.boat = BOATS[side]
-        boat_columns = [_column_vector(g) for g in self.boat]
-        self.tsum = [[list(c) for c in boat_columns] for _ in range(self.n)]
-
     def _drawn(self, t: int) -> None:
-        """A viking of type ``t`` comes off the deck, to the target of the draw task."""
-        target = self.tasks.pop() & 255
+        """A viking of type ``t`` comes off the deck, to where the draw takes it."""
         self.deck[t] -= 1
         self.deck_size -= 1
-        if target < TO_CREW:
-            self.market[target] = t
-        elif target < TO_HAND:
-            self._add_to_crew(target - TO_CREW, t)
-        elif target < TO_CREW_FIRST:
-            self.hands[target - TO_HAND].append(t)
-        else:
-            if target < TO_CREW_SECOND:
-                self.pair_colour = TYPE_COLOUR[t]
-            self._add_to_crew(target % 8, t)
-        self._run()
+        self.drawing.deliver(self, t)
+        self.proceed()
 
-    # ---- the flow -----------------------------------------------------------------------------
+    def _destination_revealed(self, action: int) -> None:
+        d = ARG[action]
+        self.dest_decks[DEST_DECK[d]].remove(d)
+        self.visible[self.refilling] = d
+        self.proceed()
 
-    def _run(self) -> None:
-        """Do tasks until one needs a chance outcome or a decision (or the game is over)."""
-        tasks = self.tasks
-        while tasks:
-            task = tasks[-1]
-            code = task >> 8
-            if code == T_DRAW:
-                if self.deck_size:
-                    self.phase = P_DRAW
-                    return
-                if self._empty_deck():
-                    return
-                continue
-            arg = task & 255
-            tasks.pop()
-            if code == T_DEST:
-                if self.dest_decks[arg // VISIBLE_DESTINATIONS]:
-                    tasks.append(task)
-                    self.phase = P_REVEAL
-                    return
-                # KN-5: an empty destination deck leaves the slot empty.
-            elif code == T_TAKE:
-                if self._enter_take(arg):
-                    return
-            elif code == T_VILLAGE:
-                if self._village(arg):
-                    return
-            elif code == T_RETURN:
-                if not self.acted:
-                    self.phase = P_MAIN
-                    return
-                if self.skali or (not self.traded and self.bracelets[self.turn]):
-                    after = self._after_options()
-                    if len(after) > 1:
-                        self.pending = after
-                        self.phase = P_AFTER
-                        return
-                # Nothing but "end turn" is possible: the turn ends.
-                if self._end_turn():
-                    return
-            elif code == T_EXTRAS:
-                if self.extras and self._enter_extra():
-                    return
-            elif code == T_START:
-                self._start_turn()
-                return
-            elif code == T_END_TURN:
-                if self._end_turn():
-                    return
-            elif code == T_MEAD:
-                options = [MEAD_ID[s] for s in range(MARKET_SLOTS) if self.market[s] >= 0]
-                if options:
-                    options.append(NO_MEAD_ID)
-                    self.pending = options
-                    self.phase = P_MEAD
-                    return
-            elif code == T_RESERVE:
-                options = sorted(RESERVE_ID[d] for d in self.visible if d >= 0)
-                if options and len(self.reserved[self.turn]) < MAX_RESERVED:
-                    options.append(NO_RESERVE_ID)
-                    self.pending = options
-                    self.phase = P_RESERVE
-                    return
-            elif code == T_BUILDING:
-                if self.bdeck:
-                    tasks.append(task)
-                    self.phase = P_BUILDING
-                    return
-                if self.bbottom:  # only the known cards slid under the deck are left (SK-6)
-                    self.bmarket[arg] = self.bbottom.pop(0)
-            elif code == T_FIRST:
-                tasks.append(task)
-                self.phase = P_FIRST
-                return
-            elif code == T_BOAT:
-                tasks.append(task)
-                self.phase = P_BOAT
-                return
-            else:  # T_ARTIFACT
-                tasks.append(task)
-                self.phase = P_ARTIFACT
-                return
+    def _building_revealed(self, action: int) -> None:
+        b = ARG[action]
+        self.building_deck.remove(b)
+        self.building_market[self.refilling] = b
+        self.proceed()
 
-    def _empty_deck(self) -> bool:
-        """KN-7, the deck being empty for the draw on top: reshuffle the discard pile, or have
-        every player tied for the most crew cards discard one (True: a decision is due), or, with
-        no crew card anywhere, drop the draw."""
-        if self.discard_size:
-            self.deck = self.discard
-            self.deck_size = self.discard_size
-            self.discard = [0] * NUM_TYPES
-            self.discard_size = 0
-            self.deck_public = True  # the new deck holds exactly the (public) discard pile
-            return False
-        sizes = [sum(c) for c in self.cols]
+    def _artifact_drawn(self, action: int) -> None:
+        self.artifacts = tuple(sorted((*self.artifacts, ARG[action])))
+        self.proceed()
+
+    def _boat_drawn(self, action: int) -> None:
+        """KN-9: every player uses the side drawn; it comes first in the setup, before anyone
+        owns a destination, so the trade columns are the boat's alone."""
+        side = self.boat_side = BOAT_SIDES[ARG[action]]
+        self.boat = BOATS[side]
+        for player in self.players:
+            player.trade = _boat_columns(self.boat)
+        self.proceed()
+
+    def _first_player_drawn(self, action: int) -> None:
+        self.first = self.turn = ARG[action]
+        self.proceed()
+
+    # ---- the viking deck (KN-7) -------------------------------------------------------------
+
+    def wait_for_draw(self, draw: Draw) -> bool:
+        """``draw`` waits for its viking. KN-7, the deck being empty: the discard pile becomes the
+        deck; else every player tied for the most crew cards discards one first (the draw waits
+        under the discards); else, with no crew card anywhere, the draw does not happen."""
+        if self.deck_size or self._reshuffle():
+            self.drawing = draw
+            self.phase = VIKING_DRAW
+            return True
+        sizes = [sum(player.colours) for player in self.players]
         most = max(sizes)
         if not most:
-            self.tasks.pop()  # nobody has a crew card: the draw does not happen
             return False
         n = self.n
-        self.forced = [(self.turn + i) % n for i in range(n) if sizes[(self.turn + i) % n] == most]
-        self._enter_discard()
+        order = [(self.turn + i) % n for i in range(n)]
+        self.forced = [p for p in order if sizes[p] == most]
+        self.pending.append(draw)
+        self._offer_discard()
         return True
 
-    def _enter_discard(self) -> None:
-        crew = self.crew[self.forced[0]]
-        self.pending = [DISCARD_ID[t] for t in TYPES if crew[t]]
-        self.phase = P_DISCARD
+    def _reshuffle(self) -> bool:
+        """KN-7: the discard pile, if any, becomes the deck (its contents public from now on)."""
+        if not self.discard_size:
+            return False
+        self.deck = self.discard
+        self.deck_size = self.discard_size
+        self.discard = [0] * NUM_TYPES
+        self.discard_size = 0
+        self.deck_public = True  # the new deck holds exactly the (public) discard pile
+        return True
 
-    def _forced_discard(self, t: int) -> None:
-        p = self.forced.pop(0)
-        self.crew[p][t] -= 1
-        self.cols[p][TYPE_COLOUR[t]] -= 1
+    def _offer_discard(self) -> None:
+        crew = self.players[self.forced[0]].crew
+        self.offered = [DISCARD_ID[t] for t in TYPES if crew[t]]
+        self.phase = FORCED_DISCARD
+
+    def _forced_discard(self, action: int) -> None:
+        t = ARG[action]
+        player = self.players[self.forced.pop(0)]
+        player.crew[t] -= 1
+        player.colours[TYPE_COLOUR[t]] -= 1
         self.discard[t] += 1
         self.discard_size += 1
         if self.forced:
-            self._enter_discard()
+            self._offer_discard()
         else:
-            self._run()
+            self.proceed()
 
-    def _start_turn(self) -> None:
+    # ---- the turn -------------------------------------------------------------------------------
+
+    def start_turn(self) -> None:
         """Reputation income, then the action."""
-        p = self.turn
-        income = REPUTATION_VP[self.rep[p]]
+        income = REPUTATION_VP[self.players[self.turn].reputation]
         if income:
-            self._add_vp(p, income)
+            self._add_vp(self.players[self.turn], income)
         self.traded = self.acted = self.developed = False
-        self.phase = P_MAIN
+        self.phase = ACTION
 
-    def _end_turn(self) -> bool:
-        """SK-5's raid if the board holds no raid token; KN-8's end; else the next turn (False:
-        go on running tasks)."""
-        if self.skali and not self.raid_board:
+    def back_to_turn(self) -> bool:
+        """The action, if not yet taken; else a Trade, Develop or renew if one is still possible,
+        or the turn ends."""
+        if not self.acted:
+            self.phase = ACTION
+            return True
+        if self.skali or (not self.traded and self.players[self.turn].bracelets):
+            after = self._after_options()
+            if len(after) > 1:
+                self.offered = after
+                self.phase = AFTER_ACTION
+                return True
+        # Nothing but "end turn" is possible: the turn ends.
+        return self.end_turn()
+
+    def end_turn(self) -> bool:
+        """SK-5's raid if the board holds no raid token; KN-8's end (True: the game is over);
+        else the next seat's turn."""
+        if self.skali and not self.raid_tokens_on_board:
             self._raid()
         n = self.n
-        last = (self.first - 1) % n
-        if self.turn == last:
+        if self.turn == (self.first - 1) % n:
             self.rounds += 1
             if self.ended or self.rounds >= MAX_ROUNDS:
-                self.phase = P_OVER
+                self.phase = OVER
                 return True
         self.turn = (self.turn + 1) % n
-        self.tasks.append(T_START << 8)
+        self.pending.append(START_TURN)
         return False
+
+    def _act(self, action: int) -> None:
+        """The action: Recruit or Explore (its extra actions, then what may follow it), a pass,
+        or first a Trade, Develop or renew."""
+        kind = KIND[action]
+        if kind == RECRUIT_KIND:
+            self.acted = True
+            self.pending += (BACK_TO_TURN, EXTRA_ACTIONS)
+            self._recruit(ARG[action])
+        elif kind == EXPLORE:
+            self.acted = True
+            self.pending += (BACK_TO_TURN, EXTRA_ACTIONS)
+            self._explore(ARG[action])
+        elif kind == PASS:
+            self.acted = True
+            self.pending.append(BACK_TO_TURN)
+            self.proceed()
+        else:
+            self._manage(action)
+
+    def _after_action(self, action: int) -> None:
+        if KIND[action] == END:
+            self.pending.append(END_TURN)
+            self.proceed()
+        else:
+            self._manage(action)
+
+    def _manage(self, action: int) -> None:
+        """Trade (KN-6), Develop (SK-2) or renew (SK-6), before or after the action."""
+        kind = KIND[action]
+        if kind == TRADE:
+            self._trade(ARG[action])
+        elif kind == DEVELOP:
+            self._develop(ARG[action])
+        else:
+            self._renew(ARG[action], ARG2[action])
 
     # ---- gains ----------------------------------------------------------------------------------
 
-    def _add_vp(self, p: int, amount: int) -> None:
-        vp = self.vp[p] + amount
-        self.vp[p] = vp if vp > 0 else 0  # "lose 1 vp" at 0 does nothing (SK-3)
+    def _add_vp(self, player: Player, amount: int) -> None:
+        vp = player.vp + amount
+        player.vp = vp if vp > 0 else 0  # "lose 1 vp" at 0 does nothing (SK-3)
         if vp >= END_THRESHOLD:
             self.ended = True  # KN-8: the end is triggered at any step
 
-    def _gain(self, p: int, g: Sequence[int]) -> None:
-        """Apply a vector of gains together, with the caps (KN-1, KN-2, SK-1); "card" draws are
-        pushed as tasks; raid tokens follow SK-4."""
+    def gain(self, p: int, g: Sequence[int]) -> None:
+        """Seat ``p`` gains a vector of gains together, with the caps (KN-1, KN-2, SK-1); "card"
+        draws are pending work; raid tokens follow SK-4."""
+        player = self.players[p]
         if g[VP]:
-            self._add_vp(p, g[VP])
+            self._add_vp(player, g[VP])
         if g[BRACELET]:
-            self.bracelets[p] = min(TOKEN_CAP, self.bracelets[p] + g[BRACELET])
+            player.bracelets = min(TOKEN_CAP, player.bracelets + g[BRACELET])
         if g[RECRUIT]:
-            self.recruits[p] = min(TOKEN_CAP, self.recruits[p] + g[RECRUIT])
+            player.recruits = min(TOKEN_CAP, player.recruits + g[RECRUIT])
         if g[REPUTATION]:
-            self.rep[p] = min(REPUTATION_MAX, self.rep[p] + g[REPUTATION])
+            player.reputation = min(REPUTATION_MAX, player.reputation + g[REPUTATION])
         if g[COIN]:
-            self.coins[p] = min(TOKEN_CAP, self.coins[p] + g[COIN])
+            player.coins = min(TOKEN_CAP, player.coins + g[COIN])
         if g[RAID]:
-            self._take_raid(p, g[RAID])
+            self._take_raid(player, g[RAID])
         if g[CARD]:
-            self.tasks += [T_DRAW << 8 | (TO_CREW + p)] * g[CARD]
+            self.pending += [DRAW_TO_CREW[p]] * g[CARD]
 
-    def _take_raid(self, p: int, k: int) -> None:
+    def _take_raid(self, player: Player, k: int) -> None:
         """SK-4: from the board; then the additional token beside it; beyond that, lost."""
-        board = min(k, self.raid_board)
-        self.raid_board -= board
-        self.raid[p] += board
-        if k > board and self.raid_beside:
-            self.raid_beside = False
-            self.raid[p] += 1
+        board = min(k, self.raid_tokens_on_board)
+        self.raid_tokens_on_board -= board
+        player.raid_tokens += board
+        if k > board and self.additional_token_beside_board:
+            self.additional_token_beside_board = False
+            player.raid_tokens += 1
 
-    def _add_to_crew(self, p: int, t: int) -> None:
-        cols = self.cols[p]
-        before = min(cols)
-        self.crew[p][t] += 1
-        cols[TYPE_COLOUR[t]] += 1
-        if before < min(cols):  # a row of 5 colours is completed (Amulet, Weathervane)
+    def add_to_crew(self, p: int, t: int) -> None:
+        """A viking of type ``t`` joins seat ``p``'s crew; a completed row of 5 colours earns the
+        Amulet's gains or the Weathervane's extra Explore."""
+        player = self.players[p]
+        colours = player.colours
+        before = min(colours)
+        player.crew[t] += 1
+        colours[TYPE_COLOUR[t]] += 1
+        if before < min(colours):
             if AMULET in self.artifacts:
-                self._gain(p, AMULET_GAINS)
+                self.gain(p, AMULET_GAINS)
             elif WEATHERVANE in self.artifacts:
                 self.extras.append(EXTRA_EXPLORE)
 
     # ---- Recruit --------------------------------------------------------------------------------
 
     def _recruit(self, t: int) -> None:
+        """Play ``t`` into the crew and gain its whole column; then the take, the village (SK-3)
+        and the artifacts' extras."""
         p = self.turn
-        hand = self.hands[p]
-        hand.remove(t)
-        known = self.known[p]
+        player = self.players[p]
+        player.hand.remove(t)
+        known = player.known
         if t in known:  # cards of a type are identical: a known copy is the one seen to go
             known.remove(t)
         colour = TYPE_COLOUR[t]
-        existed = self.cols[p][colour] > 0
-        self._add_to_crew(p, t)
-        crew = self.crew[p]
+        existed = player.colours[colour] > 0
+        self.add_to_crew(p, t)
+        crew = player.crew
         base = colour * 4
         gains = [crew[base], crew[base + 1], crew[base + 2], crew[base + 3], 0, 0, 0]
-        height = self.cols[p][colour]
+        height = player.colours[colour]
         artifacts = self.artifacts
         if height >= 4 and SILVER_COINS in artifacts:
             gains[VP] += 1
-        self._gain(p, gains)
-        free_any = height == 2 and CAULDRON in artifacts
-        tasks = self.tasks
+        self.gain(p, gains)
+        pending = self.pending
         if self.skali:
-            tasks.append(T_VILLAGE << 8 | (LINE_EXISTING if existed else LINE_NEW))
-        tasks.append(T_TAKE << 8 | colour | (8 if free_any else 0))
+            pending.append(ACTIVATE_VILLAGE[LINE_EXISTING if existed else LINE_NEW])
+        pending.append(TAKE_AFTER_RECRUIT[colour][height == 2 and CAULDRON in artifacts])
         if height == 3 and GOLDEN_BRACELET in artifacts:
-            tasks.append(T_RESERVE << 8)
-        self._run()
+            pending.append(OFFER_RESERVE)
+        self.proceed()
 
-    def _enter_take(self, arg: int) -> bool:
-        colour = arg & 7
+    def offer_take(self, take: TakeAfterRecruit) -> bool:
+        """The take after a Recruit, unless there is nothing to take (slots left empty by
+        KN-7)."""
         market = self.market
-        p = self.turn
-        any_slot = bool(arg & 8) or self.recruits[p] > 0
+        colour = take.colour
+        any_slot = take.any_free or self.players[self.turn].recruits > 0
         options = [
             TAKE_ID[s] for s in range(MARKET_SLOTS) if market[s] >= 0 and (s == colour or any_slot)
         ]
         if not options:
-            return False  # nothing to take (slots left empty by KN-7)
-        self.take_arg = arg
-        self.pending = options
-        self.phase = P_TAKE
+            return False
+        self.taking = take
+        self.offered = options
+        self.phase = MARKET_TAKE
         return True
 
-    def _take(self, slot: int) -> None:
-        p = self.turn
-        if slot != self.take_arg & 7 and not self.take_arg & 8:
-            self.recruits[p] -= 1
+    def _take(self, action: int) -> None:
+        slot = ARG[action]
+        player = self.players[self.turn]
+        take = self.taking
+        if slot != take.colour and not take.any_free:
+            player.recruits -= 1
         t = self.market[slot]
         self.market[slot] = -1
-        self.hands[p].append(t)
-        self.known[p].append(t)  # everyone saw it taken
-        self.tasks.append(T_DRAW << 8 | (TO_MARKET + slot))
-        self._run()
+        player.hand.append(t)
+        player.known.append(t)  # everyone saw it taken
+        self.pending.append(DRAW_TO_MARKET[slot])
+        self.proceed()
 
     # ---- Explore --------------------------------------------------------------------------------
 
     def _explore(self, d: int) -> None:
-        p = self.turn
+        player = self.players[self.turn]
         if d in self.visible:
             slot = self.visible.index(d)
             self.visible[slot] = -1
         else:
             slot = -1
-            self.reserved[p].remove(d)
+            player.reserved.remove(d)
         self.pay_dest = d
         self.pay_slot = slot
         self.pay_need = list(DESTINATIONS[d].need)
         self.pay_colour = -1
         self.pay_used = 0
         self.pay_left = DEST_SIZE[d]
-        self.phase = P_PAY
+        self.phase = PAYMENT
+
+    def _pay(self, action: int) -> None:
+        """KN-4: a crew card or a recruit towards the cost; the exploration is done once it is
+        paid exactly."""
+        if KIND[action] == PAY:
+            self._pay_card(ARG[action])
+        else:
+            self.players[self.turn].recruits -= 1
+        self.pay_left -= 1
+        if not self.pay_left:
+            self._explored()
 
     def _pay_card(self, t: int) -> None:
-        p = self.turn
+        player = self.players[self.turn]
         colour = TYPE_COLOUR[t]
-        self.crew[p][t] -= 1
-        self.cols[p][colour] -= 1
+        player.crew[t] -= 1
+        player.colours[colour] -= 1
         self.discard[t] += 1
         self.discard_size += 1
         kind = DEST_KIND[self.pay_dest]
@@ -970,77 +1037,73 @@ class KnarrState(State):
             self.pay_colour = colour
         else:
             self.pay_used |= 1 << colour
-        self.pay_left -= 1
-        if not self.pay_left:
-            self._explored()
 
     def _explored(self) -> None:
         """The cost is paid exactly: immediate gains, the destination above the boat, refill."""
         p = self.turn
+        player = self.players[p]
         d = self.pay_dest
         self.pay_dest = -1
         dest = DESTINATIONS[d]
-        self.owned[p].append(d)
-        columns = self.tsum[p]
+        player.destinations.append(d)
+        columns = player.trade
         for c, g in enumerate(dest.trade):
             if g >= 0:
                 columns[c][g] += 1
-        tasks = self.tasks
+        pending = self.pending
         deck = dest.deck
-        previous = self.last_deck[p]
-        if deck == LAND_OF_INFLUENCE and previous == TRADING_LAND and HELMET in self.artifacts:
+        if (
+            deck == LAND_OF_INFLUENCE
+            and player.last_deck == TRADING_LAND
+            and HELMET in self.artifacts
+        ):
             self.extras.append(EXTRA_RECRUIT)
-        self.last_deck[p] = deck
+        player.last_deck = deck
         if self.skali:
-            tasks.append(T_VILLAGE << 8 | (LINE_LOI if deck == LAND_OF_INFLUENCE else LINE_TL))
+            pending.append(ACTIVATE_VILLAGE[LINE_LOI if deck == LAND_OF_INFLUENCE else LINE_TL])
         if MEAD_CUP in self.artifacts:
-            tasks.append(T_MEAD << 8)
+            pending.append(OFFER_MEAD_CUP)
         if self.pay_slot >= 0:
-            tasks.append(T_DEST << 8 | self.pay_slot)
-        self._gain(p, DEST_IMMEDIATE[d])
-        self._run()
+            pending.append(REFILL_DESTINATION[self.pay_slot])
+        self.gain(p, DEST_IMMEDIATE[d])
+        self.proceed()
 
     def affordable(self, p: int, d: int) -> bool:
         """Whether seat ``p`` can pay destination ``d`` exactly with crew cards and recruits."""
-        cols = self.cols[p]
-        recruits = self.recruits[p]
-        kind = DEST_KIND[d]
-        if kind == COST_COLOURS:
-            short = 0
-            for c, k in DEST_NEEDS[d]:
-                if k > cols[c]:
-                    short += k - cols[c]
-            return short <= recruits
-        if kind == COST_SAME:
-            return max(cols) + recruits >= DEST_SIZE[d]
-        return 5 - cols.count(0) + recruits >= DEST_SIZE[d]
+        player = self.players[p]
+        return _can_pay(d, player.colours, player.recruits)
 
     def _pay_options(self) -> list[int]:
         """KN-4: every card or recruit after which the payment can still be made exactly."""
-        p = self.turn
-        crew = self.crew[p]
-        cols = self.cols[p]
-        kind = DEST_KIND[self.pay_dest]
+        player = self.players[self.turn]
+        crew = player.crew
         result: list[int] = []
-        for c in COLOUR_RANGE:
-            if not cols[c]:
-                continue
-            if kind == COST_COLOURS:
-                if not self.pay_need[c]:
-                    continue
-            elif kind == COST_SAME:
-                chosen = self.pay_colour
-                if chosen >= 0:
-                    if chosen != c:
-                        continue
-                elif self.pay_left > cols[c] + self.recruits[p]:
-                    continue
-            elif self.pay_used >> c & 1:
-                continue
+        for c in self._payable_colours(player):
             result += [PAY_ID[t] for t in COLOUR_TYPES[c] if crew[t]]
-        if self.recruits[p]:
+        if player.recruits:
             result.append(PAY_RECRUIT_ID)
         return result
+
+    def _payable_colours(self, player: Player) -> list[int]:
+        """The crew colours a card of which may go towards the cost now (KN-4)."""
+        colours = player.colours
+        kind = DEST_KIND[self.pay_dest]
+        if kind == COST_COLOURS:
+            need = self.pay_need
+            return [c for c in COLOUR_RANGE if colours[c] and need[c]]
+        if kind == COST_DIFFERENT:
+            used = self.pay_used
+            return [c for c in COLOUR_RANGE if colours[c] and not used >> c & 1]
+        return self._same_colours(player)
+
+    def _same_colours(self, player: Player) -> list[int]:
+        """A cost of cards of one colour: the colour paid so far, or any that can complete it."""
+        colours = player.colours
+        chosen = self.pay_colour
+        if chosen >= 0:
+            return [chosen] if colours[chosen] else []
+        short = self.pay_left - player.recruits
+        return [c for c in COLOUR_RANGE if colours[c] and colours[c] >= short]
 
     # ---- Trade, Develop, renew ------------------------------------------------------------------
 
@@ -1048,113 +1111,116 @@ class KnarrState(State):
         """KN-6: return k bracelets; collect columns 1..k of the boat and every destination,
         applied together."""
         p = self.turn
+        player = self.players[p]
         self.traded = True
-        self.bracelets[p] -= k
-        columns = self.tsum[p]
+        player.bracelets -= k
+        columns = player.trade
         gains = columns[0].copy()
         for c in range(1, k):
             column = columns[c]
             for g in range(NUM_GAINS):
                 gains[g] += column[g]
-        self.tasks += (T_RETURN << 8, T_EXTRAS << 8)
-        self._gain(p, gains)
-        self._run()
+        self.pending += (BACK_TO_TURN, EXTRA_ACTIONS)
+        self.gain(p, gains)
+        self.proceed()
 
     def _develop(self, b: int) -> None:
         """SK-2: buy a visible building; refill its slot."""
-        p = self.turn
+        player = self.players[self.turn]
         self.developed = True
-        self.coins[p] -= BUILDINGS[b].cost
-        self.village[p].append(b)
-        slot = self.bmarket.index(b)
-        self.bmarket[slot] = -1
-        self.tasks += (T_RETURN << 8, T_BUILDING << 8 | slot)
-        self._run()
+        player.coins -= BUILDINGS[b].cost
+        player.village.append(b)
+        slot = self.building_market.index(b)
+        self.building_market[slot] = -1
+        self.pending += (BACK_TO_TURN, REFILL_BUILDING[slot])
+        self.proceed()
 
     def _renew(self, a: int, b: int) -> None:
         """SK-6: slide the buildings of 1 or 2 slots under the deck (in slot order) and reveal
         as many."""
-        p = self.turn
-        self.change[p] = False
+        self.players[self.turn].change_token = False
         slots = [a] if a == b else [a, b]
         for slot in slots:
-            self.bbottom.append(self.bmarket[slot])
-            self.bmarket[slot] = -1
-        self.tasks.append(T_RETURN << 8)
-        self.tasks += [T_BUILDING << 8 | s for s in reversed(slots)]
-        self._run()
+            self.building_deck_bottom.append(self.building_market[slot])
+            self.building_market[slot] = -1
+        self.pending.append(BACK_TO_TURN)
+        self.pending += [REFILL_BUILDING[s] for s in reversed(slots)]
+        self.proceed()
 
     # ---- village (SK-3) -----------------------------------------------------------------------
 
-    def _line_cards(self, p: int, line: int) -> list[int]:
+    def _line_cards(self, player: Player, line: int) -> list[int]:
         """Village cards with something on ``line``: -1 for the skáli, else building indices."""
         cards = [-1] if any(self.skali_card.lines[line]) else []
-        cards += [b for b in self.village[p] if any(BUILDINGS[b].lines[line])]
+        cards += [b for b in player.village if any(BUILDINGS[b].lines[line])]
         return cards
 
     def _card_line(self, card: int) -> tuple[int, ...]:
         return (self.skali_card if card < 0 else BUILDINGS[card]).lines[self.line]
 
-    def _order_matters(self, p: int, cards: list[int]) -> bool:
+    def _order_matters(self, player: Player, cards: list[int]) -> bool:
         """Only vp gains against losses make order matter: with fewer vp than the losses ("lose
         1 vp" at 0 does nothing), gains first and losses first end differently; and gains first
         may reach the end threshold where losses first do not (KN-8: at any step)."""
-        losses = 0
-        gains = 0
-        for card in cards:
-            vp = self._card_line(card)[VP]
-            if vp < 0:
-                losses -= vp
-            else:
-                gains += vp
+        if len(cards) < 2:
+            return False
+        vps = [self._card_line(card)[VP] for card in cards]
+        gains = sum(vp for vp in vps if vp >= 0)
+        losses = -sum(vp for vp in vps if vp < 0)
         if not gains or not losses:
             return False
-        vp = self.vp[p]
+        vp = player.vp
         if vp < losses:
             return True
         return not self.ended and vp + gains >= END_THRESHOLD > vp - losses + gains
 
-    def _village(self, line: int) -> bool:
+    def activate_village(self, line: int) -> bool:
         """Activate the village for ``line`` (True: the player must choose the order)."""
         p = self.turn
+        player = self.players[p]
         self.line = line
         if line == LINE_EXISTING and self.n == 2:
-            self.change[p] = True  # SK-6: the special building turns the change token over
-        cards = self._line_cards(p, line)
-        if len(cards) > 1 and self._order_matters(p, cards):
+            player.change_token = True  # SK-6: the special building turns the change token over
+        cards = self._line_cards(player, line)
+        if self._order_matters(player, cards):
             self.activating = cards
-            self.pending = sorted(ACTIVATE_SKALI_ID if c < 0 else ACTIVATE_ID[c] for c in cards)
-            self.phase = P_ACTIVATE
+            self._offer_activation()
             return True
         for card in cards:
-            self._gain(p, self._card_line(card))
+            self.gain(p, self._card_line(card))
         return False
 
-    def _activate(self, card: int) -> None:
+    def _offer_activation(self) -> None:
+        cards = self.activating
+        self.offered = sorted(ACTIVATE_SKALI_ID if c < 0 else ACTIVATE_ID[c] for c in cards)
+        self.phase = VILLAGE_ORDER
+
+    def _activate(self, action: int) -> None:
         p = self.turn
         cards = self.activating
+        card = ARG[action]
         cards.remove(card)
-        self._gain(p, self._card_line(card))
-        if len(cards) > 1 and self._order_matters(p, cards):
-            self.pending = sorted(ACTIVATE_SKALI_ID if c < 0 else ACTIVATE_ID[c] for c in cards)
+        self.gain(p, self._card_line(card))
+        if self._order_matters(self.players[p], cards):
+            self._offer_activation()
             return
         for rest in cards:
-            self._gain(p, self._card_line(rest))
+            self.gain(p, self._card_line(rest))
         self.activating = []
-        self._run()
+        self.proceed()
 
     # ---- raid (SK-5) ----------------------------------------------------------------------------
 
-    def _white(self, p: int) -> list[int]:
+    def _raid_won(self, player: Player) -> list[int]:
         gains = list(self.skali_card.raid_most)
-        for b in self.village[p]:
+        for b in player.village:
             for g, x in enumerate(BUILDINGS[b].raid_most):
                 gains[g] += x
         return gains
 
-    def _black(self, p: int) -> list[int]:
+    def _raid_lost(self, player: Player) -> list[int]:
         losses = list(self.skali_card.raid_fewest)
-        for b in self.village[p]:
+        for b in player.village:
             for g, x in enumerate(BUILDINGS[b].raid_fewest):
                 losses[g] += x
         return losses
@@ -1164,111 +1230,150 @@ class KnarrState(State):
         beside the board); fewest lose and keep theirs; the others return 1. Two players: the
         one with fewer also returns 1. Every player tied: all gain, lose and return all."""
         n = self.n
+        players = self.players
         order = [(self.turn + i) % n for i in range(n)]
-        tokens = self.raid
+        tokens = [player.raid_tokens for player in players]
         most = max(tokens)
         fewest = min(tokens)
         winners = [p for p in order if tokens[p] == most]
         for p in winners:
-            self._gain(p, self._white(p))
-        losers = winners if most == fewest else [p for p in order if tokens[p] == fewest]
+            self.gain(p, self._raid_won(players[p]))
+        if most == fewest:
+            losers = winners
+        else:
+            losers = [p for p in order if players[p].raid_tokens == fewest]
         for p in losers:
-            self._gain(p, self._black(p))
+            self.gain(p, self._raid_lost(players[p]))
+        self._return_raid_tokens(order, most, fewest)
+
+    def _return_raid_tokens(self, order: list[int], most: int, fewest: int) -> None:
         returned = 0
         for p in order:
-            if tokens[p] == most:
-                returned += tokens[p]
-                tokens[p] = 0
-            elif tokens[p] == fewest:
-                if n == 2 and tokens[p]:
-                    tokens[p] -= 1
-                    returned += 1
-            else:
-                tokens[p] -= 1
+            player = self.players[p]
+            tokens = player.raid_tokens
+            if tokens == most:
+                returned += tokens
+                player.raid_tokens = 0
+            elif tokens != fewest or (self.n == 2 and tokens):
+                player.raid_tokens -= 1
                 returned += 1
-        if not self.raid_beside:
-            self.raid_beside = True  # a winner puts one token back beside the board
+        if not self.additional_token_beside_board:
+            self.additional_token_beside_board = (
+                True  # a winner puts one token back beside the board
+            )
             returned -= 1
-        self.raid_board += returned
+        self.raid_tokens_on_board += returned
 
-    # ---- extra actions (Helmet, Weathervane) -----------------------------------------------------
+    # ---- the artifacts' decisions -------------------------------------------------------------
 
-    def _enter_extra(self) -> bool:
+    def offer_mead_cup(self) -> bool:
+        options = [MEAD_ID[s] for s in range(MARKET_SLOTS) if self.market[s] >= 0]
+        if not options:
+            return False
+        options.append(NO_MEAD_ID)
+        self.offered = options
+        self.phase = MEAD_CUP_DISCARD
+        return True
+
+    def _mead_cup(self, action: int) -> None:
+        if KIND[action] == MEAD:
+            slot = ARG[action]
+            self.discard[self.market[slot]] += 1
+            self.discard_size += 1
+            self.market[slot] = -1
+            self.pending.append(DRAW_TO_MARKET[slot])
+        self.proceed()
+
+    def offer_reserve(self) -> bool:
+        options = sorted(RESERVE_ID[d] for d in self.visible if d >= 0)
+        if not options or len(self.players[self.turn].reserved) >= MAX_RESERVED:
+            return False
+        options.append(NO_RESERVE_ID)
+        self.offered = options
+        self.phase = RESERVATION
+        return True
+
+    def _reserve(self, action: int) -> None:
+        if KIND[action] == RESERVE:
+            d = ARG[action]
+            slot = self.visible.index(d)
+            self.visible[slot] = -1
+            self.players[self.turn].reserved.append(d)
+            self.pending.append(REFILL_DESTINATION[slot])
+        self.proceed()
+
+    def offer_extra(self) -> bool:
+        """The next extra action earned that has a choice (Helmet, Weathervane)."""
         extras = self.extras
         while extras:
             self.extra_kind = extras.pop(0)
             if len(self._extra_options()) > 1:
-                self.phase = P_EXTRA
-                self.tasks.append(T_EXTRAS << 8)
+                self.phase = EXTRA_ACTION
+                self.pending.append(EXTRA_ACTIONS)
                 return True
         return False
 
     def _extra_options(self) -> list[int]:
         """The extra action's options (from the hand: computed each time, as a resampled hand
         may differ), then "skip extra"."""
-        p = self.turn
+        player = self.players[self.turn]
         if self.extra_kind == EXTRA_RECRUIT:
-            options = sorted({RECRUIT_ACTION_ID[t] for t in self.hands[p]})
+            options = sorted({RECRUIT_ACTION_ID[t] for t in player.hand})
         else:
-            options = sorted(self._explore_options(p))
+            options = sorted(self._explore_options(player))
         options.append(SKIP_EXTRA_ID)
         return options
 
+    def _extra_action(self, action: int) -> None:
+        kind = KIND[action]
+        if kind == RECRUIT_KIND:
+            self._recruit(ARG[action])
+        elif kind == EXPLORE:
+            self._explore(ARG[action])
+        else:
+            self.proceed()
+
     # ---- options --------------------------------------------------------------------------------
 
-    def _explore_options(self, p: int) -> list[int]:
-        cols = self.cols[p]
-        recruits = self.recruits[p]
+    def _explore_options(self, player: Player) -> list[int]:
+        """The destinations ``player`` can pay (KN-4), visible or reserved; unsorted."""
+        colours = player.colours
+        recruits = player.recruits
         result = []
-        most = max(cols) + recruits
-        colours = 5 - cols.count(0) + recruits
         for d in self.visible:
             if d < 0:
                 continue
             single = DEST_SINGLE[d]
             if single >= 0:  # one colour: the common case, inlined
-                if cols[single] + recruits >= DEST_SIZE[d]:
+                if colours[single] + recruits >= DEST_SIZE[d]:
                     result.append(EXPLORE_ID[d])
-                continue
-            kind = DEST_KIND[d]
-            if kind == COST_SAME:
-                if most >= DEST_SIZE[d]:
-                    result.append(EXPLORE_ID[d])
-            elif kind == COST_DIFFERENT:
-                if colours >= DEST_SIZE[d]:
-                    result.append(EXPLORE_ID[d])
-            else:
-                short = 0
-                for c, k in DEST_NEEDS[d]:
-                    if k > cols[c]:
-                        short += k - cols[c]
-                if short <= recruits:
-                    result.append(EXPLORE_ID[d])
-        for d in self.reserved[p]:
-            if self.affordable(p, d):
+            elif _can_pay(d, colours, recruits):
                 result.append(EXPLORE_ID[d])
-        return result  # unsorted: the callers sort
+        for d in player.reserved:
+            if _can_pay(d, colours, recruits):
+                result.append(EXPLORE_ID[d])
+        return result
 
-    def _main_options(self) -> list[int]:
-        p = self.turn
-        result = [RECRUIT_ACTION_ID[t] for t in set(self.hands[p])]
-        result += self._explore_options(p)
+    def _action_options(self) -> list[int]:
+        player = self.players[self.turn]
+        result = [RECRUIT_ACTION_ID[t] for t in set(player.hand)]
+        result += self._explore_options(player)
         if not result:
             result.append(PASS_ID)  # no card in hand and nothing affordable
         if not self.traded:
-            result += TRADE_ID[: min(self.bracelets[p], 3)]
+            result += TRADE_ID[: min(player.bracelets, 3)]
         if self.skali:
-            result += self._skali_options(p)
+            result += self._skali_options(player)
         result.sort()
         return result
 
-    def _skali_options(self, p: int) -> list[int]:
+    def _skali_options(self, player: Player) -> list[int]:
         result: list[int] = []
-        market = self.bmarket
+        market = self.building_market
         if not self.developed:
-            coins = self.coins[p]
+            coins = player.coins
             result += [DEVELOP_ID[b] for b in market if b >= 0 and BUILDINGS[b].cost <= coins]
-        if self.change[p]:
+        if player.change_token:
             shown = [s for s in range(len(market)) if market[s] >= 0]
             for i, a in enumerate(shown):
                 row = RENEW_ID[a]
@@ -1277,23 +1382,26 @@ class KnarrState(State):
         return result
 
     def _after_options(self) -> list[int]:
-        p = self.turn
-        result = [] if self.traded else TRADE_ID[: min(self.bracelets[p], 3)]
+        player = self.players[self.turn]
+        result = [] if self.traded else TRADE_ID[: min(player.bracelets, 3)]
         if self.skali:
-            result = result + self._skali_options(p)
+            result = result + self._skali_options(player)
         result.append(END_ID)
         result.sort()
         return result
+
+    def _offered(self) -> list[int]:
+        return self.offered
 
     # ---- scores, copies, views ------------------------------------------------------------------
 
     def scores(self) -> list[float]:
         """Victory points, plus a tenth of recruits + bracelets left: KN-8's tie-break (at most
         6, so it never outweighs a point); equal scores are a shared win."""
-        return [self.vp[p] + (self.recruits[p] + self.bracelets[p]) / 10 for p in range(self.n)]
+        return [player.vp + (player.recruits + player.bracelets) / 10 for player in self.players]
 
     def _copy(self) -> KnarrState:
-        new = self._blank()
+        new = self._blank_flow()
         new.n = self.n
         new.skali = self.skali
         new.skali_card = self.skali_card
@@ -1306,20 +1414,9 @@ class KnarrState(State):
         new.discard = self.discard.copy()
         new.discard_size = self.discard_size
         new.market = self.market.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.known = [k.copy() for k in self.known]
-        new.crew = [c.copy() for c in self.crew]
-        new.cols = [c.copy() for c in self.cols]
-        new.vp = self.vp.copy()
-        new.rep = self.rep.copy()
-        new.bracelets = self.bracelets.copy()
-        new.recruits = self.recruits.copy()
-        new.dest_decks = [d.copy() for d in self.dest_decks]
+        new.players = [player.copy() for player in self.players]
+        new.dest_decks = [deck.copy() for deck in self.dest_decks]
         new.visible = self.visible.copy()
-        new.owned = [o.copy() for o in self.owned]
-        new.tsum = [[c.copy() for c in cols] for cols in self.tsum]
-        new.reserved = [r.copy() for r in self.reserved]
-        new.last_deck = self.last_deck.copy()
         new.first = self.first
         new.turn = self.turn
         new.rounds = self.rounds
@@ -1327,39 +1424,31 @@ class KnarrState(State):
         new.traded = self.traded
         new.acted = self.acted
         new.developed = self.developed
-        new.phase = self.phase
-        new.pending = self.pending  # replaced, never mutated
+        new.building_deck = self.building_deck.copy()
+        new.building_deck_bottom = self.building_deck_bottom.copy()
+        new.building_market = self.building_market.copy()
+        new.raid_tokens_on_board = self.raid_tokens_on_board
+        new.additional_token_beside_board = self.additional_token_beside_board
+        self._copy_decisions(new)
+        return new
+
+    def _copy_decisions(self, new: KnarrState) -> None:
+        new.offered = self.offered  # replaced, never changed
+        new.drawing = self.drawing
+        new.refilling = self.refilling
+        new.pair_colour = self.pair_colour
+        new.taking = self.taking
         new.forced = self.forced.copy()
         new.activating = self.activating.copy()
         new.line = self.line
         new.extras = self.extras.copy()
         new.extra_kind = self.extra_kind
-        new.take_arg = self.take_arg
-        new.pair_colour = self.pair_colour
         new.pay_dest = self.pay_dest
         new.pay_slot = self.pay_slot
         new.pay_need = self.pay_need.copy()
         new.pay_colour = self.pay_colour
         new.pay_used = self.pay_used
         new.pay_left = self.pay_left
-        new.coins = self.coins.copy()
-        new.village = [v.copy() for v in self.village]
-        new.bdeck = self.bdeck.copy()
-        new.bbottom = self.bbottom.copy()
-        new.bmarket = self.bmarket.copy()
-        new.raid = self.raid.copy()
-        new.raid_board = self.raid_board
-        new.raid_beside = self.raid_beside
-        new.change = self.change.copy()
-        new.tasks = self.tasks.copy()
-        return new
-
-    def hidden_cards(self, p: int) -> list[int]:
-        """The cards of ``p``'s hand that the other seats have not seen (dealt at setup)."""
-        hidden = self.hands[p].copy()
-        for t in self.known[p]:
-            hidden.remove(t)
-        return hidden
 
     def resample_hidden(self, player: int, rng: random.Random) -> KnarrState:
         """Re-deal what ``player`` cannot know: the other hands' unseen cards, from the pool of
@@ -1371,7 +1460,7 @@ class KnarrState(State):
         pool: list[int] = []
         sizes: dict[int, int] = {}
         for q in others:
-            hidden = self.hidden_cards(q)
+            hidden = self.players[q].hidden_cards()
             sizes[q] = len(hidden)
             pool += hidden
         if not self.deck_public:
@@ -1381,7 +1470,7 @@ class KnarrState(State):
         rng.shuffle(pool)
         for q in others:
             k = sizes[q]
-            new.hands[q] = self.known[q] + pool[:k]
+            new.players[q].hand = self.players[q].known + pool[:k]
             del pool[:k]
         if not self.deck_public:
             deck = [0] * NUM_TYPES
@@ -1392,35 +1481,38 @@ class KnarrState(State):
         return new
 
     def component_counts(self) -> dict[str, int]:
+        players = self.players
         counts = {
             "vikings": self.deck_size
             + self.discard_size
             + MARKET_SLOTS
             - self.market.count(-1)
-            + sum(map(len, self.hands))
-            + sum(map(sum, self.cols)),
+            + sum(len(player.hand) + sum(player.colours) for player in players),
             "destinations": sum(map(len, self.dest_decks))
             + len(self.visible)
             - self.visible.count(-1)
-            + sum(map(len, self.owned))
-            + sum(map(len, self.reserved))
+            + sum(len(player.destinations) + len(player.reserved) for player in players)
             + (self.pay_dest >= 0),
         }
         if self.skali:
             counts["buildings"] = (
-                len(self.bdeck)
-                + len(self.bbottom)
+                len(self.building_deck)
+                + len(self.building_deck_bottom)
                 + BUILDING_MARKET
-                - self.bmarket.count(-1)
-                + sum(map(len, self.village))
+                - self.building_market.count(-1)
+                + sum(len(player.village) for player in players)
             )
-            counts["raid tokens"] = self.raid_board + self.raid_beside + sum(self.raid)
+            raid_tokens = sum(player.raid_tokens for player in players)
+            counts["raid tokens"] = (
+                self.raid_tokens_on_board + self.additional_token_beside_board + raid_tokens
+            )
         return counts
 
     def view(self, player: int | None) -> dict[str, JSON]:
         """What ``player`` knows: the whole table but the other hands' unseen cards (only their
         number, and the cards taken from the market) and the deck's contents (unless public)."""
         self._check_seat(player)
+        phase = self.phase
         return {
             "game": "knarr",
             "seat": player,
@@ -1432,16 +1524,29 @@ class KnarrState(State):
             "first": self.first,
             "turn": self.turn,
             "to_move": self.current_player(),
-            "phase": PHASE_NAMES[self.phase],
+            "phase": phase.name,
             "round": self.rounds + 1,
             "end_triggered": self.ended,
+            **self._board_view(),
+            "payment": self._payment_view(),
+            "take": COLOURS[self.taking.colour] if phase is MARKET_TAKE else None,
+            "forced_discards": [*self.forced] if phase is FORCED_DISCARD else [],
+            "extras": len(self.extras) + (phase is EXTRA_ACTION),
+            "seats": [self._seat_view(q, player) for q in range(self.n)],
+            "skali": self._skali_view(),
+        }
+
+    def _board_view(self) -> dict[str, JSON]:
+        """The market, the visible destinations, the decks and the discard pile."""
+        visible = self.visible
+        return {
             "market": {
                 COLOURS[s]: TYPE_NAMES[t] if t >= 0 else None for s, t in enumerate(self.market)
             },
             "destinations": {
                 DECK_NAMES[k]: [
                     DESTINATIONS[d].name if d >= 0 else None
-                    for d in self.visible[k * VISIBLE_DESTINATIONS : (k + 1) * VISIBLE_DESTINATIONS]
+                    for d in visible[k * VISIBLE_DESTINATIONS : (k + 1) * VISIBLE_DESTINATIONS]
                 ]
                 for k in (TRADING_LAND, LAND_OF_INFLUENCE)
             },
@@ -1452,12 +1557,6 @@ class KnarrState(State):
             },
             "deck_contents": _names(self.deck) if self.deck_public else None,
             "discard": _names(self.discard),
-            "payment": self._payment_view(),
-            "take": COLOURS[self.take_arg & 7] if self.phase == P_TAKE else None,
-            "forced_discards": [*self.forced] if self.phase == P_DISCARD else [],
-            "extras": len(self.extras) + (self.phase == P_EXTRA),
-            "seats": [self._seat_view(q, player) for q in range(self.n)],
-            "skali": self._skali_view(),
         }
 
     def _payment_view(self) -> dict[str, JSON] | None:
@@ -1470,31 +1569,26 @@ class KnarrState(State):
         }
 
     def _seat_view(self, q: int, viewer: int | None) -> dict[str, JSON]:
-        crew = self.crew[q]
+        player = self.players[q]
         seat: dict[str, JSON] = {
             "seat": q,
-            "vp": self.vp[q],
-            "reputation": self.rep[q],
-            "bracelets": self.bracelets[q],
-            "recruits": self.recruits[q],
-            "crew": {
-                COLOURS[c]: [
-                    name for t in COLOUR_TYPES[c] if crew[t] for name in [TYPE_NAMES[t]] * crew[t]
-                ]
-                for c in COLOUR_RANGE
-            },
-            "destinations": [DESTINATIONS[d].name for d in self.owned[q]],
-            "reserved": [DESTINATIONS[d].name for d in self.reserved[q]],
-            "hand_size": len(self.hands[q]),
-            "hand_known": sorted(TYPE_NAMES[t] for t in self.known[q]),
-            "hand": sorted(TYPE_NAMES[t] for t in self.hands[q]) if viewer == q else None,
+            "vp": player.vp,
+            "reputation": player.reputation,
+            "bracelets": player.bracelets,
+            "recruits": player.recruits,
+            "crew": _crew_view(player.crew),
+            "destinations": [DESTINATIONS[d].name for d in player.destinations],
+            "reserved": [DESTINATIONS[d].name for d in player.reserved],
+            "hand_size": len(player.hand),
+            "hand_known": sorted(TYPE_NAMES[t] for t in player.known),
+            "hand": sorted(TYPE_NAMES[t] for t in player.hand) if viewer == q else None,
         }
         if self.skali:
-            seat["coins"] = self.coins[q]
-            seat["village"] = [f"building {b + 1}" for b in self.village[q]]
-            seat["raid_tokens"] = self.raid[q]
+            seat["coins"] = player.coins
+            seat["village"] = [f"building {b + 1}" for b in player.village]
+            seat["raid_tokens"] = player.raid_tokens
             if self.n == 2:
-                seat["change_token"] = "available" if self.change[q] else "unavailable"
+                seat["change_token"] = "available" if player.change_token else "unavailable"
         return seat
 
     def _skali_view(self) -> dict[str, JSON] | None:
@@ -1502,100 +1596,80 @@ class KnarrState(State):
             return None
         return {
             "skali_board": str(self.game.options["skali_board"]),
-            "buildings": [f"building {b + 1}" if b >= 0 else None for b in self.bmarket],
-            "building_deck": len(self.bdeck) + len(self.bbottom),
-            "building_deck_bottom": [f"building {b + 1}" for b in self.bbottom],
-            "raid_tokens_on_board": self.raid_board,
-            "additional_token_beside_board": self.raid_beside,
-            "activating": LINE_TEXT[self.line] if self.phase == P_ACTIVATE else None,
+            "buildings": [f"building {b + 1}" if b >= 0 else None for b in self.building_market],
+            "building_deck": len(self.building_deck) + len(self.building_deck_bottom),
+            "building_deck_bottom": [f"building {b + 1}" for b in self.building_deck_bottom],
+            "raid_tokens_on_board": self.raid_tokens_on_board,
+            "additional_token_beside_board": self.additional_token_beside_board,
+            "activating": LINE_TEXT[self.line] if self.phase is VILLAGE_ORDER else None,
         }
 
-    # ---- why an action is illegal -------------------------------------------------------------
+    # ---- why an action is refused -------------------------------------------------------------
 
-    def _why_illegal(self, action: int) -> str:
-        kind, a = KIND[action], ARG[action]
-        phase = self.phase
-        p = self.current_player()
-        if kind not in PHASE_KINDS.get(phase, frozenset()):
-            if kind == TRADE and phase in (P_PAY, P_TAKE, P_EXTRA):
-                return "trade comes before or after the action, not during it (KN-6)"
-            return f"now {self._task()}"
-        if phase in CHANCE_PHASES:
-            if kind == ARTIFACT:  # only the Mead Cup can be refused here
-                return "the Mead Cup is already in play (KN-10): the other artifact is another one"
-            if kind == DRAW and self._task_arg() >= TO_CREW_SECOND:
-                return (
-                    "the second start card differs in colour from the first (KN-3), and the "
-                    "deck must hold it"
-                )
-            return "that card is not in the deck"
-        me = f"seat {p}"
-        if phase == P_EXTRA and kind != SKIP_EXTRA:
-            wanted = RECRUIT_KIND if self.extra_kind == EXTRA_RECRUIT else EXPLORE
-            if kind != wanted:
-                return f"now {self._task()}"
-        if kind == RECRUIT_KIND:
-            return f"{me} has no {TYPE_NAMES[a]} in hand"
-        if kind == EXPLORE:
-            return self._why_not_explore(p, a)
-        if kind == TRADE:
-            if self.traded:
-                return "trade once per turn, before or after the action, not both (KN-6)"
-            return f"{me} has {self.bracelets[p]} bracelets: trading {a} returns {a} (KN-6)"
-        if kind == PAY:
-            return self._why_not_pay(p, a)
-        if kind == PAY_RECRUIT:
-            return f"{me} has no recruit left to pay with (KN-4)"
-        if kind == TAKE:
-            if self.market[a] < 0:
-                return f"the {COLOURS[a]} slot is empty (KN-7)"
+    def wrong_phase(self, action: int) -> str:
+        """The refusal of an action the phase does not take: "now" and the task, which names the
+        seat itself ("now seat 0 takes an action: …"); a Trade during the action is KN-6's."""
+        if KIND[action] == TRADE and self.phase in (PAYMENT, MARKET_TAKE, EXTRA_ACTION):
+            return "trade comes before or after the action, not during it (KN-6)"
+        return f"now {self.phase.task(self, True)}"
+
+    def _why_not_drawn(self, action: int) -> str:
+        draw = self.drawing
+        if type(draw) is DrawStartCard and draw.second:
             return (
-                f"the card played was {COLOURS[self.take_arg & 7]}: take from the "
-                f"{COLOURS[self.take_arg & 7]} slot, or spend 1 recruit to take any (the "
-                f"Recruit action); {me} has none"
+                "the second start card differs in colour from the first (KN-3), and the "
+                "deck must hold it"
             )
-        if kind == DEVELOP:
-            if self.developed:
-                return "Develop once per turn (SK-2)"
-            if a not in self.bmarket:
-                return f"building {a + 1} is not visible (SK-2)"
-            return (
-                f"building {a + 1} costs {BUILDINGS[a].cost} coins; {me} has {self.coins[p]} (SK-2)"
-            )
-        if kind == RENEW:
-            if not self.change[p]:
-                return f"{me}'s change token is unavailable (SK-6)"
-            return "renew only slots that hold a building (SK-6)"
-        if kind == DISCARD:
-            return (
-                f"{me} has no {TYPE_NAMES[a]} in the crew: discard one crew card "
-                "of your choice (KN-7)"
-            )
-        if kind == ACTIVATE:
-            return "that village card has already been activated, or has nothing on this line"
-        if kind == MEAD:
-            return f"the {COLOURS[a]} slot is empty (Mead Cup)"
-        if kind == RESERVE:
-            return f"{DESTINATIONS[a].name} is not visible (Golden bracelet)"
-        if kind == PASS:
-            return "pass only when neither Recruit nor Explore is possible"
-        return "not legal now"
+        return "that card is not in the deck"
+
+    def _why_not_revealed(self, action: int) -> str:
+        """A chance outcome not possible now (any draw but a viking's or the artifact's)."""
+        return "that card is not in the deck"
+
+    def _why_not_artifact(self, action: int) -> str:
+        # Only the Mead Cup can be refused here.
+        return "the Mead Cup is already in play (KN-10): the other artifact is another one"
+
+    def _why_not_extra(self, action: int) -> str:
+        kind = KIND[action]
+        wanted = RECRUIT_KIND if self.extra_kind == EXTRA_RECRUIT else EXPLORE
+        if kind != SKIP_EXTRA and kind != wanted:
+            return self.wrong_phase(action)
+        return self._why_refused(action)
+
+    def _why_refused(self, action: int) -> str:
+        """Why a decision's action of an accepted kind is refused, with its rule."""
+        refusal = REFUSALS.get(KIND[action])
+        if refusal is None:
+            return "not legal now"
+        return refusal(self, self.current_player(), ARG[action])
+
+    def _why_not_recruit(self, p: int, t: int) -> str:
+        return f"seat {p} has no {TYPE_NAMES[t]} in hand"
 
     def _why_not_explore(self, p: int, d: int) -> str:
         dest = DESTINATIONS[d]
-        if d not in self.visible and d not in self.reserved[p]:
+        if d not in self.visible and d not in self.players[p].reserved:
             where = " or reserved" if GOLDEN_BRACELET in self.artifacts else ""
             return f"{dest.name} is not a visible{where} destination"
-        cols = self.cols[p]
-        have = ", ".join(f"{cols[c]} {COLOURS[c]}" for c in COLOUR_RANGE if cols[c]) or "no cards"
+        player = self.players[p]
+        colours = player.colours
+        have = ", ".join(f"{colours[c]} {COLOURS[c]}" for c in COLOUR_RANGE if colours[c])
         return (
-            f"seat {p} is short: {dest.name} costs {dest.cost_text()}, the crew holds {have} "
-            f"and {self.recruits[p]} recruits (each recruit replaces one card, KN-4)"
+            f"seat {p} is short: {dest.name} costs {dest.cost_text()}, the crew holds "
+            f"{have or 'no cards'} and {player.recruits} recruits (each recruit replaces one "
+            "card, KN-4)"
         )
+
+    def _why_not_trade(self, p: int, k: int) -> str:
+        if self.traded:
+            return "trade once per turn, before or after the action, not both (KN-6)"
+        bracelets = self.players[p].bracelets
+        return f"seat {p} has {bracelets} bracelets: trading {k} returns {k} (KN-6)"
 
     def _why_not_pay(self, p: int, t: int) -> str:
         name = TYPE_NAMES[t]
-        if not self.crew[p][t]:
+        if not self.players[p].crew[t]:
             return f"seat {p}'s crew holds no {name}"
         dest = DESTINATIONS[self.pay_dest]
         colour = COLOURS[TYPE_COLOUR[t]]
@@ -1618,69 +1692,96 @@ class KnarrState(State):
             "cannot complete it (KN-4)"
         )
 
-    def _prompt(self) -> str:
-        return self._task()
+    def _why_not_pay_recruit(self, p: int, arg: int) -> str:
+        return f"seat {p} has no recruit left to pay with (KN-4)"
 
-    def _task(self, quote_moves: bool = True) -> str:
-        """What is being decided now. At a decision it quotes only legal actions; with
-        ``quote_moves=False`` (a seat that does not see the mover's hand) it names every choice
-        of the phase and quotes none, as the legal moves would show the hand."""
-        phase = self.phase
-        p = self.current_player()
-        me = f"seat {p}"
-        if phase in CHANCE_PHASES:
-            what = {
-                P_DRAW: "a viking is drawn ('draw red vp')",
-                P_REVEAL: "a destination is revealed ('reveal A7')",
-                P_BUILDING: "a building is revealed ('reveal building 12')",
-                P_ARTIFACT: "the artifact is revealed ('artifact Helmet')",
-                P_BOAT: "the boat side is drawn ('boat advanced', KN-9)",
-                P_FIRST: "the first player is drawn ('first seat 0')",
-            }[phase]
-            return f"chance: {what}"
-        if phase in DECISION_CHOICES:
-            return f"{me} {self._choices(phase, quote_moves)}"
-        return "nothing: the game is over"
+    def _why_not_take(self, p: int, slot: int) -> str:
+        if self.market[slot] < 0:
+            return f"the {COLOURS[slot]} slot is empty (KN-7)"
+        colour = COLOURS[self.taking.colour]
+        return (
+            f"the card played was {colour}: take from the {colour} slot, or spend 1 recruit to "
+            f"take any (the Recruit action); seat {p} has none"
+        )
 
-    def _choices(self, phase: int, quote_moves: bool) -> str:
-        """The choices of a decision ``phase`` worded by :func:`offer`, from
-        ``DECISION_CHOICES``; ``quote_moves=False`` words them all and quotes none."""
-        words = DECISION_CHOICES[phase]
-        if phase == P_EXTRA:
-            wanted = RECRUIT_KIND if self.extra_kind == EXTRA_RECRUIT else EXPLORE
-            words = tuple(c for c in words if c[1] in (wanted, SKIP_EXTRA))
-        if not quote_moves:
-            # Only what the options allow: buildings with Skáli, renewing them with 2 players
-            # (SK-6); 'pass' only when neither Recruit nor Explore is possible.
-            words = tuple(
-                (w, k)
-                for w, k in words
-                if (k not in (DEVELOP, RENEW) or self.skali)
-                and (k != RENEW or self.n == 2)
-                and k != PASS
-            )
-        choices = [(w, self._legal_of(k) if quote_moves else None) for w, k in words]
-        if phase == P_MAIN:
-            main = [c for c in choices if c[0] in ("recruit", "explore", "pass")]
-            first = choices[len(main) :]
-            before = offer(first, limit=1)
-            return f"takes an action: {offer(main, limit=2)}" + (
-                f" (or first {before})" if before else ""
-            )
-        text = offer(choices)
-        if phase == P_PAY:
-            dest = DESTINATIONS[self.pay_dest]
-            return f"pays {dest.name} ({dest.cost_text()}, {self.pay_left} left): {text} (KN-4)"
-        return text + DECISION_NOTES.get(phase, "")
+    def _why_not_develop(self, p: int, b: int) -> str:
+        if self.developed:
+            return "Develop once per turn (SK-2)"
+        if b not in self.building_market:
+            return f"building {b + 1} is not visible (SK-2)"
+        coins = self.players[p].coins
+        return f"building {b + 1} costs {BUILDINGS[b].cost} coins; seat {p} has {coins} (SK-2)"
+
+    def _why_not_renew(self, p: int, slot: int) -> str:
+        if not self.players[p].change_token:
+            return f"seat {p}'s change token is unavailable (SK-6)"
+        return "renew only slots that hold a building (SK-6)"
+
+    def _why_not_discard(self, p: int, t: int) -> str:
+        return (
+            f"seat {p} has no {TYPE_NAMES[t]} in the crew: discard one crew card "
+            "of your choice (KN-7)"
+        )
+
+    def _why_not_activate(self, p: int, card: int) -> str:
+        return "that village card has already been activated, or has nothing on this line"
+
+    def _why_not_mead(self, p: int, slot: int) -> str:
+        return f"the {COLOURS[slot]} slot is empty (Mead Cup)"
+
+    def _why_not_reserve(self, p: int, d: int) -> str:
+        return f"{DESTINATIONS[d].name} is not visible (Golden bracelet)"
+
+    def _why_not_pass(self, p: int, arg: int) -> str:
+        return "pass only when neither Recruit nor Explore is possible"
+
+    # ---- what is being decided ------------------------------------------------------------------
+
+    def may_quote(self, viewer: int | None) -> bool:
+        """Only the referee and the seat to move see its legal actions: quoted, they would show
+        its hand to the others."""
+        return viewer == REFEREE or viewer == self.current_player()
+
+    def choices(self, words: Words, quote: bool) -> list[Choice]:
+        """``words``' choices for :func:`offer`, with their legal actions when ``quote``; else
+        every choice the options allow, quoting none (as the legal moves would show the hand)."""
+        if not quote:
+            return [(w, None) for w, kind in words if self._may_be_open(kind)]
+        return [(w, self._legal_of(kind)) for w, kind in words]
+
+    def _may_be_open(self, kind: int) -> bool:
+        """Only what the options allow: buildings with Skáli, renewing them with 2 players
+        (SK-6); 'pass' only when neither Recruit nor Explore is possible."""
+        if kind in SKALI_KINDS:
+            return self.skali and (kind != RENEW or self.n == 2)
+        return kind != PASS
+
+    def _action_task(self, quote: bool) -> str:
+        main = offer(self.choices(ACTION_WORDS, quote), limit=2)
+        before = offer(self.choices(BEFORE_ACTION_WORDS, quote), limit=1)
+        first = f" (or first {before})" if before else ""
+        return f"seat {self.turn} takes an action: {main}{first}"
+
+    def _payment_task(self, quote: bool) -> str:
+        dest = DESTINATIONS[self.pay_dest]
+        text = offer(self.choices(PAYMENT_WORDS, quote))
+        return (
+            f"seat {self.turn} pays {dest.name} ({dest.cost_text()}, {self.pay_left} left): "
+            f"{text} (KN-4)"
+        )
+
+    def _extra_task(self, quote: bool) -> str:
+        words = EXTRA_RECRUIT_WORDS if self.extra_kind == EXTRA_RECRUIT else EXTRA_EXPLORE_WORDS
+        return f"seat {self.turn} {offer(self.choices(words, quote))}"
 
     # ---- text ---------------------------------------------------------------------------------
 
     def action_to_string_for(self, player: int | None, action: int) -> str:
         """A viking drawn into another seat's hand is only 'a card' to ``player``."""
-        if self.phase == P_DRAW:
-            target = self.tasks[-1] & 255
-            if TO_HAND <= target < TO_CREW_FIRST and target - TO_HAND != player:
-                return f"a viking is drawn into seat {target - TO_HAND}'s hand"
+        if self.phase is VIKING_DRAW:
+            draw = self.drawing
+            if type(draw) is DrawToHand and draw.seat != player:
+                return f"a viking is drawn into seat {draw.seat}'s hand"
         return self.action_to_string(action)
 
 
@@ -1699,4 +1800,249 @@ def _names(counts: list[int]) -> dict[str, int]:
     return {TYPE_NAMES[t]: k for t, k in enumerate(counts) if k}
 
 
-__all__ = ["GAINS", "KnarrGame", "KnarrState"]
+def _crew_view(crew: list[int]) -> dict[str, JSON]:
+    return {
+        COLOURS[c]: [name for t in COLOUR_TYPES[c] if crew[t] for name in [TYPE_NAMES[t]] * crew[t]]
+        for c in COLOUR_RANGE
+    }
+
+
+# ---- the turn flow ------------------------------------------------------------------------------
+
+Words = tuple[tuple[str, int], ...]
+"""A decision's choices: how a player says each, and the action kind it is."""
+
+ACTION_WORDS: Words = (("recruit", RECRUIT_KIND), ("explore", EXPLORE), ("pass", PASS))
+BEFORE_ACTION_WORDS: Words = (("trade", TRADE), ("develop", DEVELOP), ("renew", RENEW))
+PAYMENT_WORDS: Words = (("pay with a crew card", PAY), ("with a recruit", PAY_RECRUIT))
+AFTER_ACTION_WORDS: Words = (
+    ("may trade", TRADE),
+    ("develop", DEVELOP),
+    ("renew", RENEW),
+    ("end turn", END),
+)
+EXTRA_RECRUIT_WORDS: Words = (
+    ("may take an extra Recruit (Helmet)", RECRUIT_KIND),
+    ("skip it", SKIP_EXTRA),
+)
+EXTRA_EXPLORE_WORDS: Words = (
+    ("may take an extra Explore (Weathervane)", EXPLORE),
+    ("skip it", SKIP_EXTRA),
+)
+SKALI_KINDS = frozenset({DEVELOP, RENEW})
+"""Choices only the Skali mode has (SK-2, SK-6)."""
+
+
+def _chance_task(event: str) -> Callable[[KnarrState, bool], str]:
+    """The task of a chance phase: the event, quoting no outcome (one quoted as an example might
+    not be possible now)."""
+
+    def task(state: KnarrState, quote: bool) -> str:
+        return f"chance: {event}"
+
+    return task
+
+
+def _offer_task(words: Words, note: str = "") -> Callable[[KnarrState, bool], str]:
+    """The task of a decision whose choices are ``words``, worded by :func:`offer`."""
+
+    def task(state: KnarrState, quote: bool) -> str:
+        return f"seat {state.current_player()} {offer(state.choices(words, quote))}{note}"
+
+    return task
+
+
+_seat_to_move = attrgetter("turn")
+
+
+def _first_to_discard(state: KnarrState) -> int:
+    return state.forced[0]
+
+
+VIKING_DRAW: Phase[KnarrState] = Phase(
+    "draw",
+    (DRAW,),
+    mover=chance,
+    legal=KnarrState._draw_legal,
+    apply=KnarrState._drawn,
+    why=KnarrState._why_not_drawn,
+    task=_chance_task("a viking is drawn"),
+    outcomes=KnarrState._draw_outcomes,
+)
+DESTINATION_REVEAL: Phase[KnarrState] = Phase(
+    "reveal",
+    (REVEAL,),
+    mover=chance,
+    legal=KnarrState._outcomes_legal,
+    apply=KnarrState._destination_revealed,
+    why=KnarrState._why_not_revealed,
+    task=_chance_task("a destination is revealed"),
+    outcomes=KnarrState._reveal_outcomes,
+)
+BUILDING_REVEAL: Phase[KnarrState] = Phase(
+    "reveal building",
+    (REVEAL_BUILDING,),
+    mover=chance,
+    legal=KnarrState._outcomes_legal,
+    apply=KnarrState._building_revealed,
+    why=KnarrState._why_not_revealed,
+    task=_chance_task("a building is revealed"),
+    outcomes=KnarrState._building_outcomes,
+)
+ARTIFACT_DRAW: Phase[KnarrState] = Phase(
+    "artifact",
+    (ARTIFACT,),
+    mover=chance,
+    legal=KnarrState._outcomes_legal,
+    apply=KnarrState._artifact_drawn,
+    why=KnarrState._why_not_artifact,
+    task=_chance_task("the artifact is revealed"),
+    outcomes=KnarrState._artifact_outcomes,
+)
+BOAT_DRAW: Phase[KnarrState] = Phase(
+    "boat",
+    (BOAT,),
+    mover=chance,
+    legal=KnarrState._outcomes_legal,
+    apply=KnarrState._boat_drawn,
+    why=KnarrState._why_not_revealed,
+    task=_chance_task("the boat side is drawn (KN-9)"),
+    outcomes=KnarrState._boat_outcomes,
+)
+FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
+    "first player",
+    (FIRST,),
+    mover=chance,
+    legal=KnarrState._outcomes_legal,
+    apply=KnarrState._first_player_drawn,
+    why=KnarrState._why_not_revealed,
+    task=_chance_task("the first player is drawn"),
+    outcomes=KnarrState._first_player_outcomes,
+)
+ACTION: Phase[KnarrState] = Phase(
+    "action",
+    (RECRUIT_KIND, EXPLORE, TRADE, DEVELOP, RENEW, PASS),
+    mover=_seat_to_move,
+    legal=KnarrState._action_options,
+    apply=KnarrState._act,
+    why=KnarrState._why_refused,
+    task=KnarrState._action_task,
+)
+PAYMENT: Phase[KnarrState] = Phase(
+    "pay",
+    (PAY, PAY_RECRUIT),
+    mover=_seat_to_move,
+    legal=KnarrState._pay_options,
+    apply=KnarrState._pay,
+    why=KnarrState._why_refused,
+    task=KnarrState._payment_task,
+)
+MARKET_TAKE: Phase[KnarrState] = Phase(
+    "take",
+    (TAKE,),
+    mover=_seat_to_move,
+    legal=KnarrState._offered,
+    apply=KnarrState._take,
+    why=KnarrState._why_refused,
+    task=_offer_task((("takes a board viking", TAKE),)),
+)
+AFTER_ACTION: Phase[KnarrState] = Phase(
+    "after action",
+    (TRADE, DEVELOP, RENEW, END),
+    mover=_seat_to_move,
+    legal=KnarrState._offered,
+    apply=KnarrState._after_action,
+    why=KnarrState._why_refused,
+    task=_offer_task(AFTER_ACTION_WORDS),
+)
+FORCED_DISCARD: Phase[KnarrState] = Phase(
+    "forced discard",
+    (DISCARD,),
+    mover=_first_to_discard,
+    legal=KnarrState._offered,
+    apply=KnarrState._forced_discard,
+    why=KnarrState._why_refused,
+    task=_offer_task((("discards a crew card", DISCARD),), ": the deck is empty (KN-7)"),
+)
+VILLAGE_ORDER: Phase[KnarrState] = Phase(
+    "activate village",
+    (ACTIVATE,),
+    mover=_seat_to_move,
+    legal=KnarrState._offered,
+    apply=KnarrState._activate,
+    why=KnarrState._why_refused,
+    task=_offer_task((("chooses the next village card to activate", ACTIVATE),), " (SK-3)"),
+)
+MEAD_CUP_DISCARD: Phase[KnarrState] = Phase(
+    "mead cup",
+    (MEAD, NO_MEAD),
+    mover=_seat_to_move,
+    legal=KnarrState._offered,
+    apply=KnarrState._mead_cup,
+    why=KnarrState._why_refused,
+    task=_offer_task((("may discard a board viking", MEAD), ("not", NO_MEAD)), " (Mead Cup)"),
+)
+RESERVATION: Phase[KnarrState] = Phase(
+    "reserve",
+    (RESERVE, NO_RESERVE),
+    mover=_seat_to_move,
+    legal=KnarrState._offered,
+    apply=KnarrState._reserve,
+    why=KnarrState._why_refused,
+    task=_offer_task((("may reserve a destination", RESERVE), ("not", NO_RESERVE))),
+)
+EXTRA_ACTION: Phase[KnarrState] = Phase(
+    "extra action",
+    (RECRUIT_KIND, EXPLORE, SKIP_EXTRA),
+    mover=_seat_to_move,
+    legal=KnarrState._extra_options,
+    apply=KnarrState._extra_action,
+    why=KnarrState._why_not_extra,
+    task=KnarrState._extra_task,
+)
+KnarrState.flow = Flow(
+    VIKING_DRAW,
+    DESTINATION_REVEAL,
+    BUILDING_REVEAL,
+    ARTIFACT_DRAW,
+    BOAT_DRAW,
+    FIRST_PLAYER_DRAW,
+    ACTION,
+    PAYMENT,
+    MARKET_TAKE,
+    AFTER_ACTION,
+    FORCED_DISCARD,
+    VILLAGE_ORDER,
+    MEAD_CUP_DISCARD,
+    RESERVATION,
+    EXTRA_ACTION,
+)
+"""Knarr's phases, in the order views and encoders name them."""
+
+REFUSALS: dict[int, Callable[[KnarrState, int, int], str]] = {
+    RECRUIT_KIND: KnarrState._why_not_recruit,
+    EXPLORE: KnarrState._why_not_explore,
+    TRADE: KnarrState._why_not_trade,
+    PAY: KnarrState._why_not_pay,
+    PAY_RECRUIT: KnarrState._why_not_pay_recruit,
+    TAKE: KnarrState._why_not_take,
+    DEVELOP: KnarrState._why_not_develop,
+    RENEW: KnarrState._why_not_renew,
+    DISCARD: KnarrState._why_not_discard,
+    ACTIVATE: KnarrState._why_not_activate,
+    MEAD: KnarrState._why_not_mead,
+    RESERVE: KnarrState._why_not_reserve,
+    PASS: KnarrState._why_not_pass,
+}
+"""Why a decision's action of each kind is refused (seat, argument), with its rule."""
+
+DRAW_TO_MARKET = [DrawToMarket(s) for s in range(MARKET_SLOTS)]
+DRAW_TO_CREW = [DrawToCrew(p) for p in range(4)]
+REFILL_DESTINATION = [RefillDestination(s) for s in range(2 * VISIBLE_DESTINATIONS)]
+REFILL_BUILDING = [RefillBuilding(s) for s in range(BUILDING_MARKET)]
+TAKE_AFTER_RECRUIT = [[TakeAfterRecruit(c, False), TakeAfterRecruit(c, True)] for c in COLOUR_RANGE]
+ACTIVATE_VILLAGE = [ActivateVillage(line) for line in range(len(LINE_TEXT))]
+"""Pending work records made once (a record is immutable): those a turn pushes most."""
+
+
+__all__ = ["GAINS", "KnarrGame", "KnarrState", "Player"]

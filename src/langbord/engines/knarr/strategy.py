@@ -12,7 +12,7 @@ lead of ``TEMPERATURE`` vp is worth a factor e.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from langbord.core.game import score_shares
@@ -35,7 +35,13 @@ from langbord.engines.knarr.notation import (
     RECRUIT,
     TRADE,
 )
-from langbord.engines.knarr.rules import P_AFTER, P_DISCARD, P_MAIN, P_PAY, P_TAKE
+from langbord.engines.knarr.rules import (
+    ACTION,
+    AFTER_ACTION,
+    FORCED_DISCARD,
+    MARKET_TAKE,
+    PAYMENT,
+)
 
 if TYPE_CHECKING:
     from langbord.engines.knarr.rules import KnarrState
@@ -51,14 +57,14 @@ SEARCH = {"rollout_depth": 100}
 
 def values(state: KnarrState) -> list[float]:
     result = []
-    for p in range(state.n):
-        value = float(state.vp[p])
-        value += INCOME_TURNS * REPUTATION_VP[state.rep[p]]
-        if state.bracelets[p]:
-            value += state.tsum[p][0][VP]
-        value += TOKEN_WEIGHT * (state.bracelets[p] + state.recruits[p])
-        value += CREW_WEIGHT * sum(state.crew[p])
-        value += DESTINATION_WEIGHT * len(state.owned[p])
+    for p, player in enumerate(state.players):
+        value = float(player.vp)
+        value += INCOME_TURNS * REPUTATION_VP[player.reputation]
+        if player.bracelets:
+            value += player.trade[0][VP]
+        value += TOKEN_WEIGHT * (player.bracelets + player.recruits)
+        value += CREW_WEIGHT * sum(player.crew)
+        value += DESTINATION_WEIGHT * len(player.destinations)
         if p == state.turn and state.pay_dest >= 0:
             # An exploration under way counts as done: its payment is committed (KN-4).
             dest = DESTINATIONS[state.pay_dest]
@@ -99,14 +105,14 @@ def _card_worth(state: KnarrState, p: int, t: int) -> float:
 
 def _recruit_worth(state: KnarrState, p: int, t: int) -> float:
     """The gains of recruiting ``t``: every card of its colour's column, itself included."""
-    crew = state.crew[p]
+    crew = state.players[p].crew
     base = TYPE_COLOUR[t] * 4
     gains = [crew[base + g] + (base + g == t) for g in range(4)]
     return _worth(gains) + _card_worth(state, p, t)
 
 
 def _trade_worth(state: KnarrState, p: int, k: int) -> float:
-    columns = state.tsum[p]
+    columns = state.players[p].trade
     return sum(_worth(columns[c]) for c in range(k)) - TOKEN_WEIGHT * k
 
 
@@ -125,42 +131,66 @@ def policy(state: KnarrState, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1 or rng.random() < EPSILON:
         return legal[rng.randrange(len(legal))]
+    rule = RULES.get(state.phase)
+    action = rule(state, legal, rng) if rule is not None else None
+    return legal[rng.randrange(len(legal))] if action is None else action
+
+
+def _act(state: KnarrState, legal: list[int], rng: random.Random) -> int | None:
     p = state.turn
-    phase = state.phase
-    if phase == P_MAIN:
-        options: list[tuple[float, int]] = []
-        for action in legal:
-            kind = KIND[action]
-            if kind == EXPLORE:
-                options.append((10.0 + _dest_worth(ARG[action]), action))
-            elif kind == RECRUIT:
-                options.append((_recruit_worth(state, p, ARG[action]), action))
-            elif kind == PASS:
-                options.append((-1.0, action))
-        if options:
-            return _pick(options, rng)
-    elif phase == P_AFTER:
-        trades = [(_trade_worth(state, p, ARG[a]), a) for a in legal if KIND[a] == TRADE]
-        if trades:
-            value, action = max(trades)
-            if value > 0:
-                return action
-        if END_ID in legal:
-            return END_ID
-    elif phase == P_PAY:
-        costs = [
-            (-_card_worth(state, p, ARG[a]) if KIND[a] == PAY else -TOKEN_WEIGHT - 0.1, a)
-            for a in legal
-        ]
-        return _pick(costs, rng)
-    elif phase == P_TAKE:
-        free = state.take_arg & 8
-        colour = state.take_arg & 7
-        takes = [(float(free or ARG[a] == colour) + 0.1 * state.cols[p][ARG[a]], a) for a in legal]
-        return _pick(takes, rng)
-    elif phase == P_DISCARD:
-        return _pick([(-_card_worth(state, p, ARG[a]), a) for a in legal], rng)
-    return legal[rng.randrange(len(legal))]
+    options: list[tuple[float, int]] = []
+    for action in legal:
+        kind = KIND[action]
+        if kind == EXPLORE:
+            options.append((10.0 + _dest_worth(ARG[action]), action))
+        elif kind == RECRUIT:
+            options.append((_recruit_worth(state, p, ARG[action]), action))
+        elif kind == PASS:
+            options.append((-1.0, action))
+    return _pick(options, rng) if options else None
+
+
+def _after_action(state: KnarrState, legal: list[int], rng: random.Random) -> int | None:
+    trades = [(_trade_worth(state, state.turn, ARG[a]), a) for a in legal if KIND[a] == TRADE]
+    if trades:
+        value, action = max(trades)
+        if value > 0:
+            return action
+    return END_ID if END_ID in legal else None
+
+
+def _pay(state: KnarrState, legal: list[int], rng: random.Random) -> int:
+    p = state.turn
+    costs = [
+        (-_card_worth(state, p, ARG[a]) if KIND[a] == PAY else -TOKEN_WEIGHT - 0.1, a)
+        for a in legal
+    ]
+    return _pick(costs, rng)
+
+
+def _take(state: KnarrState, legal: list[int], rng: random.Random) -> int:
+    take = state.taking
+    colours = state.players[state.turn].colours
+    takes = [
+        (float(take.any_free or ARG[a] == take.colour) + 0.1 * colours[ARG[a]], a) for a in legal
+    ]
+    return _pick(takes, rng)
+
+
+def _discard(state: KnarrState, legal: list[int], rng: random.Random) -> int:
+    p = state.turn
+    return _pick([(-_card_worth(state, p, ARG[a]), a) for a in legal], rng)
+
+
+Rule = Callable[["KnarrState", list[int], random.Random], "int | None"]
+RULES: dict[object, Rule] = {
+    ACTION: _act,
+    AFTER_ACTION: _after_action,
+    PAYMENT: _pay,
+    MARKET_TAKE: _take,
+    FORCED_DISCARD: _discard,
+}
+"""The policy's rule of thumb for each phase it has one for."""
 
 
 STRATEGY = Strategy(evaluate=evaluate, policy=policy, search=SEARCH)

@@ -124,9 +124,11 @@ from langbord.engines.knarr.data import (
     VillageCard,
     viking_counts,
 )
-from langbord.engines.knarr.rules import PHASE_NAMES
+from langbord.engines.knarr.rules import KnarrState
 from langbord.envs.encoding import ENCODERS, Encoder
 
+PHASE_NAMES = KnarrState.flow.names
+"""Knarr's phases, as the view names them (the declared flow's order)."""
 TYPE_SLOTS: tuple[str, ...] = tuple(name.replace(" ", "_") for name in TYPE_NAMES)
 TYPE_INDEX: dict[str, int] = {name: t for t, name in enumerate(TYPE_NAMES)}
 DEST_INDEX: dict[str, int] = {d.name: d.index for d in DESTINATIONS}
