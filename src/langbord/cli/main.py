@@ -66,7 +66,7 @@ def _options(pairs: Sequence[str], players: int | None) -> dict[str, str | int]:
 
 def headline(game: langbord.Game) -> str:
     """The game's title and the tagline of its card: "Skåål — dwarf clans prospect …"."""
-    _, _, tagline = (game.rules().splitlines() or [""])[0].partition(" — ")
+    tagline = game.tagline()
     return f"{game.info.title} — {tagline}" if tagline else game.info.title
 
 

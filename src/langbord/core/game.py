@@ -195,6 +195,11 @@ class Game(ABC):
         module = importlib.import_module(type(self).__module__.rpartition(".")[0])
         return inspect.cleandoc(module.__doc__ or self.name)
 
+    def tagline(self) -> str:
+        """What the game is about, in a line: the first line of its card after the title
+        ("dwarf clans prospect for gold and run Royal Inns.")."""
+        return (self.rules().splitlines() or [""])[0].partition(" — ")[2]
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"langbord.load({self.name!r}{', ' if opts else ''}{opts})"

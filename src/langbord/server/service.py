@@ -194,7 +194,7 @@ def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
     if cost <= seconds:
         return
     name = spec.partition(":")[0].strip().lower()
-    title = game.rules().splitlines()[0].split(" — ")[0]
+    title = game.info.title
     thinks = (
         f"would think about {_about(cost)} s a decision at {title}"
         if math.isfinite(cost)
@@ -335,7 +335,7 @@ class Service:
         for name in games():
             game = load(name)
             info = game.info
-            _, _, summary = game.rules().splitlines()[0].partition(" — ")
+            summary = game.tagline()
             result.append(
                 {
                     "name": name,
