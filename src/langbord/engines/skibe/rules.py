@@ -14,7 +14,7 @@ is a chance node, ``deal``; in an evaluation, each Chieftain that can do somethi
 in ``evaluate``. What follows a decision waits in ``pending``: cards to deal (:class:`DealToShip`,
 :class:`DealToDisplay`, :class:`DrawToHand`), a ship's Chieftains acting
 (:class:`ActChieftains`), its scoring (:class:`ScoreShip`), the display's refill, the end of the
-turn (:class:`EndTurn`) and the final scoring (:class:`FinalScoring`).
+turn (:class:`NextTurn`) and the final scoring (:class:`FinalScoring`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from operator import getitem
 from typing import ClassVar, NamedTuple
 
 from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
@@ -116,8 +117,31 @@ EVAL_ACTION = {
     SWAP_CHIEF: SWAP,
 }
 """The kind of action each Chieftain's owner decides in an evaluation (Protection needs none)."""
+DECKS = {players: deck_counts(players) for players in SHIP_LIMIT}
+"""The deck by number of players (SB-1)."""
+MAX_COPIES = max(t.copies for t in VIKING_TYPES)
+ODDS = [
+    [tuple((t, copies / size) for copies in range(MAX_COPIES + 1)) for t in TYPES] if size else []
+    for size in range(len(VIKING_TYPES) * MAX_COPIES + 1)
+]
+"""``ODDS[pile size][card type][copies in the pile]``: a reveal's outcome and its probability."""
+
+
+def _choose_options_for(key: int) -> list[int]:
+    takes = [TAKE_ID[d] for d in range(DISPLAY_SIZE) if key >> d & 1]
+    draw = [DRAW_ID] if key >> DISPLAY_SIZE & 1 else []
+    sterns = [STERN_ID[s] for s in range(SHIPS) if key >> (DISPLAY_SIZE + 1 + s) & 1]
+    return takes + draw + sterns
+
+
+CHOOSE_OPTIONS = [_choose_options_for(key) for key in range(1 << (DISPLAY_SIZE + 1 + SHIPS))]
+"""A turn's choices by bits: display slots holding a card (taken while a ship has room), the
+pile holding one (drawn), ships of 3+ Viking cards (a stern, while the player has one)."""
+LAY_OPTIONS = [[LAY_ID[s] for s in range(SHIPS) if key >> s & 1] for key in range(1 << SHIPS)]
+"""Where a card may be laid, by the bits of the ships below their limit."""
 _CHIEF_OPTIONS: dict[int, list[int]] = {}
-"""Chieftain plays by the bits (5 per ship) of which actions each ship may still receive."""
+"""Chieftain plays (and "pass") by the bits (5 per ship) of which actions each ship may still
+receive from the player's hand."""
 
 
 # ---- the table: one record per seat, one per ship ------------------------------------------------
@@ -167,6 +191,15 @@ class Ship:
         """Bit ``k`` set: a Chieftain of ``CHIEFTAIN_ACTIONS[k]`` lies here (once per ship)."""
         self.stern = -1
         """The seat whose stern closes the ship, or -1."""
+
+    def clear(self) -> None:
+        """The ship sets off: an empty one, with 1 food on its bow, takes its place."""
+        self.cards = []
+        self.equipment = []
+        self.food = 1
+        self.chieftains = []
+        self.actions = 0
+        self.stern = -1
 
     def copy(self) -> Ship:
         new = Ship.__new__(Ship)
@@ -258,28 +291,37 @@ class RefillDisplay(NamedTuple):
     """Deal into every empty display slot (the display holds 3 while the pile lasts)."""
 
     def run(self, state: SkibeState) -> bool:
-        display = state.display
-        state.pending += [
-            DealToDisplay(d) for d in range(DISPLAY_SIZE - 1, -1, -1) if display[d] < 0
-        ]
+        first, second, third = state.display
+        state.pending += REFILLS[(first < 0) | (second < 0) << 1 | (third < 0) << 2]
         return False
 
 
-class StartTurn(NamedTuple):
-    """The player on turn chooses, unless every ship is full and they have no stern (SB-5)."""
+class NextTurn(NamedTuple):
+    """A turn begins: the game ends once pile and display are empty (SB-6); else the next seat
+    plays (``advance``), or the same one: seat 0 at the opening (SB-2), the player whose turn it
+    was after SB-5's evaluation of all ships, which is not a turn (SB-7). Every ship full and no
+    stern left: that evaluation (SB-5)."""
+
+    advance: bool = True
 
     def run(self, state: SkibeState) -> bool:
-        return state.start_turn()
-
-
-class EndTurn(NamedTuple):
-    """The game ends once pile and display are empty (SB-6); else the next seat plays, or, after
-    SB-5's evaluation of all ships, which is not a turn, the same one (SB-7)."""
-
-    next_seat: bool = True
-
-    def run(self, state: SkibeState) -> bool:
-        return state.end_turn(self.next_seat)
+        if not state.pile_size and max(state.display) < 0:
+            state.pending += FINAL_EVALUATION
+            return False
+        if self.advance:
+            state.turn = (state.turn + 1) % len(state.players)
+        limit = state.ship_limit
+        first, second, third = state.ships
+        if (
+            len(first.cards) >= limit
+            and len(second.cards) >= limit
+            and len(third.cards) >= limit
+            and not state.players[state.turn].sterns
+        ):
+            state.pending += ALL_FULL_EVALUATION
+            return False
+        state.phase = CHOOSE  # if every ship is full, only "stern" is legal (SB-5)
+        return True
 
 
 class ActChieftains(NamedTuple):
@@ -291,7 +333,24 @@ class ActChieftains(NamedTuple):
     protected: int = 0
 
     def run(self, state: SkibeState) -> bool:
-        return state.act_chieftains(self)
+        """Carry the Chieftains out until one's owner must decide (True) or all have."""
+        ship = self.ship
+        line = state.ships[ship].chieftains
+        protected = self.protected
+        for index in range(self.first, len(line)):
+            owner, action = line[index]
+            if action == PROTECT_CHIEF:
+                protected |= 1 << owner
+                continue
+            options = state.chieftain_moves(action, ship, protected)
+            if options:  # else nothing this chieftain could do
+                options.append(SKIP_ID)
+                options.sort()
+                state.choices = options
+                state.acting = ActChieftains(ship, index, protected)
+                state.phase = EVALUATE
+                return True
+        return False
 
 
 class ScoreShip(NamedTuple):
@@ -300,7 +359,19 @@ class ScoreShip(NamedTuple):
     ship: int
 
     def run(self, state: SkibeState) -> bool:
-        state.score_ship(self.ship)
+        """Phases 2 and 3: every player scores; the cards and Chieftains leave the game; the
+        stones go back; the bow keeps 1 food."""
+        s = self.ship
+        ship = state.ships[s]
+        stern = ship.stern
+        label = f", stern {COLOURS[stern]}" if stern >= 0 else ", all ships full (SB-5)"
+        state.score(s, f"ship {s + 1}{label}")
+        state.equipment_stock += sum(ship.equipment)
+        state.vikings_out += len(ship.cards)
+        state.chieftains_out += len(ship.chieftains)
+        state.sterns_out += stern >= 0
+        state.food_stock += ship.food - 1
+        ship.clear()
         return False
 
 
@@ -324,21 +395,27 @@ def _evaluation(ship: int) -> tuple[Work, ...]:
     return (ActChieftains(ship), ScoreShip(ship), *[DealToShip(ship)] * START_VIKINGS_PER_SHIP)
 
 
+REFILLS = [
+    _in_order(*[DealToDisplay(d) for d in range(DISPLAY_SIZE) if key >> d & 1])
+    for key in range(1 << DISPLAY_SIZE)
+]
+"""The deals that refill the display, by the bits of its empty slots."""
 OPENING = _in_order(
     *[DealToShip(s) for s in range(SHIPS) for _ in range(START_VIKINGS_PER_SHIP)],
     RefillDisplay(),
-    StartTurn(),
+    NextTurn(advance=False),
 )
 """Setup: 2 Viking cards into each ship, then 3 into the display; then seat 0's turn (SB-2)."""
-AFTER_TAKE = [_in_order(DealToDisplay(d), EndTurn()) for d in range(DISPLAY_SIZE)]
+AFTER_TAKE = [_in_order(DealToDisplay(d), NextTurn()) for d in range(DISPLAY_SIZE)]
 """After a display card is taken and the turn's decisions: its slot is refilled, the turn ends."""
-AFTER_DRAW = _in_order(LayHeld(), EndTurn())
-STERN_EVALUATION = [_in_order(*_evaluation(s), RefillDisplay(), EndTurn()) for s in range(SHIPS)]
+AFTER_DRAW = _in_order(LayHeld(), NextTurn())
+DRAW_TO_HAND = DrawToHand()
+STERN_EVALUATION = [_in_order(*_evaluation(s), RefillDisplay(), NextTurn()) for s in range(SHIPS)]
 """A stern laid on a ship: it is evaluated, the display refilled, the turn over."""
 ALL_FULL_EVALUATION = _in_order(
     *[work for s in range(SHIPS) for work in _evaluation(s)],
     RefillDisplay(),
-    EndTurn(next_seat=False),
+    NextTurn(advance=False),
 )
 """SB-5: every ship full and no stern: all three are evaluated, top to bottom (not a turn, SB-7)."""
 FINAL_EVALUATION = _in_order(*[ActChieftains(s) for s in range(SHIPS)], FinalScoring())
@@ -363,7 +440,7 @@ class SkibeGame(Game):
 
     def deck(self) -> list[int]:
         """Copies of each Viking type in this game's deck (SB-1)."""
-        return deck_counts(self.num_players())
+        return DECKS[self.num_players()].copy()
 
     def action_strings(self) -> Sequence[str]:
         return ACTION_STRINGS
@@ -449,6 +526,11 @@ class SkibeState(FlowState):
         assert acting is not None
         return self.ships[acting.ship].chieftains[acting.first][0]
 
+    def is_terminal(self) -> bool:
+        """Whether the flow has reached its end, read off the phase: a random playout asks every
+        step, and asking the mover (``current_player``) costs two calls more."""
+        return self.phase is OVER
+
     def _is_legal(self, action: int) -> bool:
         """At a deal, any card type left in the pile, without building the list: a deal is a
         third of the steps of a random playout, and this keeps it as cheap as before the flow."""
@@ -472,9 +554,9 @@ class SkibeState(FlowState):
         return list(compress(TYPES, self.pile))
 
     def reveal_odds(self) -> list[tuple[int, float]]:
-        size = self.pile_size
+        """Each card type left, with its share of the pile (read off ``ODDS``)."""
         pile = self.pile
-        return [(t, pile[t] / size) for t in compress(TYPES, pile)]
+        return list(compress(map(getitem, ODDS[self.pile_size], pile), pile))
 
     def reveal(self, card: int) -> None:
         self.pile[card] -= 1
@@ -483,23 +565,6 @@ class SkibeState(FlowState):
         self.proceed()
 
     # ---- a turn ----------------------------------------------------------------------------------
-
-    def start_turn(self) -> bool:
-        if self._all_full() and not self.players[self.turn].sterns:
-            # SB-5: every ship is full and this player has no stern: evaluate all three ships.
-            self.pending += ALL_FULL_EVALUATION
-            return False
-        self.phase = CHOOSE  # if every ship is full, only "stern" is legal (SB-5)
-        return True
-
-    def end_turn(self, next_seat: bool) -> bool:
-        if not self.pile_size and max(self.display) < 0:
-            # SB-6: the draw pile is empty and the display's last card has been laid.
-            self.pending += FINAL_EVALUATION
-            return False
-        if next_seat:
-            self.turn = (self.turn + 1) % len(self.players)
-        return self.start_turn()
 
     def choose(self, action: int) -> None:
         kind = KIND[action]
@@ -511,7 +576,7 @@ class SkibeState(FlowState):
             self.phase = LAY
         elif kind == DRAW:
             self.pending += AFTER_DRAW
-            self.dealing = DrawToHand()
+            self.dealing = DRAW_TO_HAND
             self.phase = DEAL
         else:  # a stern
             self.players[self.turn].sterns -= 1
@@ -549,20 +614,32 @@ class SkibeState(FlowState):
         kind = KIND[action]
         if kind == EQUIP_LOAD:
             self.equipment_stock -= 1
-            self._add_equipment(ARG1[action], 1)
+            place = ARG1[action]
+            self.ships[place // L].equipment[place % L] += 1
         elif kind == EQUIP_SHIFT:
             self._add_equipment(ARG1[action], -1)
             self._add_equipment(ARG2[action], 1)
         self._offer_chieftains()
 
     def _offer_chieftains(self) -> None:
-        options = self._chieftain_options()
-        if options:
-            options.append(PASS_ID)
+        """A Chieftain may be played (a decision with a choice only): the Chieftains in hand
+        that some ship has none of yet (each action once per ship)."""
+        hand = self.players[self.turn].chieftains
+        ships = self.ships
+        key = (
+            (hand & ~ships[0].actions)
+            | (hand & ~ships[1].actions) << 5
+            | (hand & ~ships[2].actions) << 10
+        )
+        if key:
+            options = _CHIEF_OPTIONS.get(key)
+            if options is None:
+                options = _CHIEF_OPTIONS[key] = _chieftain_plays(key)
             self.choices = options
             self.phase = CHIEFTAIN
-        else:
-            self._end_decisions()
+        else:  # the turn's decisions are over: the display is refilled, the turn ends
+            self.last_laid = -1
+            self.proceed()
 
     def play_chieftain(self, action: int) -> None:
         if action != PASS_ID:
@@ -571,34 +648,10 @@ class SkibeState(FlowState):
             self.players[self.turn].chieftains &= ~(1 << kind)
             ship.chieftains.append((self.turn, kind))
             ship.actions |= 1 << kind
-        self._end_decisions()
-
-    def _end_decisions(self) -> None:
-        """The turn's decisions are over: the display is refilled, the turn ends."""
-        self.last_laid = -1
+        self.last_laid = -1  # the turn's decisions are over: the display is refilled, it ends
         self.proceed()
 
     # ---- an evaluation ---------------------------------------------------------------------------
-
-    def act_chieftains(self, work: ActChieftains) -> bool:
-        """Carry the ship's Chieftains out until one's owner must decide (True) or all have."""
-        ship = work.ship
-        line = self.ships[ship].chieftains
-        protected = work.protected
-        for index in range(work.first, len(line)):
-            owner, action = line[index]
-            if action == PROTECT_CHIEF:
-                protected |= 1 << owner
-                continue
-            options = self._chieftain_moves(action, ship, protected)
-            if options:  # else nothing this chieftain could do
-                options.append(SKIP_ID)
-                options.sort()
-                self.choices = options
-                self.acting = ActChieftains(ship, index, protected)
-                self.phase = EVALUATE
-                return True
-        return False
 
     def carry_out(self, action: int) -> None:
         """The owner's decision for the acting Chieftain; then the next Chieftains act."""
@@ -619,7 +672,7 @@ class SkibeState(FlowState):
             self._set_card(b, card)
         acting = self.acting
         assert acting is not None
-        self.pending.append(acting._replace(first=acting.first + 1))
+        self.pending.append(ActChieftains(acting.ship, acting.first + 1, acting.protected))
         self.proceed()
 
     def _add_equipment(self, place: int, stones: int) -> None:
@@ -642,20 +695,6 @@ class SkibeState(FlowState):
         else:
             self.display[place - CARD_SLOTS] = -1
         self.vikings_out += 1
-
-    def score_ship(self, s: int) -> None:
-        """Phases 2 and 3: every player scores the ship; its cards leave the game; stones go back;
-        the bow keeps 1 food."""
-        ship = self.ships[s]
-        stern = ship.stern
-        label = f", stern {COLOURS[stern]}" if stern >= 0 else ", all ships full (SB-5)"
-        self.score(s, f"ship {s + 1}{label}")
-        self.equipment_stock += sum(ship.equipment)
-        self.vikings_out += len(ship.cards)
-        self.chieftains_out += len(ship.chieftains)
-        self.sterns_out += stern >= 0
-        self.food_stock += ship.food - 1
-        self.ships[s] = Ship()
 
     def ship_points(self, ship: int) -> list[int]:
         """What each seat would score for ``ship`` now: (own shields, the stern's included (SB-4),
@@ -682,20 +721,20 @@ class SkibeState(FlowState):
     # ---- legal options ---------------------------------------------------------------------------
 
     def _choose_options(self) -> list[int]:
-        result = []
-        if not self._all_full():
-            display = self.display
-            result = [TAKE_ID[d] for d in range(DISPLAY_SIZE) if display[d] >= 0]
-            if self.pile_size:
-                result.append(DRAW_ID)
+        limit = self.ship_limit
+        ships = self.ships
+        first, second, third = len(ships[0].cards), len(ships[1].cards), len(ships[2].cards)
+        key = 0
+        if first < limit or second < limit or third < limit:  # else only a stern (SB-5)
+            d1, d2, d3 = self.display
+            key = (d1 >= 0) | (d2 >= 0) << 1 | (d3 >= 0) << 2 | (self.pile_size > 0) << 3
         if self.players[self.turn].sterns:
-            ships = self.ships
-            for s in range(SHIPS):
-                if len(ships[s].cards) >= MIN_VIKINGS_FOR_STERN:
-                    result.append(STERN_ID[s])
-        return result
+            least = MIN_VIKINGS_FOR_STERN
+            key |= (first >= least) << 4 | (second >= least) << 5 | (third >= least) << 6
+        return CHOOSE_OPTIONS[key]
 
-    def _all_full(self) -> bool:
+    def all_full(self) -> bool:
+        """Whether every ship holds its limit of Viking cards (SB-5)."""
         limit = self.ship_limit
         ships = self.ships
         return (
@@ -707,11 +746,15 @@ class SkibeState(FlowState):
     def _lay_options(self) -> list[int]:
         limit = self.ship_limit
         ships = self.ships
-        return [LAY_ID[s] for s in range(SHIPS) if len(ships[s].cards) < limit]
+        return LAY_OPTIONS[
+            (len(ships[0].cards) < limit)
+            | (len(ships[1].cards) < limit) << 1
+            | (len(ships[2].cards) < limit) << 2
+        ]
 
     def _food_options(self) -> list[int]:
         if self.food_stock:
-            return list(FOOD_LOAD_ID)
+            return FOOD_LOAD_ID
         # SB-3: the stock is empty, so the player may move a stone from a bow holding 2 or more.
         food = [ship.food for ship in self.ships]
         shift = FOOD_SHIFT_ID
@@ -753,26 +796,6 @@ class SkibeState(FlowState):
             if stones
         ]
 
-    def _chieftain_options(self) -> list[int]:
-        hand = self.players[self.turn].chieftains
-        if not hand:
-            return []
-        ships = self.ships
-        key = (
-            (hand & ~ships[0].actions)
-            | (hand & ~ships[1].actions) << 5
-            | (hand & ~ships[2].actions) << 10
-        )
-        options = _CHIEF_OPTIONS.get(key)
-        if options is None:
-            options = _CHIEF_OPTIONS[key] = [
-                CHIEF_ID[k][s]
-                for k in range(len(CHIEFTAIN_ACTIONS))
-                for s in range(SHIPS)
-                if key >> (5 * s + k) & 1
-            ]
-        return options.copy()
-
     def _decided(self) -> list[int]:
         """The options found on entering the phase."""
         return self.choices
@@ -782,7 +805,7 @@ class SkibeState(FlowState):
         only; ``protected`` holds the protectors laid so far in that ship's line."""
         return slot // L == ship and bool(MASK[self.ships[ship].cards[slot % L]] & protected)
 
-    def _chieftain_moves(self, action: int, ship: int, protected: int) -> list[int]:
+    def chieftain_moves(self, action: int, ship: int, protected: int) -> list[int]:
         """What the Chieftain of ``action`` may do now, "skip" excepted (empty: nothing)."""
         if action == EQUIP_CHIEF:
             return self._equipment_moves()
@@ -819,12 +842,13 @@ class SkibeState(FlowState):
 
     def _free_places(self, ship: int, protected: int) -> list[int]:
         """Cards a Chieftain may remove or swap: no equipment on them, not protected (SB-9)."""
-        places = [
-            s * L + k
-            for s in range(SHIPS)
-            for k, stones in enumerate(self.ships[s].equipment)
-            if not stones and not self._protected(s * L + k, ship, protected)
-        ]
+        places = []
+        for s, it in enumerate(self.ships):
+            guard = protected if s == ship else 0  # SB-9: only in the ship being evaluated
+            cards = it.cards
+            for k, stones in enumerate(it.equipment):
+                if not stones and not MASK[cards[k]] & guard:
+                    places.append(s * L + k)
         places += [CARD_SLOTS + d for d in range(DISPLAY_SIZE) if self.display[d] >= 0]
         return places
 
@@ -1066,6 +1090,17 @@ class SkibeState(FlowState):
         return ""
 
 
+def _chieftain_plays(key: int) -> list[int]:
+    """The Chieftain plays open by ``key`` (bit ``5 * ship + action``), then "pass"."""
+    plays = [
+        CHIEF_ID[k][s]
+        for k in range(len(CHIEFTAIN_ACTIONS))
+        for s in range(SHIPS)
+        if key >> (5 * s + k) & 1
+    ]
+    return [*plays, PASS_ID]
+
+
 # ---- what each phase asks, in a player's words ---------------------------------------------------
 
 
@@ -1079,7 +1114,7 @@ def _deal_task(state: SkibeState, quote: bool) -> str:
 
 
 def _choose_task(state: SkibeState, quote: bool) -> str:
-    if state._all_full():
+    if state.all_full():
         return _quoted(state, quote, "lay a stern: every ship is full (SB-5)", STERN)
     choices = [("take a display card", TAKE), ("draw", DRAW), ("lay a stern", STERN)]
     if not quote:
