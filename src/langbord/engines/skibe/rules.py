@@ -103,6 +103,7 @@ from langbord.engines.skibe.notation import (
 MASK = [t.mask for t in VIKING_TYPES]
 IS_FOOD = [t.cargo == FOOD for t in VIKING_TYPES]
 NAME = [t.name for t in VIKING_TYPES]
+SHIELDS = [t.shields for t in VIKING_TYPES]
 COLOUR_LIST = [sorted(set(t.shields)) for t in VIKING_TYPES]  # each colour shown, once
 ALL_CHIEFS = (1 << len(CHIEFTAIN_ACTIONS)) - 1
 L = MAX_SHIP_LIMIT
@@ -161,7 +162,11 @@ class Player:
         self.points = points
 
     def copy(self) -> Player:
-        return Player(self.chieftains, self.sterns, self.points)
+        new = Player.__new__(Player)
+        new.chieftains = self.chieftains
+        new.sterns = self.sterns
+        new.points = self.points
+        return new
 
     def holds(self, action: int) -> bool:
         """Whether the Chieftain of ``action`` is still in hand."""
@@ -702,15 +707,14 @@ class SkibeState(FlowState):
         totals = [0] * len(COLOURS)
         it = self.ships[ship]
         for card, stones in zip(it.cards, it.equipment, strict=True):
-            for colour in VIKING_TYPES[card].shields:
+            for colour in SHIELDS[card]:
                 totals[colour] += 1
             if stones:
                 for colour in COLOUR_LIST[card]:
                     totals[colour] += stones
         if it.stern >= 0:
             totals[it.stern] += 1  # SB-4
-        food = it.food
-        return [totals[c] * food for c in range(len(self.players))]
+        return list(map(it.food.__mul__, totals[: len(self.players)]))
 
     def score(self, ship: int, label: str) -> None:
         gained = self.ship_points(ship)
@@ -877,9 +881,12 @@ class SkibeState(FlowState):
         return [float(p.points) for p in self.players]
 
     def _copy(self) -> SkibeState:
-        new = self._blank_flow()
-        new.players = [p.copy() for p in self.players]
-        new.ships = [s.copy() for s in self.ships]
+        new = self._blank()  # and the flow, as _blank_flow copies it (one call less)
+        new.phase = self.phase
+        new.pending = self.pending.copy()  # of immutable records
+        new.players = list(map(Player.copy, self.players))
+        first, second, third = self.ships
+        new.ships = [first.copy(), second.copy(), third.copy()]
         new.ship_limit = self.ship_limit
         new.pile = self.pile.copy()
         new.pile_size = self.pile_size
