@@ -84,15 +84,15 @@ def _colour_totals(state: SkibeState, ship: int) -> list[int]:
     """Shields plus equipment per colour in ``ship`` (the stern's shield included): its score
     per food stone."""
     totals = [0] * len(COLOURS)
-    it = state.ships[ship]
-    for card, stones in zip(it.cards, it.equipment, strict=True):
+    vessel = state.ships[ship]
+    for card, stones in zip(vessel.cards, vessel.equipment, strict=True):
         for colour in VIKING_TYPES[card].shields:
             totals[colour] += 1
         if stones:
             for colour in COLOUR_LIST[card]:
                 totals[colour] += stones
-    if it.stern >= 0:
-        totals[it.stern] += 1
+    if vessel.stern >= 0:
+        totals[vessel.stern] += 1
     return totals
 
 
