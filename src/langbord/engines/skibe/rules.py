@@ -512,7 +512,7 @@ class SkibeState(FlowState):
         self.choices: list[int] = []
         """The legal actions of an ``equipment``, ``chieftain`` or ``evaluate`` decision, found
         on entering it (never mutated once set)."""
-        self.dealing: Deal = DrawToHand()
+        self.dealing: Deal = DRAW_TO_HAND
         """Where the card being revealed goes (in the ``deal`` phase)."""
         self.acting: ActChieftains | None = None
         """The Chieftain whose owner decides (in the ``evaluate`` phase)."""
