@@ -55,20 +55,20 @@ def test_skibe_policy_lays_its_own_card_where_food_is_most(
 ) -> None:
     from langbord.engines.skibe.data import VIKING_TYPES
     from langbord.engines.skibe.notation import ARG1
-    from langbord.engines.skibe.rules import PLACE
+    from langbord.engines.skibe.rules import LAY
 
     monkeypatch.setattr(skibe_strategy, "EPSILON", 0.0)
     checked = 0
     for state in policy_games("skibe", {"players": 4}, games=6, seed=3):
-        if state.phase != PLACE or len(state.legal_actions()) < 2:
+        if state.phase is not LAY or len(state.legal_actions()) < 2:
             continue
         me = state.current_player()
         if set(VIKING_TYPES[state.held].shields) != {me}:
             continue
         ships = [ARG1[a] for a in state.legal_actions()]
-        most = max(state.food[s] for s in ships)
+        most = max(state.ships[s].food for s in ships)
         action = skibe_strategy.policy(state, random.Random(checked))
-        assert state.food[ARG1[action]] == most
+        assert state.ships[ARG1[action]].food == most
         checked += 1
     assert checked >= 5
 

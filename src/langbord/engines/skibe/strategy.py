@@ -10,6 +10,7 @@ softmax in which a lead of ``TEMPERATURE`` points is worth a factor e.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from langbord.core.game import score_shares
@@ -28,14 +29,7 @@ from langbord.engines.skibe.notation import (
     STERN,
     TAKE,
 )
-from langbord.engines.skibe.rules import (
-    CHIEFTAIN,
-    CHOOSE,
-    COLOUR_LIST,
-    LOAD_EQUIP,
-    LOAD_FOOD,
-    PLACE,
-)
+from langbord.engines.skibe.rules import COLOUR_LIST
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
@@ -61,11 +55,11 @@ sterns back from ships carrying the owner's Chieftains)."""
 def values(state: SkibeState) -> list[float]:
     """Points plus weighted points in the ships as they stand, plus ``CHIEF_VALUE`` per Chieftain
     waiting in a ship, per seat."""
-    result = [float(p) for p in state.points]
+    result = [float(p.points) for p in state.players]
     for ship in range(SHIPS):
         for seat, points in enumerate(state.ship_points(ship)):
             result[seat] += SHIP_WEIGHT * points
-        for owner, _action in state.chiefs[ship]:
+        for owner, _action in state.ships[ship].chieftains:
             result[owner] += CHIEF_VALUE
     return result
 
@@ -90,15 +84,15 @@ def _colour_totals(state: SkibeState, ship: int) -> list[int]:
     """Shields plus equipment per colour in ``ship`` (the stern's shield included): its score
     per food stone."""
     totals = [0] * len(COLOURS)
-    for card, stones in zip(state.ships[ship], state.equip[ship], strict=True):
+    vessel = state.ships[ship]
+    for card, stones in zip(vessel.cards, vessel.equipment, strict=True):
         for colour in VIKING_TYPES[card].shields:
             totals[colour] += 1
         if stones:
             for colour in COLOUR_LIST[card]:
                 totals[colour] += stones
-    stern = state.stern_on[ship]
-    if stern >= 0:
-        totals[stern] += 1
+    if vessel.stern >= 0:
+        totals[vessel.stern] += 1
     return totals
 
 
@@ -113,7 +107,7 @@ def _card_gain(card: int, me: int, n: int) -> int:
 
 
 def _lay_gain(state: SkibeState, card: int, ship: int, me: int) -> float:
-    return float(_card_gain(card, me, state.n) * state.food[ship])
+    return float(_card_gain(card, me, len(state.players)) * state.ships[ship].food)
 
 
 def _best(options: list[tuple[float, int]], rng: random.Random) -> int:
@@ -133,71 +127,89 @@ def policy(state: SkibeState, rng: random.Random) -> int:
         return legal[0]
     if rng.random() < EPSILON:
         return legal[rng.randrange(len(legal))]
-    me = state.current_player()
-    n = state.n
-    phase = state.phase
-    if phase == CHOOSE:
-        takes: list[tuple[float, int]] = []
-        stern_values: list[tuple[float, int]] = []
-        base: list[float] | None = None
-        for action in legal:
-            kind = KIND[action]
-            if kind == STERN:
-                # What evaluate() would say: the ship's points counted in full, not at
-                # SHIP_WEIGHT, plus the stern's shield (Chieftains not foreseen).
-                if base is None:
-                    base = values(state)
-                ship = ARG1[action]
-                food = state.food[ship]
-                scored = [
-                    v + (1.0 - SHIP_WEIGHT) * points
-                    for v, points in zip(base, state.ship_points(ship), strict=True)
-                ]
-                scored[me] += food
-                stern_values.append((score_shares(scored, TEMPERATURE)[me], action))
-            elif kind == TAKE:
-                card = state.display[ARG1[action]]
-                room = [s for s in range(SHIPS) if len(state.ships[s]) < state.limit]
-                takes.append((max(_lay_gain(state, card, s, me) for s in room), action))
-            else:
-                takes.append((DRAW_VALUE, action))
-        if stern_values:
-            assert base is not None
-            value, action = max(stern_values)
-            if value > score_shares(base, TEMPERATURE)[me] or not takes:
-                return action
-        return _best(takes, rng)
-    if phase == PLACE:
-        return _best([(_lay_gain(state, state.held, ARG1[a], me), a) for a in legal], rng)
-    if phase == LOAD_FOOD:
-        edges = [_edge(_colour_totals(state, s), me, n) for s in range(SHIPS)]
-        food_options: list[tuple[float, int]] = []
-        for action in legal:
-            kind = KIND[action]
-            if kind == FOOD_LOAD:
-                food_options.append((edges[ARG1[action]], action))
-            elif kind == FOOD_SHIFT:
-                food_options.append((edges[ARG2[action]] - edges[ARG1[action]], action))
-            else:
-                food_options.append((0.0, action))
-        return _best(food_options, rng)
-    if phase == LOAD_EQUIP:
-        equip_options: list[tuple[float, int]] = []
-        for action in legal:
-            kind = KIND[action]
-            if kind == EQUIP_LOAD:
-                equip_options.append((_slot_gain(state, ARG1[action], me), action))
-            elif kind == EQUIP_SHIFT:
-                gain = _slot_gain(state, ARG2[action], me) - _slot_gain(state, ARG1[action], me)
-                equip_options.append((gain, action))
-            else:
-                equip_options.append((0.0, action))
-        return _best(equip_options, rng)
-    if phase == CHIEFTAIN:
-        if rng.random() < CHIEF_RATE:
-            return legal[rng.randrange(len(legal))]
-        return PASS_ID
-    # An evaluation: try a few of the Chieftain's moves (and skipping) on copies.
+    rule = RULES.get(state.phase.name, _evaluation_move)
+    return rule(state, legal, state.current_player(), rng)
+
+
+def _choose(state: SkibeState, legal: list[int], me: int, rng: random.Random) -> int:
+    """A stern where the evaluation says so; else the best display card, or a draw."""
+    takes: list[tuple[float, int]] = []
+    stern_values: list[tuple[float, int]] = []
+    base: list[float] | None = None
+    for action in legal:
+        kind = KIND[action]
+        if kind == STERN:
+            if base is None:
+                base = values(state)
+            stern_values.append((_stern_value(state, base, ARG1[action], me), action))
+        elif kind == TAKE:
+            card = state.display[ARG1[action]]
+            room = [s for s in range(SHIPS) if len(state.ships[s].cards) < state.ship_limit]
+            takes.append((max(_lay_gain(state, card, s, me) for s in room), action))
+        else:
+            takes.append((DRAW_VALUE, action))
+    if stern_values:
+        assert base is not None
+        value, action = max(stern_values)
+        if value > score_shares(base, TEMPERATURE)[me] or not takes:
+            return action
+    return _best(takes, rng)
+
+
+def _stern_value(state: SkibeState, base: list[float], ship: int, me: int) -> float:
+    """What evaluate() would say after a stern on ``ship``: the ship's points counted in full,
+    not at SHIP_WEIGHT, plus the stern's shield (Chieftains not foreseen)."""
+    food = state.ships[ship].food
+    scored = [
+        v + (1.0 - SHIP_WEIGHT) * points
+        for v, points in zip(base, state.ship_points(ship), strict=True)
+    ]
+    scored[me] += food
+    return score_shares(scored, TEMPERATURE)[me]
+
+
+def _lay(state: SkibeState, legal: list[int], me: int, rng: random.Random) -> int:
+    return _best([(_lay_gain(state, state.held, ARG1[a], me), a) for a in legal], rng)
+
+
+def _load_food(state: SkibeState, legal: list[int], me: int, rng: random.Random) -> int:
+    n = len(state.players)
+    edges = [_edge(_colour_totals(state, s), me, n) for s in range(SHIPS)]
+    food_options: list[tuple[float, int]] = []
+    for action in legal:
+        kind = KIND[action]
+        if kind == FOOD_LOAD:
+            food_options.append((edges[ARG1[action]], action))
+        elif kind == FOOD_SHIFT:
+            food_options.append((edges[ARG2[action]] - edges[ARG1[action]], action))
+        else:
+            food_options.append((0.0, action))
+    return _best(food_options, rng)
+
+
+def _load_equipment(state: SkibeState, legal: list[int], me: int, rng: random.Random) -> int:
+    equip_options: list[tuple[float, int]] = []
+    for action in legal:
+        kind = KIND[action]
+        if kind == EQUIP_LOAD:
+            equip_options.append((_slot_gain(state, ARG1[action], me), action))
+        elif kind == EQUIP_SHIFT:
+            gain = _slot_gain(state, ARG2[action], me) - _slot_gain(state, ARG1[action], me)
+            equip_options.append((gain, action))
+        else:
+            equip_options.append((0.0, action))
+    return _best(equip_options, rng)
+
+
+def _play_chieftain(state: SkibeState, legal: list[int], me: int, rng: random.Random) -> int:
+    if rng.random() < CHIEF_RATE:
+        return legal[rng.randrange(len(legal))]
+    return PASS_ID
+
+
+def _evaluation_move(state: SkibeState, legal: list[int], me: int, rng: random.Random) -> int:
+    """An evaluation: try a few of the Chieftain's moves (and skipping) on copies."""
+    n = len(state.players)
     sample = legal if len(legal) <= 8 else rng.sample(legal, 8)
     if SKIP_ID not in sample:
         sample.append(SKIP_ID)
@@ -210,12 +222,23 @@ def policy(state: SkibeState, rng: random.Random) -> int:
     return _best(moves, rng)
 
 
+Rule = Callable[["SkibeState", list[int], int, random.Random], int]
+RULES: dict[str, Rule] = {
+    "choose": _choose,
+    "lay": _lay,
+    "food": _load_food,
+    "equipment": _load_equipment,
+    "chieftain": _play_chieftain,
+}
+"""The policy's rule of thumb for each phase's decision (an evaluation's otherwise)."""
+
+
 def _slot_gain(state: SkibeState, slot: int, me: int) -> float:
     """What one equipment stone on the card at ``slot`` is worth to the mover's edge."""
     ship = slot // MAX_SHIP_LIMIT
-    card = state.ships[ship][slot % MAX_SHIP_LIMIT]
-    colours = [c for c in COLOUR_LIST[card] if c < state.n]
-    return float(((me in colours) - sum(1 for c in colours if c != me)) * state.food[ship])
+    card = state.ships[ship].cards[slot % MAX_SHIP_LIMIT]
+    colours = [c for c in COLOUR_LIST[card] if c < len(state.players)]
+    return float(((me in colours) - sum(1 for c in colours if c != me)) * state.ships[ship].food)
 
 
 STRATEGY = Strategy(evaluate=evaluate, policy=policy, search=SEARCH)
