@@ -28,17 +28,6 @@ FORBIDDEN: dict[str, frozenset[str]] = {
 }
 """Per layer (``langbord.<layer>``), the layers it must not import."""
 
-ALLOWED: frozenset[tuple[str, str]] = frozenset(
-    {
-        # Skibe's text rendering reads the game's name and phase names from its rules at run
-        # time; the engine's rewrite moves them out of rules.py. Remove these lines then.
-        ("langbord.engines.skibe.render", "langbord.engines.skibe.rules.NAME"),
-        ("langbord.engines.skibe.render", "langbord.engines.skibe.rules.PHASE_NAMES"),
-    }
-)
-"""Known engine-internal violations, as (module, imported name) pairs, being fixed by the
-engines' rewrites: the list only shrinks (an entry that no longer occurs fails the test too)."""
-
 
 class Import(NamedTuple):
     module: str
@@ -144,14 +133,8 @@ def test_the_scan_sees_every_layer() -> None:
 
 def test_layers_import_one_way() -> None:
     found = violations()
-    unexpected = [str(i) for i in found if (i.module, i.name) not in ALLOWED]
+    unexpected = [str(i) for i in found]
     assert not unexpected, "imports against the layering:\n" + "\n".join(unexpected)
-
-
-def test_the_allow_list_holds_only_live_violations() -> None:
-    live = {(i.module, i.name) for i in violations()}
-    fixed = sorted(ALLOWED - live)
-    assert not fixed, f"fixed, so remove from ALLOWED in {Path(__file__).name}: {fixed}"
 
 
 def test_the_registry_names_engines_only_as_strings() -> None:
