@@ -787,8 +787,8 @@ class SkaalState(FlowState):
     def _copy(self) -> SkaalState:
         new = self._blank_flow()
         new.n = self.n
-        new.clans = [clan.copy() for clan in self.clans]
-        new.dwarfs = [row.copy() for row in self.dwarfs]
+        new.clans = list(map(Clan.copy, self.clans))
+        new.dwarfs = list(map(list.copy, self.dwarfs))
         new.total = self.total.copy()
         new.majority = self.majority.copy()
         new.innkeeper = self.innkeeper.copy()
