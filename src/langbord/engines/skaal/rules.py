@@ -211,12 +211,14 @@ def _setup_legal(state: SkaalState) -> list[int]:
 
 
 def _apply_setup(state: SkaalState, action: int) -> None:
-    """SA-4: a setup dwarf, each seat in turn; seat 0's first turn follows the last one."""
+    """SA-4: a setup dwarf, each seat in turn; seat 0's first turn follows the last seat's last
+    setup dwarf (every clan places as many, SA-1)."""
     c = state.turn
-    state.clans[c].to_place -= 1
+    clan = state.clans[c]
+    clan.to_place -= 1
     state._add_dwarf(c, ARG1[action])
     state.turn = (c + 1) % state.n
-    if not any(clan.to_place for clan in state.clans):
+    if not state.turn and not clan.to_place:
         state.turn = 0
         state._start_turn()
 
@@ -660,9 +662,11 @@ class SkaalState(FlowState):
         self.phase = ACTION_PHASE
 
     def _end_turn(self) -> None:
+        """The end of the game (SA-12: :meth:`game_over`, written out here since every turn asks
+        it, or the safeguard) or the next clan's turn: Inn income first, then one action."""
         self.roll = -1
         self.find = -1
-        if self.game_over():
+        if (self.pawn >= self.mines_closed and not any(self.nuggets)) or all(self.ooops):
             self.phase = OVER
             return
         turn = self.turn = (self.turn + 1) % self.n
@@ -671,7 +675,11 @@ class SkaalState(FlowState):
             if self.rounds >= self.max_rounds:
                 self.phase = OVER  # SA-12: the safeguard
                 return
-        self._start_turn()
+        if self.clans[turn].owned:
+            self._start_turn()
+        else:  # no Inn, no income
+            self.income = 0
+            self.phase = ACTION_PHASE
 
     def game_over(self) -> bool:
         """SA-12: every region holds an Ooops, or the mines are closed and no gold is left."""
