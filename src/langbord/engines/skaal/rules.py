@@ -7,8 +7,12 @@ The turn flow (``langbord.core.flow``): setup placements (SA-4), then each turn 
 (SA-5) and one action; a prospect goes on to the die (a chance node), the choice of the region
 for the find, and its rumor, one neighbouring region at a time in map order (SA-2). The rumor is
 the turn's only pending work: a :class:`Rumor` record per neighbour of the find, then
-:class:`EndTurn`. Every clan's pieces off the map and its standing are a :class:`Clan`; the map
-is per-region lists (``dwarfs[region][clan]``, ``nuggets``, ``ooops``, ``innkeeper`` …).
+:class:`EndTurn`; a record waits where the prospector chooses the clan whose dwarf comes. What
+follows an action at once, waiting for no one (the change of innkeeper, SA-10; the accountant's
+hop over the pawn and the pawn's pushback, SA-11; the exhausted vein's Ooops), is done in the
+action by methods named after those rules. Every clan's pieces off the map and its standing
+are a :class:`Clan`; the map is per-region lists (``dwarfs[region][clan]``, ``nuggets``,
+``ooops``, ``innkeeper`` …).
 """
 
 from __future__ import annotations
@@ -636,6 +640,7 @@ class SkaalState(FlowState):
         self.pending = []
 
     def is_terminal(self) -> bool:
+        """The phase is over (asked at every step, so without asking the phase's mover)."""
         return self.phase is OVER
 
     def wrong_phase(self, action: int) -> str:
