@@ -25,11 +25,12 @@ def values(state: SkaalState) -> list[float]:
     """Respect plus expected income and reachable gold, per clan."""
     result = [float(x) for x in state.respect()]
     nuggets = state.nuggets
-    for clan in range(state.n):
-        income = sum(state.total[r] - state.rows[r][clan] for r in state.holdings[clan])
-        movers = state.movers[clan]
-        gold = sum(min(nuggets[r], movers[r]) for r in range(len(nuggets)) if nuggets[r])
-        result[clan] += INCOME_TURNS * income + GOLD_WEIGHT * gold
+    dwarfs = state.dwarfs
+    for c, clan in enumerate(state.clans):
+        income = sum(state.total[r] - dwarfs[r][c] for r in clan.owned)
+        free = clan.free
+        gold = sum(min(nuggets[r], free[r]) for r in range(len(nuggets)) if nuggets[r])
+        result[c] += INCOME_TURNS * income + GOLD_WEIGHT * gold
     return result
 
 

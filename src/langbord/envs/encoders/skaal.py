@@ -44,7 +44,7 @@ from typing import Any
 
 from langbord.core.game import Game
 from langbord.engines.skaal.data import CLANS, DIE_FACES, INNS_PER_CLAN, REGIONS
-from langbord.engines.skaal.rules import PHASE_NAMES
+from langbord.engines.skaal.rules import SkaalState
 from langbord.envs.encoding import ENCODERS, Encoder
 
 DWARF_SCALE = 5.0
@@ -82,7 +82,7 @@ class SkaalEncoder(Encoder):
         return [f"{prefix}seat+{k}" for k in range(self.n)]
 
     def slots(self) -> list[str]:
-        names: list[str] = [f"phase.{p}" for p in PHASE_NAMES]
+        names: list[str] = [f"phase.{p}" for p in SkaalState.flow.names]
         names.append("to_move.chance")
         names += self._seats("to_move.")
         names += self._seats("turn.")
@@ -116,7 +116,7 @@ class SkaalEncoder(Encoder):
         def one_hot(value: Any, names: tuple[str, ...]) -> list[float]:
             return [float(value == name) for name in names]
 
-        out: list[float] = one_hot(view["phase"], PHASE_NAMES)
+        out: list[float] = one_hot(view["phase"], SkaalState.flow.names)
         to_move = view["to_move"]
         out.append(float(to_move == -1))
         out += one_hot_seat(to_move)
