@@ -42,9 +42,10 @@ from langbord.engines.skibe.data import (
     STERNS_PER_PLAYER,
     deck_counts,
 )
+from langbord.engines.skibe.rules import SkibeState
 from langbord.envs.encoding import ENCODERS, Encoder
 
-PHASES = ("deal", "choose", "lay", "food", "equipment", "chieftain", "evaluate", "over")
+PHASES = SkibeState.flow.names
 CARD_FIELDS = ("present", "food", "equipment_cargo", "equipment")
 
 
