@@ -23,8 +23,8 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = "random"
 DEFAULT_ROLLOUT_DEPTH = 8
 """The budget without ``iterations`` or ``time_limit``, the rollout policy and the steps before
-``evaluate()`` for a game whose strategy module names no ``SEARCH["iterations"]``,
-``SEARCH["rollout"]`` or ``SEARCH["rollout_depth"]``."""
+``evaluate()`` for a game whose registered strategy's ``search`` names no ``iterations``,
+``rollout`` or ``rollout_depth``."""
 ROLLOUTS = ("random", "greedy", "policy")
 
 
@@ -52,13 +52,13 @@ class RootStat:
 
 class MCTSAgent:
     """Search for ``iterations`` iterations, or ``time_limit`` seconds (without either, the
-    game's ``SEARCH["iterations"]``, else 1000 iterations).
+    ``iterations`` of the game's registered strategy's ``search``, else 1000 iterations).
 
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"``, ``"greedy"`` or
     ``"policy"`` (the game's quick policy, ``State.policy_action``);
     ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. Without them,
-    the game's own (``SEARCH["rollout"]`` and ``SEARCH["rollout_depth"]`` in its strategy
-    module, see its game card), else random and 8. c=0.3 comes from the arena: at 500
+    the game's own (``rollout`` and ``rollout_depth`` in its registered strategy's ``search``,
+    see its game card), else random and 8. c=0.3 comes from the arena: at 500
     iterations against a greedy Skibe field (60 games each) it won 1.37x its fair share, c=0.5
     0.90x.
     ``prior`` weighs a progressive bias (Chaslot et al. 2008): once a node has ``prior_visits``
@@ -155,7 +155,7 @@ class MCTSAgent:
 
     def rollout_for(self, state: State) -> tuple[str, int]:
         """The rollout policy and depth for ``state``'s game: ``rollout`` and ``rollout_depth``
-        where given, else the game's ``SEARCH`` settings, else ``DEFAULT_ROLLOUT`` and
+        where given, else the game's ``search`` settings, else ``DEFAULT_ROLLOUT`` and
         ``DEFAULT_ROLLOUT_DEPTH``."""
         search = search_defaults(state)
         rollout = self.rollout or str(search.get("rollout", DEFAULT_ROLLOUT))
