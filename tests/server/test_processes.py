@@ -115,6 +115,8 @@ def test_joins_and_moves_reach_the_other_process(two: tuple[ServerProcess, Serve
             "move": before["move"],
             "player": mover,
             "action": action,
+            "kind": before["legal"][0]["kind"],
+            "args": before["legal"][0]["args"],
         }
         told = wait_for(spectator, lambda v: v["move"] == after["move"])
         whole = via_a.get(url).json()["log"]
