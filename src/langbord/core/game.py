@@ -334,6 +334,23 @@ class State(ABC):
             cache = self._legal_cache = self._compute_legal()
         return list(cache)
 
+    def outcome(self) -> dict[str, JSON] | None:
+        """How a finished game ended, for a player: ``{"reason": str, "breakdown": {"rows":
+        [label, ...], "values": [[a number per seat], ...]}}`` — why it ended (the rule that
+        ended it) and where each seat's score came from; ``None`` before the end. A game words
+        its own; by default the reason is plain and the breakdown is the final score."""
+        if not self.is_terminal():
+            return None
+        return {
+            "reason": "the game is over",
+            "breakdown": {"rows": ["score"], "values": [list(self.scores())]},
+        }
+
+    def action_words(self, action: int) -> str:
+        """``action`` in a player's words ("lay the card in ship 2"), for buttons and logs
+        beside its notation; a game words its own kinds, by default the notation itself."""
+        return self.action_to_string(action)
+
     def returns(self) -> list[float]:
         """Per seat at the end: a sole winner 1.0, k tied winners 1/k each, others 0; else 0s."""
         n = self.game.num_players()
