@@ -1,7 +1,7 @@
 // The turn bar: stays in view at the top of a table's page and says whose turn it is (seat and
 // player), what to decide (the server's prompt), how long a bot has been thinking, and, while
 // the table waits for players, the link to share and a way to sit down.
-import { h } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { seatChip } from "./board.js";
 import { seatLabel, sitterLabel, whoLabel, entryLine } from "./names.js";
 import { headline } from "./ranking.js";
@@ -95,7 +95,9 @@ export function turnBar(handlers) {
   /** @param {BarState} state */
   function update(state) {
     const { table, you, showing: shown } = state;
-    const said = barText(table, state.cooperative);
+    const said = shown && table.status === "over"
+      ? { who: "The last moves", line: "The game has ended: its last moves are shown first.", yours: false, thinking: false }
+      : barText(table, state.cooperative);
     who.textContent = said.who;
     line.textContent = said.line;
     element.classList.toggle("yours", said.yours);
@@ -146,10 +148,12 @@ export function turnBar(handlers) {
  * @param {HTMLInputElement} input */
 function copyLink(input) {
   input.select();
-  if (navigator.clipboard) {
-    navigator.clipboard.writeText(input.value).then(
-      () => { input.setAttribute("data-copied", ""); },
-      () => {},
-    );
+  if (!navigator.clipboard) {
+    toast("Link selected: copy it with your device's copy command.");
+    return;
   }
+  navigator.clipboard.writeText(input.value).then(
+    () => toast("Link copied: send it to whoever you want to play with."),
+    () => toast("Link selected: copy it with your device's copy command."),
+  );
 }
