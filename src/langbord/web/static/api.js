@@ -1,0 +1,94 @@
+// The server's HTTP API, and what this device remembers: the seats it holds (their tokens),
+// the player's name and preferences.
+
+/** A refusal from the server: its HTTP status and the `detail` a player can read. */
+export class ApiError extends Error {
+  /** @param {number} status
+   * @param {unknown} detail */
+  constructor(status, detail) {
+    super(typeof detail === "string" ? detail : JSON.stringify(detail));
+    this.status = status;
+  }
+}
+
+/**
+ * @typedef {object} Request
+ * @property {string} [method]
+ * @property {unknown} [body] sent as JSON
+ * @property {string | null} [token] the seat's token
+ */
+
+/** The JSON the server answers `path` with; a refusal throws an ApiError.
+ * @param {string} path
+ * @param {Request} [request]
+ * @returns {Promise<any>} */
+export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? null : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data.detail ?? response.statusText);
+  return data;
+}
+
+/** @typedef {{seat: number, token: string}} Seat */
+
+/** The seat this device holds at a table, by the table's id. */
+export const seats = {
+  /** @param {string} tableId
+   * @returns {Seat | null} */
+  get(tableId) {
+    try {
+      const stored = JSON.parse(localStorage.getItem(`langbord.seat.${tableId}`) ?? "null");
+      return stored && typeof stored.token === "string" ? stored : null;
+    } catch {
+      return null;
+    }
+  },
+  /** @param {string} tableId
+   * @param {number} seat
+   * @param {string} token */
+  set(tableId, seat, token) {
+    localStorage.setItem(`langbord.seat.${tableId}`, JSON.stringify({ seat, token }));
+  },
+};
+
+/** A preference kept on this device ("" when none).
+ * @param {string} key */
+export function remembered(key) {
+  try {
+    return localStorage.getItem(`langbord.${key}`) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** @param {string} key
+ * @param {string} value */
+export function remember(key, value) {
+  try {
+    localStorage.setItem(`langbord.${key}`, value);
+  } catch {
+    // storage full or forbidden: the preference lasts this page only
+  }
+}
+
+/** The games' catalogue (`/api/games`), fetched once a page load.
+ * @type {Promise<{games: import("./types.js").GameInfo[], agents: string[]}> | null} */
+let catalogue = null;
+
+export function games() {
+  if (!catalogue) catalogue = api("/api/games");
+  catalogue.catch(() => { catalogue = null; });
+  return /** @type {Promise<{games: import("./types.js").GameInfo[], agents: string[]}>} */ (catalogue);
+}
+
+/** Game titles by name ("skaal" → "Skåål"). */
+export async function titles() {
+  const { games: list } = await games();
+  return new Map(list.map((g) => [g.name, g.title]));
+}

@@ -1,0 +1,74 @@
+// Names a player reads: games by their titles, seats by the game's names for them (a colour, a
+// clan) with the person or bot sitting there, actions and log entries in words. Pure: no DOM.
+
+/** @typedef {import("./types.js").Player} Player */
+/** @typedef {import("./types.js").LegalAction} LegalAction */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+
+/** "red" → "Red".
+ * @param {string} text */
+export function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** The seat's name as the game calls it ("Red", "Clan of the Axe"), never "seat 0".
+ * @param {Player[]} players
+ * @param {number} seat */
+export function seatLabel(players, seat) {
+  return seatNamed(players[seat]?.seat_name, seat);
+}
+
+/** A seat's name from the game's (a colour, a clan), else "Player N" counted from 1: a game
+ * without names for its seats says "seat 0", which a player never reads.
+ * @param {string | null | undefined} named
+ * @param {number} seat */
+export function seatNamed(named, seat) {
+  return named && !/^seat \d+$/i.test(named) ? capitalise(named) : `Player ${seat + 1}`;
+}
+
+/** Who sits at the seat: the person's name, "a bot", or "free seat".
+ * @param {Player | undefined} player */
+export function sitterLabel(player) {
+  if (!player) return "nobody";
+  if (player.kind === "bot") return "bot";
+  return player.joined && player.name ? player.name : "free seat";
+}
+
+/** "Red (Ann)", "Blue (bot)"; "you" for the seat(s) of this client.
+ * @param {Player[]} players
+ * @param {number} seat
+ * @param {number | null} [you] */
+export function whoLabel(players, seat, you = null) {
+  const sitter = seat === you ? "you" : sitterLabel(players[seat]);
+  return `${seatLabel(players, seat)} (${sitter})`;
+}
+
+/** An action in words (the server's `words`), else its notation.
+ * @param {LegalAction} action */
+export function actionWords(action) {
+  return action.words || action.text;
+}
+
+/** The notation to show beside the words, or null when it would only repeat them.
+ * @param {LegalAction} action */
+export function actionNotation(action) {
+  return action.words && action.words !== action.text ? action.text : null;
+}
+
+/** A log entry in words ("Red (Ann) takes the blue card"; "Chance: the die shows 4").
+ * @param {LogEntry} entry
+ * @param {Player[]} players
+ * @param {number | null} [you] */
+export function entryLine(entry, players, you = null) {
+  const what = entry.words || entry.action;
+  if (entry.player === null || entry.player === undefined) return `Chance: ${what}`;
+  const who = entry.player === you ? "You" : seatLabel(players, entry.player);
+  return `${who}: ${what}`;
+}
+
+/** The game's title from the catalogue, else its name with a capital.
+ * @param {Map<string, string>} titles
+ * @param {string} game */
+export function gameTitle(titles, game) {
+  return titles.get(game) ?? capitalise(game);
+}

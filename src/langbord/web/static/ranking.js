@@ -1,0 +1,77 @@
+// The game's end as a player reads it: the ranking with scores and ties, the headline, the
+// breakdown. From the server's `result.ranking`, or worked out from the scores and winners
+// while a server lacks it. Pure: no DOM.
+
+import { seatLabel } from "./names.js";
+
+/** @typedef {import("./types.js").Result} Result */
+/** @typedef {import("./types.js").Player} Player */
+/** @typedef {import("./types.js").RankingRow} RankingRow */
+
+/** The ranking, best first; seats with equal scores (and equally winners or not) share a
+ * place, the next place skipping as many ("1, 1, 3").
+ * @param {Result} result
+ * @param {Player[]} players
+ * @returns {RankingRow[]} */
+export function rankingOf(result, players) {
+  if (Array.isArray(result.ranking) && result.ranking.length) {
+    return result.ranking.map((row) => ({ ...row, name: row.name || seatLabel(players, row.seat) }));
+  }
+  const scores = result.scores ?? [];
+  const winners = new Set(result.winners ?? []);
+  const seats = players.length ? players.map((p) => p.seat) : scores.map((_, k) => k);
+  /** @param {number} s */
+  const key = (s) => [winners.has(s) ? 1 : 0, Number(scores[s] ?? 0)];
+  const order = [...seats].sort((a, b) => {
+    const [wa, sa] = key(a);
+    const [wb, sb] = key(b);
+    return wb - wa || sb - sa || a - b;
+  });
+  /** @type {RankingRow[]} */
+  const rows = [];
+  order.forEach((seat, k) => {
+    const previous = rows[k - 1];
+    const same = previous && key(previous.seat).every((v, i) => v === key(seat)[i]);
+    rows.push({
+      place: same ? previous.place : k + 1,
+      seat,
+      name: seatLabel(players, seat),
+      score: Number(scores[seat] ?? 0),
+      tied: false,
+    });
+  });
+  for (const row of rows) row.tied = rows.some((o) => o !== row && o.place === row.place);
+  return rows;
+}
+
+/** "Red (Ann) wins", "Red and Blue share the win", "Nobody wins"; at a cooperative game's
+ * win "Everybody wins together".
+ * @param {Result} result
+ * @param {Player[]} players
+ * @param {(seat: number) => string} label
+ * @param {boolean} [cooperative] */
+export function headline(result, players, label, cooperative = false) {
+  const winners = result.winners ?? [];
+  if (!winners.length) return cooperative ? "Nobody wins: the game beat you." : "Nobody wins.";
+  if (cooperative && winners.length === players.length && players.length > 1) return "Everybody wins together!";
+  const names = winners.map(label);
+  if (names.length === 1) return `${names[0]} wins!`;
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+}
+
+/** "1st", "2nd", "3rd", "4th".
+ * @param {number} place */
+export function ordinal(place) {
+  const tens = place % 100;
+  if (tens >= 11 && tens <= 13) return `${place}th`;
+  return `${place}${["th", "st", "nd", "rd"][place % 10] ?? "th"}`;
+}
+
+/** The reason the game ended, with a capital and a full stop, or null.
+ * @param {Result} result */
+export function reasonLine(result) {
+  const reason = result.reason;
+  if (!reason) return null;
+  const text = reason[0].toUpperCase() + reason.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

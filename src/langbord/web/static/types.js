@@ -1,0 +1,95 @@
+// The shapes of the server's JSON the page reads (JSDoc types for TypeScript's checker; this
+// module exports nothing at run time).
+
+/**
+ * @typedef {object} Player
+ * @property {number} seat
+ * @property {string} kind "human" or "bot"
+ * @property {string | null} bot the bot's spec, for a bot seat
+ * @property {string | null} name
+ * @property {boolean} joined
+ * @property {string} [seat_name] the game's name for the seat (a colour, a clan)
+ */
+
+/**
+ * @typedef {object} LegalAction
+ * @property {number} id
+ * @property {string} text the notation
+ * @property {string} [words] the action in a player's words
+ * @property {string} [kind]
+ * @property {Record<string, unknown>} [args]
+ */
+
+/**
+ * @typedef {object} LogEntry
+ * @property {number} move
+ * @property {number | null} player null: chance
+ * @property {string} action as the seat is told of it
+ * @property {string} [words]
+ * @property {string} [kind]
+ * @property {Record<string, unknown>} [args]
+ */
+
+/**
+ * @typedef {object} RankingRow
+ * @property {number} place
+ * @property {number} seat
+ * @property {string} name
+ * @property {number} score
+ * @property {boolean} tied
+ */
+
+/**
+ * @typedef {object} Breakdown
+ * @property {string[]} rows
+ * @property {number[][]} values a list per row, a number per seat
+ */
+
+/**
+ * @typedef {object} Result
+ * @property {number[]} scores
+ * @property {number[]} [returns]
+ * @property {number[]} winners
+ * @property {RankingRow[]} [ranking]
+ * @property {string} [reason]
+ * @property {Breakdown} [breakdown]
+ */
+
+/**
+ * @typedef {object} Table
+ * @property {string} id
+ * @property {string} game
+ * @property {Record<string, unknown>} [options]
+ * @property {string} status "open", "playing", "over", "abandoned" (a replay step: "replay")
+ * @property {number} move
+ * @property {number | null} you
+ * @property {number | null} to_move
+ * @property {Player[]} players
+ * @property {any} view
+ * @property {string} text
+ * @property {LegalAction[]} legal
+ * @property {string | null} prompt
+ * @property {Result | null} result
+ * @property {LogEntry[]} log
+ * @property {number} [log_start]
+ * @property {string} [error]
+ * @property {string | null} [rematch]
+ * @property {boolean} [hotseat]
+ */
+
+/**
+ * @typedef {object} GameInfo
+ * @property {string} name
+ * @property {string} title
+ * @property {string} [summary]
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {string[]} seat_names
+ * @property {boolean} cooperative
+ * @property {string} best_agent
+ * @property {string[]} agents
+ * @property {{name: string, default: any, choices: any[] | null, minimum: number | null,
+ *   maximum: number | null, help: string}[]} options
+ */
+
+export {};

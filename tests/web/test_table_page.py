@@ -1,0 +1,262 @@
+"""The table's page as a player meets it, at 1280x800 and 390x844: a friend sits down by the
+shared link, the bots' moves are shown one after another, the turn bar stays in view, nothing
+scrolls sideways on a phone, and a finished game ends in a ranking with its reason."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from web.conftest import SHOTS
+from web.test_browser import create_in_lobby
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+SEATS = {
+    "skibe": ["human", "random", "random"],
+    "skaal": ["human", "random", "random"],
+    "knarr": ["human", "random"],
+    "skoventyr": ["human"],
+}
+
+# Elements wider than the screen, outside the board's own box (a board may scroll inside it).
+TOO_WIDE = """(width) => {
+  const out = [];
+  for (const node of document.querySelectorAll("body *")) {
+    if (node.closest("#board") || node.closest("details:not([open])")) continue;
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (box.right > width + 0.5 || box.left < -0.5) {
+      out.push(`${node.tagName}#${node.id}.${node.className} ${box.left}..${box.right}`);
+    }
+  }
+  return { scroll: document.documentElement.scrollWidth, out: out.slice(0, 10) };
+}"""
+
+# Touch targets lower than 44 px: visible buttons, selects, inputs and button links.
+SMALL_TARGETS = """() => {
+  const out = [];
+  for (const node of document.querySelectorAll("button, select, input, a.button, summary")) {
+    if (node.type === "checkbox" || node.closest("#board")) continue;
+    const box = node.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    if (box.height < 43.5) out.push(`${node.tagName} ${node.id} ${node.textContent} ${box.height}`);
+  }
+  return out;
+}"""
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[tuple[BrowserContext, list[str]]]]:
+    """Browser contexts a test opens (``open_page``), each with the errors its pages raise; the
+    test fails if any page raised one."""
+    made: list[tuple[BrowserContext, list[str]]] = []
+    yield made
+    errors = [e for _, errs in made for e in errs]
+    for context, _ in made:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def open_page(
+    browser: Browser, made: list[tuple[BrowserContext, list[str]]], size: ViewportSize
+) -> Page:
+    """A page in a new context (nothing stored) of ``size``; its errors are collected."""
+    context = browser.new_context(viewport=size, is_mobile=size is PHONE, has_touch=size is PHONE)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "Failed to load resource" not in message.text
+            else None
+        ),
+    )
+    made.append((context, errors))
+    return page
+
+
+def assert_fits(page: Page, width: int) -> None:
+    found: dict[str, Any] = page.evaluate(TOO_WIDE, width)
+    assert found["scroll"] <= width, found
+    assert not found["out"], found
+
+
+def test_a_friend_joins_by_the_shared_link(server: str, browser: Browser, contexts: Any) -> None:
+    host = open_page(browser, contexts, DESKTOP)
+    table_id = create_in_lobby(host, server, "knarr", ["human", "human"], name="Ann")
+    bar = host.locator("#turn-bar")
+    expect(bar).to_contain_text("Waiting for players")
+    expect(bar).not_to_contain_text("to move")
+    link = host.locator("#share-link").input_value()
+    assert link.endswith(f"#/table/{table_id}")
+    expect(host.locator("h1")).not_to_contain_text(table_id)  # the id only in the link
+    shoot(host, "friend-host-waiting")
+
+    friend = open_page(browser, contexts, PHONE)  # another browser, nothing stored
+    friend.goto(link)
+    expect(friend.locator("#turn-bar")).to_contain_text("Waiting for players")
+    sit = friend.locator("#join [data-join='1']")
+    expect(sit).to_have_text("Sit at Player 2")
+    sit.click()  # no name yet: the page asks for one, in the page
+    expect(friend.locator("#waiting .error")).to_contain_text("Type your name")
+    shoot(friend, "friend-asked-for-a-name")
+    friend.fill("#join-name", "Bo")
+    sit.click()
+    expect(friend.locator("#players")).to_contain_text("Bo (you)")
+    expect(host.locator("#players")).to_contain_text("Bo")  # pushed to the host
+    expect(friend.locator("#waiting")).to_be_hidden()
+    expect(host.locator("#turn-bar")).to_contain_text(re.compile("Your turn|Player 2.s turn"))
+    expect(friend.locator("#turn-bar")).to_contain_text(re.compile("Your turn|Player 1.s turn"))
+    assert friend.evaluate("() => localStorage.getItem('langbord.name')") == "Bo"
+    shoot(friend, "friend-seated-phone")
+
+
+def test_the_bots_moves_are_shown_one_after_another(
+    server: str, browser: Browser, contexts: Any
+) -> None:
+    page = open_page(browser, contexts, DESKTOP)
+    create_in_lobby(page, server, "skaal", ["human", "random", "random"])
+    expect(page.locator("#prompt")).to_contain_text("Your move")
+    page.select_option("#speed", "normal")
+    # Record every "Showing k of n" the bar says and whether the board marks a move meanwhile.
+    page.evaluate(
+        """() => {
+          window.shown = [];
+          const showing = document.getElementById("showing");
+          new MutationObserver(() => {
+            const board = document.getElementById("board");
+            if (showing.textContent && !showing.hidden) window.shown.push({
+              text: showing.textContent,
+              marked: board.querySelectorAll(".last-move").length,
+              replaying: board.classList.contains("replaying"),
+            });
+          }).observe(showing, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    page.locator("#actions [data-action-list]").first.click()
+    expect(page.locator("#showing")).to_contain_text("Showing 2 of", timeout=30_000)
+    shoot(page, "bots-moves-shown")
+    expect(page.locator("#since li")).not_to_have_count(0)
+    page.wait_for_function("() => window.shown.length >= 2")
+    shown: list[dict[str, Any]] = page.evaluate("() => window.shown")
+    steps = [re.match(r"Showing (\d+) of (\d+)", s["text"]) for s in shown]
+    numbers = [int(m.group(1)) for m in steps if m]
+    numbers = [n for k, n in enumerate(numbers) if k == 0 or numbers[k - 1] != n]  # redraws
+    assert numbers[:2] == [1, 2], shown  # one after another, in turn
+    assert all(s["replaying"] for s in shown), shown
+    assert any(s["marked"] for s in shown), shown  # the move shown is marked on the board
+    # The words of the shown moves name seats, not numbers.
+    assert all("seat" not in s["text"].lower() for s in shown), shown
+    # Once all is shown the board is live again, its last move still marked.
+    expect(page.locator("#showing")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#board")).not_to_have_class(re.compile("replaying"))
+    # Instant: the next moves are not paced.
+    page.select_option("#speed", "instant")
+    if page.locator("#actions [data-action-list]").count():
+        page.locator("#actions [data-action-list]").first.click()
+        page.wait_for_timeout(500)
+        assert page.locator("#showing").is_hidden()
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_turn_bar_stays_in_view(
+    server: str, browser: Browser, contexts: Any, game: str, size: str
+) -> None:
+    viewport = SIZES[size]
+    page = open_page(browser, contexts, viewport)
+    create_in_lobby(page, server, game, SEATS[game])
+    expect(page.locator("#prompt")).to_contain_text("Your move")
+    expect(page.locator("h1")).not_to_contain_text(re.compile(r"table|seat \d"))
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(200)
+    box = page.locator("#turn-bar").bounding_box()
+    assert box is not None
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= viewport["height"], box
+    page.screenshot(path=str(SHOTS / f"bar-{game}-{size}-scrolled.png"))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, f"table-{game}-{size}")
+    if size == "phone":
+        assert_fits(page, viewport["width"])
+        small = page.evaluate(SMALL_TARGETS)
+        assert not small, small
+
+
+def test_nothing_scrolls_sideways_in_the_lobby_on_a_phone(
+    server: str, browser: Browser, contexts: Any
+) -> None:
+    page = open_page(browser, contexts, PHONE)
+    page.goto(f"{server}/#/")
+    expect(page.locator("#new-table")).to_be_visible()
+    for game in sorted(SEATS):
+        page.select_option("#game", game)
+        assert_fits(page, PHONE["width"])
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, small
+    shoot(page, "lobby-phone")
+
+
+def finished_table(server: str, game: str) -> str:
+    seats = ["random"] * len(SEATS[game])
+    body: dict[str, Any] = {"game": game, "options": {"players": len(seats)}, "seats": seats}
+    if game == "skoventyr":
+        body["options"] = {}
+    made = httpx.post(f"{server}/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    table_id: str = made.json()["id"]
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{server}/api/tables/{table_id}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return table_id
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_game_end_panel(server: str, browser: Browser, contexts: Any, game: str) -> None:
+    table_id = finished_table(server, game)
+    table = httpx.get(f"{server}/api/tables/{table_id}").json()
+    for size, viewport in SIZES.items():
+        page = open_page(browser, contexts, viewport)
+        page.goto(f"{server}/#/table/{table_id}")
+        result = page.locator("#result")
+        expect(result).to_be_visible()
+        expect(page.locator("#turn-bar")).to_contain_text("Game over")
+        expect(page.locator("#headline")).to_contain_text(re.compile("wins|win"))
+        rows = page.locator("#ranking tbody tr")
+        expect(rows).to_have_count(len(table["players"]))
+        scores = [float(s) for s in page.locator("#ranking tbody td.num").all_text_contents()]
+        winners = set(table["result"]["winners"])
+        seats = [int(s) for s in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.seat)")]
+        assert [s in winners for s in seats] == sorted((s in winners for s in seats), reverse=True)
+        assert "seat 0" not in (result.text_content() or "")
+        if table["result"].get("reason"):
+            expect(page.locator("#reason")).to_be_visible()
+        if table["result"].get("breakdown"):
+            expect(page.locator("#breakdown")).to_be_visible()
+        expect(page.locator("#replay-link")).to_be_visible()
+        expect(page.locator("#new-table-link")).to_have_attribute("href", f"#/?game={game}")
+        assert len(scores) == len(seats)
+        # The panel is above the board: on a phone the winner is seen without scrolling past it.
+        panel = result.bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert panel is not None and board is not None and panel["y"] < board["y"]
+        shoot(page, f"end-{game}-{size}")
+        if size == "phone":
+            assert_fits(page, viewport["width"])
+        page.click("#new-table-link")
+        expect(page.locator("#game")).to_have_value(game)
