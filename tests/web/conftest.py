@@ -17,10 +17,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 SHOTS = Path(__file__).parent / "screenshots"
 
@@ -88,35 +89,68 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log.close()
 
 
+ERRORS: list[str] = []
+"""The page errors and console errors of the running test's pages, but those it expects."""
+EXPECTED: list[str] = []
+"""Parts of console errors the running test provokes on purpose (``console_errors`` marker)."""
+
+
+def _on_console(message: ConsoleMessage) -> None:
+    text = message.text
+    wrong = message.type == "error" or "Content Security Policy" in text
+    if wrong and not any(part in text for part in EXPECTED):
+        ERRORS.append(text)
+
+
+def watch(page: Page) -> None:
+    """Count ``page``'s errors against the running test (every page of every context made from
+    the ``browser`` fixture is watched already)."""
+    page.on("pageerror", lambda exc: ERRORS.append(str(exc)))
+    page.on("console", _on_console)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium, whose every new context watches its pages' errors (see ``no_page_errors``)."""
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=chromium(), args=["--no-sandbox", "--disable-dev-shm-usage"]
         )
+        new_context = launched.new_context
+
+        def watched_context(*args: Any, **kwargs: Any) -> BrowserContext:
+            context = new_context(*args, **kwargs)
+            context.on("page", watch)
+            return context
+
+        launched.new_context = watched_context  # type: ignore[method-assign]
         yield launched
         launched.close()
 
 
+@pytest.fixture(autouse=True)
+def no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser test fails on any page error or console error of any of its pages
+    (breaches of the server's Content-Security-Policy among them), but those it names with
+    ``@pytest.mark.console_errors("text", ...)`` (e.g. the 409 a stale click earns)."""
+    marker = request.node.get_closest_marker("console_errors")
+    ERRORS.clear()
+    EXPECTED[:] = marker.args if marker else ()
+    yield
+    found = list(ERRORS)
+    ERRORS.clear()
+    assert not found, f"errors in the page: {found}"
+
+
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A page at 1280x800 whose errors (and breaches of the server's Content-Security-Policy)
-    fail the test; its last screen is saved."""
+    """A page at 1280x800 (its errors fail the test, see ``no_page_errors``); its last screen
+    is saved."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda exc: errors.append(str(exc)))
-    # The server sends a Content-Security-Policy: whatever the page does against it fails.
-    opened.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
     yield opened
     SHOTS.mkdir(exist_ok=True)
     name = request.node.name.replace("/", "_")
     with contextlib.suppress(Exception):  # the page may be gone; the test's result stands
         opened.screenshot(path=str(SHOTS / f"{name}-last.png"), full_page=True)
     context.close()
-    assert not errors, f"errors in the page: {errors}"

@@ -25,6 +25,7 @@ def test_every_answer_has_the_headers(server: str, path: str) -> None:
     assert answer.headers["x-content-type-options"] == "nosniff"
 
 
+@pytest.mark.console_errors("Content Security Policy")  # the breach it provokes, and checks
 def test_chromium_enforces_the_policy(server: str, browser: Browser) -> None:
     context = browser.new_context()
     page = context.new_page()

@@ -500,10 +500,13 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
 
     @app.get("/api/tables/{table_id}/steps/{number}", responses=errors)
     async def step(
-        table_id: TableId, number: Annotated[int, Path(ge=0, le=1_000_000)]
+        table_id: TableId, number: Annotated[int, Path(ge=0, le=1_000_000)], token: Token
     ) -> dict[str, Any]:
-        """A finished game's table after its first ``number`` moves, for the replay viewer."""
-        result: dict[str, Any] = await run(service.step, table_id, number)
+        """The table after its first ``number`` moves: a finished game's whole table (the
+        replay viewer); while it is played, as the token's seat saw it then (no token: as a
+        spectator), so the page can show the moves since a seat's last decision one by one."""
+        seat = await run(service.seat_of, table_id, token)
+        result: dict[str, Any] = await run(service.step, table_id, number, seat)
         return result
 
     @app.websocket("/api/tables/{table_id}/ws")

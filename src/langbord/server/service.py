@@ -873,21 +873,23 @@ class Service:
                 "meta": meta,
             }
 
-    def step(self, table_id: str, number: int) -> dict[str, JSON]:
-        """A finished game's table after its first ``number`` moves (the replay viewer): the
-        referee's view and text, which hide nothing once the game is over."""
+    def step(self, table_id: str, number: int, seat: int | None = None) -> dict[str, JSON]:
+        """The table after its first ``number`` moves. Once the game is over: the referee's view
+        and text, which hide nothing then (the replay viewer). While it is played: as ``seat``
+        saw it then (None: a spectator), its view, text and log told as that seat was told, so
+        nothing is shown that the seat did not see at that moment."""
         live = self.get_live(table_id)
         with live.lock:
             if live.status == "abandoned":  # hands still hidden: the referee's view would tell
                 raise Conflict("the table was abandoned before the end: it has no replay")
-            if not live.state.is_terminal():
-                raise Conflict("the game is still being played: replays open when it is over")
             total = live.moves
             if not 0 <= number <= total:
                 raise NotFound(f"no step {number}: steps are 0 to {total}")
             state = live.game.new_initial_state()
             for action in live.state.history()[:number]:
                 state.apply_unchecked(action)
+            over = live.state.is_terminal()
+            viewer = None if over else seat
             return {
                 "id": live.id,
                 "game": live.game.name,
@@ -898,9 +900,11 @@ class Service:
                     for s in live.seats
                 ],
                 "to_move": state.current_player() if state.current_player() >= 0 else None,
-                "view": state.view(None),
-                "text": str(state),
-                "log": [  # the referee's: every action as itself, with its parts
+                "view": state.view(viewer),
+                "text": str(state) if over else state.render(viewer),
+                "log": [e.seen_by(k, seat) for k, e in enumerate(live.log[:number])]
+                if not over
+                else [  # the referee's: every action as itself, with its parts
                     {
                         "move": k,
                         "player": e.player if e.player >= 0 else None,
