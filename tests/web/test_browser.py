@@ -164,6 +164,7 @@ def test_the_replay_viewer(server: str, page: Page) -> None:
     expect(page.locator("#step-label")).to_have_text(f"step 5 of {total}")
 
 
+@pytest.mark.console_errors("status of 409")  # the stale move's refusal, which it shows
 def test_a_stale_click_shows_the_servers_message(server: str, browser: Browser) -> None:
     """Two tabs of the same seat, the second one deaf to the server's pushes: after the first
     tab's move, the second tab's click is refused with the server's message, not applied
