@@ -1,5 +1,6 @@
 // The browser table: lobby, table and replay viewer over the langbord server's API.
 import { boardContext, chip } from "./svg.js";
+import { lobbyControls, tableControls } from "./controls.js";
 
 const main = document.getElementById("main");
 const boards = {};
@@ -155,6 +156,7 @@ async function lobbyPage(root) {
     h("label", { class: "row" }, h("span", {}, "Your name:"), nameInput),
     h("button", { type: "submit", id: "create" }, "Create and sit down"), error,
   );
+  const controls = lobbyControls(form, seats); // the hotseat option
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -168,8 +170,9 @@ async function lobbyPage(root) {
     }
     const seatSpecs = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     try {
-      const { id } = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: seatSpecs } });
-      if (seatSpecs.includes("human")) {
+      const created = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: seatSpecs, ...controls.body() } });
+      const { id } = created;
+      if (seatSpecs.includes("human") && !controls.created(id, created)) {
         localStorage.setItem("langbord.name", nameInput.value);
         const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: nameInput.value || "player" } });
         seats.set(id, joined.seat, joined.token);
@@ -399,6 +402,7 @@ async function tablePage(root, tableId) {
     if (poll) clearInterval(poll);
     window.removeEventListener("resize", resized);
   };
+  tableControls({ tableId, root, board: boardBox, side: root.querySelector(".side"), table: () => table, token: () => mine?.token, act, refresh: refetch, seats });
   await draw(false);
   reconnect();
 }
