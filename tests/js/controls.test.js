@@ -6,7 +6,7 @@
 import test from "node:test";
 // @ts-ignore
 import assert from "node:assert/strict";
-import { forgone, isForgoing, orList } from "../../src/langbord/web/static/confirm.js";
+import { capitalized, forgone, isForgoing, orList } from "../../src/langbord/web/static/confirm.js";
 import { ZOOMS, clampZoom, stepZoom, loadZoom, saveZoom } from "../../src/langbord/web/static/zoom.js";
 import { checkChat, CHAT_LIMIT } from "../../src/langbord/web/static/chat.js";
 import { undoState } from "../../src/langbord/web/static/undo.js";
@@ -47,6 +47,8 @@ test("an 'or' list reads as English", () => {
   assert.equal(orList(["trade"]), "trade");
   assert.equal(orList(["take", "draw"]), "take or draw");
   assert.equal(orList(["take", "draw", "stern"]), "take, draw or stern");
+  assert.equal(capitalized("end turn"), "End turn");
+  assert.equal(capitalized(""), "");
 });
 
 test("the zoom keeps to its steps and stops at the ends", () => {

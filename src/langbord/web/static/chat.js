@@ -45,7 +45,7 @@ export function chatPanel({ tableId, token, refresh }) {
   const form = h("form", { class: "ctl-chat-form" }, input, send);
   const watching = h("p", { class: "muted", id: "chat-watching" }, "Sit at the table to chat.");
   const panel = h("section", { class: "panel ctl-chat", id: "chat" }, h("h3", {}, "Chat"), list, form, watching, error);
-  let shown = -1;
+  let shown = -2;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const checked = checkChat(input.value);
@@ -69,7 +69,7 @@ export function chatPanel({ tableId, token, refresh }) {
     watching.hidden = seated;
     const messages = table.chat ?? [];
     const last = messages.length ? messages[messages.length - 1].n : -1;
-    if (last === shown && list.childElementCount === messages.length) return;
+    if (last === shown && list.childElementCount === Math.max(1, messages.length)) return;
     shown = last;
     list.replaceChildren(...messages.map((m) => h("li", { "data-n": m.n, class: m.seat === table.you ? "mine" : "" },
       h("span", { class: "ctl-chat-who" }, m.name || table.players[m.seat]?.seat_name || "someone"),

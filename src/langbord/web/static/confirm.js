@@ -43,6 +43,14 @@ export function orList(words) {
 }
 
 /**
+ * "End turn" for "end turn".
+ * @param {string} text
+ */
+export function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/**
  * A modal question with two answers; resolves true for `yes`. Escape or the backdrop answers no.
  * @param {{title: string, text: string, yes: string, no: string}} question
  * @returns {Promise<boolean>}
@@ -73,9 +81,10 @@ export function ask({ title, text, yes, no }) {
 export async function confirmChoice(action, legal) {
   const others = forgone(action, legal);
   if (!others) return true;
+  const said = capitalized(action.text);
   return ask({
-    title: `${action.text}?`,
-    text: `You could still ${orList(others)}. Choose “${action.text}” and give that up?`,
-    yes: action.text, no: "Go back",
+    title: `${said}?`,
+    text: `You could still ${orList(others)}. ${said} and give that up?`,
+    yes: said, no: "Go back",
   });
 }

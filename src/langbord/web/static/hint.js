@@ -39,7 +39,7 @@ export function percent(p) {
  */
 export function hintControl({ tableId, token, board }) {
   const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: "hint", disabled: true,
-    "data-tip": "Ask the game's best bot which move it would make" }, "💡 Hint"));
+    "data-tip": "Ask the game's best bot which move it would make" }, "Hint"));
   const line = h("div", { class: "ctl-note ctl-hint", id: "hint-result", role: "status", hidden: true });
   /** @type {{move: number, action: Action | null} | null} */
   let shown = null;
@@ -66,7 +66,7 @@ export function hintControl({ tableId, token, board }) {
     const yours = Boolean(table && table.legal?.length);
     button.hidden = off || !table || table.hints === false || table.you === null || table.you === undefined;
     button.disabled = !yours || thinking;
-    button.textContent = thinking ? "Thinking…" : "💡 Hint";
+    button.textContent = thinking ? "Thinking…" : "Hint";
   }
   button.addEventListener("click", async () => {
     const table = current;

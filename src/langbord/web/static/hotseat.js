@@ -57,6 +57,7 @@ export function passScreen({ tableId, seats }) {
   function remove() {
     screen?.remove();
     screen = null;
+    document.body.classList.remove("ctl-passing");
     if (page) page.inert = false;
   }
   /** @param {any} table */
@@ -68,7 +69,8 @@ export function passScreen({ tableId, seats }) {
     remove();
     const player = table.players[next] ?? {};
     const called = player.name && player.name !== player.seat_name ? `${player.name} (${player.seat_name})` : (player.seat_name ?? `player ${next + 1}`);
-    const last = table.you !== null && table.you !== undefined ? table.players[table.you]?.seat_name : null;
+    const shown = table.you !== null && table.you !== undefined ? table.players[table.you] : null;
+    const last = shown ? shown.name || shown.seat_name : null;
     const ready = h("button", { type: "button", id: "pass-ready" }, `I am ${called}: show my hand`);
     screen = h("div", { class: "ctl-pass", id: "pass-device", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title", "data-seat": next },
       h("div", { class: "ctl-pass-box" },
@@ -83,6 +85,7 @@ export function passScreen({ tableId, seats }) {
       window.dispatchEvent(new HashChangeEvent("hashchange"));
     });
     document.body.append(screen);
+    document.body.classList.add("ctl-passing"); // the table is not drawn under the screen
     if (page) page.inert = true;
     ready.focus();
   }

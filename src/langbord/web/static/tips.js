@@ -31,10 +31,13 @@ export function installTips() {
   /** @param {EventTarget | null} node */
   const tipped = (node) => (node instanceof Element ? node.closest("[data-tip]") : null);
 
-  /** @param {Element} target */
-  function show(target) {
+  /** @param {Element} target @param {number} [linger] milliseconds it stays (0: until hidden) */
+  function show(target, linger = 0) {
     const text = target.getAttribute("data-tip");
     if (!text) return;
+    clearTimeout(timer);
+    // A tapped tip goes by itself after a while: a finger has no "mouse out".
+    if (linger) timer = window.setTimeout(hide, linger);
     owner = target;
     tip.textContent = text;
     tip.hidden = false;
@@ -57,11 +60,12 @@ export function installTips() {
   // or hides the tip shown. Capture: boards stop their clicks from bubbling.
   document.addEventListener("click", (event) => {
     const target = tipped(event.target);
-    if (target && (touched || target !== owner)) show(target);
+    if (target && (touched || target !== owner)) show(target, touched ? 4000 : 0);
     else if (!target) hide();
   }, true);
   document.addEventListener("mouseover", (event) => {
     if (touched) return;
+    if (owner && !owner.isConnected) hide(); // the board was drawn again under the tip
     const target = tipped(event.target);
     if (target === owner) return;
     clearTimeout(timer);
