@@ -64,6 +64,8 @@ def click_once(page: Page) -> bool:
     before = log_length(page)
     target = board.first if board.count() else listed.first
     target.click()
+    if page.locator("#confirm").count():  # a choice that forgoes something is asked first
+        page.click("#confirm-yes")
     page.wait_for_function(  # a function, not a string: the page's CSP forbids eval
         "(before) => document.querySelectorAll('#log li').length > before || "
         "document.getElementById('game-over') !== null",

@@ -7,10 +7,11 @@ import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
 import { api } from "./api.js";
 import { chip } from "./svg.js";
+import { controlsPanel } from "./controls.js";
 
 /** The controls a table's page shows beside its own (undo, hint, chat, rules…).
  * @type {import("./table.js").PanelMaker[]} */
-export const tablePanels = [];
+export const tablePanels = [controlsPanel];
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 /** What the page shown needs done when it is left (timers, sockets, listeners). */

@@ -3,6 +3,7 @@
 import { api, seats, games, remembered, remember } from "./api.js";
 import { h, toast, messageOf } from "./dom.js";
 import { capitalise, gameTitle, seatNamed } from "./names.js";
+import { lobbyControls } from "./controls.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").Player} Player */
@@ -198,6 +199,7 @@ function newTableForm(list, agents, preselect) {
     optionsBox, seatsBox,
     h("label", { class: "row" }, h("span", {}, "Your name"), name),
     h("button", { type: "submit", id: "create" }, "Create and sit down"), error);
+  const controls = lobbyControls(form, seats); // the hotseat option
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -218,8 +220,9 @@ function newTableForm(list, agents, preselect) {
       return;
     }
     try {
-      const { id } = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: specs } });
-      if (specs.includes("human")) {
+      const created = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: specs, ...controls.body() } });
+      const { id } = created;
+      if (specs.includes("human") && !controls.created(id, created)) {
         remember("name", typed);
         const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: typed } });
         seats.set(id, joined.seat, joined.token);

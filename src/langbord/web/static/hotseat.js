@@ -1,0 +1,93 @@
+// Hotseat: several humans at one device. The creator holds every human seat's token; between
+// two humans' turns a "pass the device" screen hides the last player's hand until the next
+// player says they hold the device.
+import { h } from "./dom.js";
+
+/** @param {string} tableId */
+const key = (tableId) => `langbord.hotseat.${tableId}`;
+
+/**
+ * The tokens of a hotseat table's human seats held on this device, by seat.
+ * @param {string} tableId
+ * @returns {Record<string, string>}
+ */
+export function hotseatTokens(tableId) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(key(tableId)) ?? "null");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * @param {string} tableId
+ * @param {Record<string, string>} tokens
+ */
+export function keepHotseatTokens(tableId, tokens) {
+  localStorage.setItem(key(tableId), JSON.stringify(tokens));
+}
+
+/**
+ * The seat the device is to be passed to, or null: at a hotseat table being played, the seat to
+ * move is another human seat held on this device than the one shown.
+ * @param {{hotseat?: boolean, status?: string, to_move: number | null, you: number | null}} table
+ * @param {Record<string, string>} tokens
+ */
+export function passTo(table, tokens) {
+  if (!table.hotseat || table.status === "over" || table.status === "abandoned") return null;
+  if (table.to_move === null || table.to_move === undefined || table.to_move === table.you) return null;
+  return String(table.to_move) in tokens ? table.to_move : null;
+}
+
+/** The lobby's checkbox. */
+export function hotseatOption() {
+  return h("label", { class: "row ctl-check", "data-tip": "Every human seat is played on this device: the page hides each player's hand between turns." },
+    h("input", { type: "checkbox", id: "hotseat", name: "hotseat" }), h("span", {}, "Hotseat: all human seats play on this device"));
+}
+
+/**
+ * The "pass the device" screen of a table.
+ * @param {{tableId: string, seats: {set: (tableId: string, seat: number, token: string) => void}}} options
+ */
+export function passScreen({ tableId, seats }) {
+  /** @type {HTMLElement | null} */
+  let screen = null;
+  const page = document.getElementById("main");
+  function remove() {
+    screen?.remove();
+    screen = null;
+    document.body.classList.remove("ctl-passing");
+    if (page) page.inert = false;
+  }
+  /** @param {any} table */
+  function update(table) {
+    const tokens = hotseatTokens(tableId);
+    const next = passTo(table, tokens);
+    if (next === null) { remove(); return; }
+    if (screen?.dataset.seat === String(next)) return;
+    remove();
+    const player = table.players[next] ?? {};
+    const called = player.name && player.name !== player.seat_name ? `${player.name} (${player.seat_name})` : (player.seat_name ?? `player ${next + 1}`);
+    const shown = table.you !== null && table.you !== undefined ? table.players[table.you] : null;
+    const last = shown ? shown.name || shown.seat_name : null;
+    const ready = h("button", { type: "button", id: "pass-ready" }, `I am ${called}: show my hand`);
+    screen = h("div", { class: "ctl-pass", id: "pass-device", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title", "data-seat": next },
+      h("div", { class: "ctl-pass-box" },
+        h("h2", { id: "pass-title" }, `Pass the device to ${called}`),
+        h("p", {}, last ? `${last}'s hand is hidden.` : "The last player's hand is hidden.",
+          " Hand over the device, then tap the button."),
+        ready));
+    ready.addEventListener("click", () => {
+      seats.set(tableId, next, tokens[String(next)]);
+      remove();
+      // The table page opens again as the new seat (its token, its view).
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    document.body.append(screen);
+    document.body.classList.add("ctl-passing"); // the table is not drawn under the screen
+    if (page) page.inert = true;
+    ready.focus();
+  }
+  return { update, remove };
+}

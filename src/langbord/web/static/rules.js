@@ -1,0 +1,71 @@
+// The rules panel of a game, from GET /api/games/{name}/rules: the game's card, its notation
+// and the rulings that apply.
+import { h } from "./dom.js";
+import { api as request } from "./api.js";
+
+/** @typedef {{title: string, card: string, notation: string[], rulings: {id: string, text: string}[]}} Rules */
+
+/** @type {Map<string, Promise<Rules>>} */
+const fetched = new Map();
+
+/**
+ * The rules of `game`, asked once per page.
+ * @param {string} game
+ * @returns {Promise<Rules>}
+ */
+export function rulesOf(game) {
+  let answer = fetched.get(game);
+  if (!answer) {
+    answer = request(`/api/games/${encodeURIComponent(game)}/rules`);
+    answer.catch(() => fetched.delete(game)); // a refusal is asked again next time
+    fetched.set(game, answer);
+  }
+  return answer;
+}
+
+/**
+ * The panel's content: headed sections, text as text.
+ * @param {Rules} rules
+ */
+export function rulesContent(rules) {
+  const notation = Array.isArray(rules.notation) ? rules.notation : String(rules.notation ?? "").split("\n");
+  return [
+    h("section", { class: "ctl-rules-card" }, h("h3", {}, "How to play"), h("div", { class: "ctl-pre" }, rules.card ?? "")),
+    h("section", {}, h("h3", {}, "Notation"),
+      h("ul", { class: "ctl-notation" }, notation.filter((line) => line.trim()).map((line) => h("li", {}, h("code", {}, line))))),
+    h("section", {}, h("h3", {}, "Rulings"),
+      (rules.rulings ?? []).length
+        ? h("dl", { class: "ctl-rulings" }, (rules.rulings ?? []).flatMap((r) => [h("dt", {}, r.id), h("dd", {}, r.text)]))
+        : h("p", { class: "muted" }, "No rulings for this game.")),
+  ];
+}
+
+/**
+ * A "Rules" button opening the panel of `game` (a modal dialog that closes with Escape).
+ * @param {() => string} game the game's name ("skaal")
+ * @param {() => string} [title] the game's title ("Skåål"), until the rules say it
+ */
+export function rulesButton(game, title = game) {
+  const button = h("button", { type: "button", class: "secondary", id: "rules", "aria-haspopup": "dialog" }, "Rules");
+  button.addEventListener("click", async () => {
+    const body = h("div", { class: "ctl-rules-body" }, h("p", { class: "muted" }, "Loading the rules…"));
+    const heading = h("h2", { id: "rules-title" }, `Rules: ${title()}`);
+    const close = h("button", { type: "button", class: "secondary ctl-close", id: "rules-close", "aria-label": "close the rules" }, "✕");
+    const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "ctl-dialog ctl-rules", id: "rules-panel", "aria-labelledby": "rules-title" },
+      h("div", { class: "ctl-dialog-head" }, heading, close), body));
+    close.addEventListener("click", () => dialog.close());
+    dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+    dialog.addEventListener("close", () => { dialog.remove(); button.focus(); });
+    document.body.append(dialog);
+    dialog.showModal();
+    close.focus();
+    try {
+      const rules = await rulesOf(game());
+      heading.textContent = `Rules: ${rules.title || title()}`;
+      body.replaceChildren(...rulesContent(rules));
+    } catch (e) {
+      body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  });
+  return button;
+}

@@ -1,0 +1,78 @@
+// Undo of one's own decisions (back to the last revealed card or die, or the last move of
+// another seat): at once at a table of bots or hotseat humans; at a table of several humans a
+// request the others answer.
+import { h } from "./dom.js";
+import { api as request } from "./api.js";
+
+/**
+ * @typedef {{by: number, moves: number, waiting_for: number[]}} UndoRequest
+ * @typedef {{available: boolean, request: UndoRequest | null}} Undo
+ * @typedef {{you: number | null, undo?: Undo | null, players: {seat_name?: string, name?: string | null}[]}} UndoTable
+ */
+
+/**
+ * What the undo control shows for `table`: whether the button works, and the request's line
+ * (`answer`: the seat is asked; `waiting`: others are).
+ * @param {UndoTable} table
+ * @returns {{enabled: boolean, banner: null | {kind: "answer" | "waiting", text: string}}}
+ */
+export function undoState(table) {
+  const undo = table.undo ?? null;
+  const request = undo?.request ?? null;
+  /** @param {number} p */
+  const who = (p) => table.players[p]?.name || table.players[p]?.seat_name || "a player";
+  const decisions = (/** @type {number} */ n) => (n === 1 ? "1 decision" : `${n} decisions`);
+  if (!request) return { enabled: Boolean(undo?.available), banner: null };
+  const waiting = request.waiting_for.map(who).join(", ");
+  if (request.by === table.you) {
+    return { enabled: false, banner: { kind: "waiting", text: `You asked to take back ${decisions(request.moves)}: waiting for ${waiting}.` } };
+  }
+  if (table.you !== null && request.waiting_for.includes(table.you)) {
+    return { enabled: false, banner: { kind: "answer", text: `${who(request.by)} asks to take back ${decisions(request.moves)}.` } };
+  }
+  return { enabled: false, banner: { kind: "waiting", text: `${who(request.by)} asked to take back ${decisions(request.moves)}: waiting for ${waiting}.` } };
+}
+
+/**
+ * The Undo button and the line of a pending request.
+ * @param {{tableId: string, token: () => (string | null | undefined), refresh?: () => unknown, say: (text: string) => void}} options
+ */
+export function undoControl({ tableId, token, refresh, say }) {
+  const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: "undo", disabled: true,
+    "data-tip": "Take back your decisions since the last card or die was revealed or another player moved" }, "↶ Undo"));
+  const text = h("span", { id: "undo-text" });
+  const accept = h("button", { type: "button", id: "undo-accept" }, "Allow");
+  const refuse = h("button", { type: "button", class: "secondary", id: "undo-refuse" }, "Refuse");
+  const answers = h("span", { class: "ctl-answers" }, refuse, accept);
+  const banner = h("div", { class: "ctl-note ctl-undo", id: "undo-request", role: "status", hidden: true }, text, answers);
+  let sending = false;
+
+  /** @param {string} path @param {unknown} [body] */
+  async function send(path, body) {
+    if (sending) return;
+    sending = true;
+    try {
+      const answer = await request(`/api/tables/${tableId}/${path}`, { method: "POST", token: token(), body: body ?? {} });
+      if (answer?.request || answer?.waiting_for) say("The other players are asked.");
+      await refresh?.();
+    } catch (e) {
+      say(e instanceof Error ? e.message : String(e));
+    } finally {
+      sending = false;
+    }
+  }
+  button.addEventListener("click", () => send("undo"));
+  accept.addEventListener("click", () => send("undo/answer", { accept: true }));
+  refuse.addEventListener("click", () => send("undo/answer", { accept: false }));
+
+  /** @param {UndoTable} table */
+  function update(table) {
+    const state = undoState(table);
+    button.hidden = table.you === null || table.you === undefined;
+    button.disabled = !state.enabled;
+    banner.hidden = !state.banner;
+    text.textContent = state.banner?.text ?? "";
+    answers.hidden = state.banner?.kind !== "answer";
+  }
+  return { button, banner, update };
+}
