@@ -350,7 +350,7 @@ def test_a_version_1_database_is_migrated(db_url: str, tmp_path: Path) -> None:
         assert [t["id"] for t in lobby["tables"]] == [ids[1]]
         assert [t["id"] for t in lobby["finished"]] == [ids[0]]
         old, recent = (client.get(f"/api/tables/{t}", headers=tokens[t][0]).json() for t in ids)
-        closed = {"status": "abandoned", "legal": [], "prompt": None}
+        closed: dict[str, Any] = {"status": "abandoned", "legal": [], "prompt": None}
         assert old == {**views[ids[0]], **closed, "undo": {"available": False, "request": None}}
         assert recent == views[ids[1]]
         play(client, ids[1], tokens[ids[1]], 2)
