@@ -19,9 +19,9 @@ import langbord
 from langbord.server.app import create_app
 from langbord.server.bots import Job, advise
 from langbord.server.config import ServerConfig
-from langbord.server.service import CHAT_BURST, Service, notation_lines
+from langbord.server.service import CHAT_BURST, Conflict, Service, notation_lines
 
-from .conftest import GENEROUS
+from .conftest import GENEROUS, fresh_postgres
 
 Headers = dict[str, str]
 QUICK = ServerConfig(
@@ -537,3 +537,40 @@ def test_notation_lines_follow_the_cards_heading() -> None:
         "Skali:",
         "  renew 1",
     ]
+
+
+# ---- several server processes (PostgreSQL) ------------------------------------------------------
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    yield from fresh_postgres()
+
+
+def test_an_undo_in_one_server_process_reaches_the_others(postgres: str) -> None:
+    """Server A undoes; server B, which had the longer log cached, reads the log again, and a
+    move B would commit on its stale copy is refused with nothing written."""
+    a, b = Service(postgres), Service(postgres)
+    try:
+        table_id, tokens = a.create("skibe", {"players": 3}, ["human"] * 3, hotseat=True)
+        assert tokens is not None
+        start = a.get_live(table_id).moves
+        take = [x for x in a.table_json(table_id, 0)["legal"] if x["kind"] == "take"]
+        a.act(table_id, 0, take[0]["id"], start)
+        stale = b.get_live(table_id)
+        assert stale.moves == start + 1
+        lay = [x["id"] for x in b.table_json(table_id, 0)["legal"]]
+        assert a.undo(table_id, 0) == {"undone": 1, "request": None}
+        with pytest.raises(Conflict):
+            b._commit(stale, 0, lay[0])  # B has not heard of the undo: refused by the database
+        with pytest.raises(Conflict):
+            b.act(table_id, 0, lay[0], start + 1)  # B reads the table again first
+        assert stale.moves == start and stale.undone == 1
+        assert b.table_json(table_id, 0)["log"] == a.table_json(table_id, 0)["log"]
+        a.live.clear()
+        assert a.get_live(table_id).moves == start  # nothing of B's refused move was written
+        b.act(table_id, 0, take[-1]["id"], start)
+        assert a.refresh(a.get_live(table_id)) and a.get_live(table_id).moves == start + 1
+    finally:
+        a.stop()
+        b.stop()
