@@ -5,9 +5,9 @@ message), 401 a missing or unknown token, 403 a token of another table, 404 no s
 a move that is not (or no longer) this seat's to make (or a table over or abandoned), 413 a body
 over 64 KiB, 422 a body of the wrong shape or not strict JSON (``langbord.server.inputs``:
 non-finite or huge numbers, text that is not valid Unicode or holds NUL, deep nesting; ``loc``
-names the field), 429 too many tables, joins or moves from one address (``Retry-After`` says when
-to try again; see ``guards``); 503 (with ``Retry-After``) a database that cannot take the change
-now (busy, read-only, full), nothing changed.
+names the field), 429 too many tables, joins or moves from one address, or chat messages from
+one seat (``Retry-After`` says when to try again; see ``guards``); 503 (with ``Retry-After``) a
+database that cannot take the change now (busy, read-only, full), nothing changed.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ the fallback agent.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import math
@@ -240,6 +241,12 @@ def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
     raise OptionError(
         f"{shown(spec, 80)} {thinks}; this server allows {seconds:g} s a decision{advice}"
     )
+
+
+@functools.cache
+def _title(game_name: str) -> str:
+    """A game's title ("Skåål"), for the lobby's rows."""
+    return load(game_name).info.title
 
 
 def _winners(state: State) -> list[int]:
@@ -454,10 +461,12 @@ class Service:
         rulings_of = getattr(game, "rulings", None)
         rulings: list[JSON] = []
         if callable(rulings_of):
-            rulings = [
-                {"id": str(r["id"]), "text": str(r["text"])} if isinstance(r, dict) else r
-                for r in rulings_of()
-            ]
+            for ruling in rulings_of():  # {"id", "text"} records, or (id, text) pairs
+                if isinstance(ruling, dict):
+                    ruling_id, words = ruling.get("id"), ruling.get("text")
+                else:
+                    ruling_id, words = ruling
+                rulings.append({"id": str(ruling_id), "text": str(words)})
         return {
             "game": game_name,
             "title": game.info.title,
@@ -645,7 +654,7 @@ class Service:
             {
                 "id": row.id,
                 "game": row.game,
-                "title": load(row.game).info.title,
+                "title": _title(row.game),
                 "options": row.options,
                 "status": row.status,
                 "created": utc(row.created).isoformat(),
