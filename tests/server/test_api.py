@@ -240,7 +240,12 @@ def test_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
     state = langbord.load("knarr", players=2).new_initial_state()
     for offered in mover["legal"]:
         action = state.game.action_lookup()[normalize_action_text(offered["text"])]
-        assert offered == {"id": action, "text": offered["text"], **state.action_parts(action)}
+        assert offered == {
+            "id": action,
+            "text": offered["text"],
+            **state.action_parts(action),
+            "words": state.action_words(action),
+        }
     # The log: a hidden draw is a card for its owner, "a viking" for everyone else, and its
     # parts go only to the seat told the card (no secret leaks through them).
     hidden = {0: 0, 1: 0}

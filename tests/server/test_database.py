@@ -31,6 +31,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
 )
 from sqlalchemy.engine import make_url
@@ -350,7 +351,8 @@ def test_a_version_1_database_is_migrated(db_url: str, tmp_path: Path) -> None:
         assert [t["id"] for t in lobby["tables"]] == [ids[1]]
         assert [t["id"] for t in lobby["finished"]] == [ids[0]]
         old, recent = (client.get(f"/api/tables/{t}", headers=tokens[t][0]).json() for t in ids)
-        assert old == {**views[ids[0]], "status": "abandoned", "legal": [], "prompt": None}
+        closed: dict[str, Any] = {"status": "abandoned", "legal": [], "prompt": None}
+        assert old == {**views[ids[0]], **closed, "undo": {"available": False, "request": None}}
         assert recent == views[ids[1]]
         play(client, ids[1], tokens[ids[1]], 2)
         refused = client.post(
@@ -573,3 +575,42 @@ def test_sqlite_sync_is_the_hosts_choice(tmp_path: Path, setting: str, pragma: i
     with pytest.raises(DatabaseError, match="full or normal"):
         open_database(f"sqlite:///{tmp_path / 'other.db'}", synchronous="off")
     assert not (tmp_path / "other.db").exists()
+
+
+SCHEMA_3_COLUMNS = ("undone", "hints", "hotseat", "undo_request", "rematch", "rematch_of")
+
+
+def test_a_version_2_database_is_migrated(db_url: str) -> None:
+    """A database of schema 2 (no chat, none of the tables' undo, hint, hotseat, rematch or
+    winner columns) comes through the migration to schema 3 whole: the same tables as each seat
+    sees them, hints off as they were made, and the new features working on them."""
+    with TestClient(create_app(db_url, web=False)) as client:
+        table_id, seats = two_humans(client)
+        play(client, table_id, seats, 3)
+        views = {p: client.get(f"/api/tables/{table_id}", headers=seats[p]).json() for p in seats}
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE lb_chat")
+        for column in (*SCHEMA_3_COLUMNS, "winners"):
+            connection.exec_driver_sql(f"ALTER TABLE lb_tables DROP COLUMN {column}")
+        connection.exec_driver_sql("UPDATE lb_schema SET value = 2")
+    engine.dispose()
+
+    with TestClient(create_app(db_url, web=False)) as client:
+        engine = create_engine(db_url)
+        with engine.connect() as connection:
+            version = connection.exec_driver_sql("SELECT value FROM lb_schema").scalar_one()
+            names = {c["name"] for c in inspect(connection).get_columns("lb_tables")}
+            chat_columns = {c["name"] for c in inspect(connection).get_columns("lb_chat")}
+        engine.dispose()
+        assert version == SCHEMA_VERSION == 3
+        assert set(SCHEMA_3_COLUMNS) | {"winners"} <= names
+        assert chat_columns == {"table_id", "number", "seat", "name", "text", "created"}
+        for p, view in views.items():
+            assert client.get(f"/api/tables/{table_id}", headers=seats[p]).json() == view
+        assert views[0]["hints"] is False and views[0]["chat"] == []
+        said = client.post(f"/api/tables/{table_id}/chat", headers=seats[0], json={"text": "hej"})
+        assert said.status_code == 201, said.text
+        play(client, table_id, seats, 1)
+        after = client.get(f"/api/tables/{table_id}").json()
+        assert [m["text"] for m in after["chat"]] == ["hej"] and after["move"] > views[0]["move"]

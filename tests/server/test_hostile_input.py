@@ -37,6 +37,10 @@ class Site:
             "create": "/api/tables",
             "join": f"/api/tables/{self.open}/join",
             "act": f"/api/tables/{self.playing}/actions",
+            "chat": f"/api/tables/{self.playing}/chat",
+            "answer": f"/api/tables/{self.playing}/undo/answer",
+            "undo": f"/api/tables/{self.playing}/undo",
+            "rematch": f"/api/tables/{self.playing}/rematch",
         }[endpoint]
 
     def send(self, endpoint: str, body: bytes) -> httpx.Response:
@@ -144,8 +148,24 @@ NON_FINITE = [b"NaN", b"Infinity", b"-Infinity", b"1e999", b"-1e999", BIG + b".5
         ("join", b'{"name":"Eir","seat":%s}', ["seat"]),
         ("join", b'{"name":%s}', ["name"]),
         ("act", b'{"action":"take d1","move":%s}', ["move"]),
+        ("create", b'{"game":"skibe",' + SEATS + b',"hints":%s}', ["hints"]),
+        ("answer", b'{"accept":%s}', ["accept"]),
+        ("chat", b'{"text":"hej","extra":%s}', ["extra"]),
+        ("join", b'{"rematch_of":"abc","seat":%s}', ["seat"]),
     ],
-    ids=["option", "game", "seat-spec", "extra-field", "seat", "name", "move"],
+    ids=[
+        "option",
+        "game",
+        "seat-spec",
+        "extra-field",
+        "seat",
+        "name",
+        "move",
+        "hints",
+        "accept",
+        "chat-extra",
+        "claim-seat",
+    ],
 )
 def test_non_finite_numbers_are_refused_naming_the_field(
     site: Site, endpoint: str, template: bytes, loc: list[str | int], number: bytes
@@ -203,8 +223,15 @@ BAD_TEXT = [
         ("create", PLAYERS.replace(b"%s", b'"%s"'), ["options", "players"]),
         ("join", b'{"name":"%s"}', ["name"]),
         ("act", b'{"action":"%s","move":0}', ["action"]),
+        ("chat", b'{"text":"%s"}', ["text"]),
+        ("join", b'{"rematch_of":"%s"}', ["rematch_of"]),
+        (
+            "create",
+            b'{"game":"skibe",' + SEATS + b',"hotseat":true,"names":["%s",null,null,null]}',
+            ["names", 0],
+        ),
     ],
-    ids=["game", "seat-spec", "option-value", "name", "action"],
+    ids=["game", "seat-spec", "option-value", "name", "action", "chat", "claim", "hotseat-name"],
 )
 def test_text_that_is_not_valid_unicode_is_refused_naming_the_field(
     site: Site, endpoint: str, template: bytes, loc: list[str | int], text: bytes, words: str
@@ -387,3 +414,28 @@ def test_a_real_server_refuses_them_without_a_traceback(tmp_path: Path) -> None:
         refused_at(response, ["body", "name"], "NUL")
         assert httpx.get(f"{server.base}/api/tables").json() == before
     assert "Traceback" not in server.output()
+
+
+# ---- the table's other requests: bodies where none is read, and floods ------------------------
+
+
+@pytest.mark.parametrize("endpoint", ["undo", "rematch"])
+@pytest.mark.parametrize(
+    "body", [b"NaN", b'{"a":1e999}', b'"\\ud800"', b"[" * 40 + b"]" * 40, b'{"a":1,"a":2}']
+)
+def test_hostile_bodies_to_endpoints_that_read_none_change_nothing(
+    site: Site, endpoint: str, body: bytes
+) -> None:
+    before = everything(site)
+    response = site.send(endpoint, body)
+    assert 400 <= response.status_code < 500, response.text
+    refusal(response, response.status_code)
+    assert everything(site) == before
+
+
+def test_a_chat_flood_is_refused_and_keeps_only_what_came_before(site: Site) -> None:
+    sent = [site.send("chat", b'{"text":"%d"}' % k) for k in range(8)]
+    assert [r.status_code for r in sent] == [201] * 5 + [429] * 3
+    assert all(int(r.headers["Retry-After"]) >= 1 for r in sent[5:])
+    chat = everything(site)["playing"]["chat"]
+    assert [m["text"] for m in chat] == ["0", "1", "2", "3", "4"]

@@ -5,9 +5,9 @@ message), 401 a missing or unknown token, 403 a token of another table, 404 no s
 a move that is not (or no longer) this seat's to make (or a table over or abandoned), 413 a body
 over 64 KiB, 422 a body of the wrong shape or not strict JSON (``langbord.server.inputs``:
 non-finite or huge numbers, text that is not valid Unicode or holds NUL, deep nesting; ``loc``
-names the field), 429 too many tables, joins or moves from one address (``Retry-After`` says when
-to try again; see ``guards``); 503 (with ``Retry-After``) a database that cannot take the change
-now (busy, read-only, full), nothing changed.
+names the field), 429 too many tables, joins or moves from one address, or chat messages from
+one seat (``Retry-After`` says when to try again; see ``guards``); 503 (with ``Retry-After``) a
+database that cannot take the change now (busy, read-only, full), nothing changed.
 """
 
 from __future__ import annotations
@@ -26,23 +26,31 @@ from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocke
 from fastapi.exceptions import HTTPException, RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy.exc import OperationalError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
-from langbord.server.db import write_failure
+from langbord.server.db import CHAT_LENGTH, write_failure
 from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders
 from langbord.server.inputs import Name, strict_json, validation_errors
-from langbord.server.service import Service, ServiceError, Unauthorized, Unavailable
+from langbord.server.service import (
+    Service,
+    ServiceError,
+    TooMany,
+    Unauthorized,
+    Unavailable,
+)
 
 MAX_BODY = 64 * 1024
 REQUEST_THREADS = 32
 TOO_LARGE = f"request body over {MAX_BODY} bytes"
 log = logging.getLogger("langbord.server")
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
+TableIdText = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
+GameName = Annotated[str, Path(pattern=r"^[a-z0-9_]{1,32}$", max_length=32)]
 
 
 # ---- request bodies -----------------------------------------------------------------------------
@@ -55,12 +63,35 @@ class NewTable(BaseModel):
         Annotated[str, Field(max_length=32)], Annotated[str, Field(max_length=64)] | int | bool
     ] = Field(default_factory=dict, max_length=16)
     seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
+    hints: StrictBool | None = Field(
+        default=None, description="the seat to move may ask for a hint (default: a bot is seated)"
+    )
+    hotseat: StrictBool = Field(
+        default=False, description="one client plays every human seat: it gets all their tokens"
+    )
+    names: list[Name | None] | None = Field(
+        default=None, max_length=8, description="hotseat: a name per seat (null for a bot's)"
+    )
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: Name
+    name: Name | None = Field(default=None, description="needed unless claiming a rematch seat")
     seat: int | None = Field(default=None, ge=0, le=16)
+    rematch_of: TableIdText | None = Field(
+        default=None,
+        description="claim your seat at this rematch of table rematch_of, with your token there",
+    )
+
+
+class Chat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=4 * CHAT_LENGTH, description="1-300 characters once trimmed")
+
+
+class UndoAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    accept: StrictBool
 
 
 class Act(BaseModel):
@@ -76,6 +107,49 @@ class Act(BaseModel):
 
 class Created(BaseModel):
     id: str
+    tokens: dict[int, str] | None = Field(
+        default=None, description="hotseat: the token of every human seat"
+    )
+
+
+class UndoRequest(BaseModel):
+    by: int
+    moves: int
+    waiting_for: list[int]
+
+
+class Undone(BaseModel):
+    """An undo's outcome: the moves taken back (0 while it waits), and the request waiting."""
+
+    undone: int
+    request: UndoRequest | None
+
+
+class Hint(BaseModel):
+    action: dict[str, Any] = Field(description="a legal action: id, text, kind, args, words")
+    win_chance: float
+    agent: str
+    seconds: float
+
+
+class ChatMessage(BaseModel):
+    n: int
+    seat: int
+    name: str
+    text: str
+    at: str
+
+
+class Rematch(BaseModel):
+    id: str
+
+
+class Rules(BaseModel):
+    game: str
+    title: str
+    card: str
+    notation: list[str]
+    rulings: list[dict[str, Any]]
 
 
 class Joined(BaseModel):
@@ -98,6 +172,7 @@ class LegalAction(BaseModel):
     text: str
     kind: str
     args: dict[str, int | str]
+    words: str = Field(description="the action in a player's words")
 
 
 class LoggedAction(BaseModel):
@@ -126,7 +201,16 @@ class TableSeen(BaseModel):
     text: str = Field(description="the table as text, as this seat sees it")
     legal: list[LegalAction] = Field(description="empty unless it is this seat's decision")
     prompt: str | None = Field(description="what this seat decides; null if not its turn")
-    result: dict[str, Any] | None
+    result: dict[str, Any] | None = Field(
+        description="at the end: scores, returns, winners, ranking, reason, breakdown"
+    )
+    hints: bool
+    hotseat: bool
+    undo: dict[str, Any] = Field(description="{available, request: {by, moves, waiting_for}}")
+    undone: int = Field(description="undos so far: when it changes, the log is sent whole")
+    chat: list[ChatMessage] = Field(description="the latest 100 messages")
+    rematch: str | None
+    rematch_of: str | None
     log_start: int
     log: list[LoggedAction]
 
@@ -172,6 +256,7 @@ class Subscriber:
 
     seat: int | None
     logged: int = 0
+    undone: int = 0  # the table's undo count in the last view sent
     woken: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -406,6 +491,11 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         retry = {"Retry-After": str(exc.retry_after)}
         return JSONResponse({"detail": str(exc)}, status_code=503, headers=retry)
 
+    @app.exception_handler(TooMany)
+    async def too_many(_request: Request, exc: TooMany) -> JSONResponse:
+        retry = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"detail": str(exc)}, status_code=429, headers=retry)
+
     @app.exception_handler(OperationalError)
     async def database_down(_request: Request, exc: OperationalError) -> JSONResponse:
         detail = f"{write_failure(exc)}: try again"  # a read the database could not answer
@@ -449,8 +539,28 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         dependencies=[Depends(limits.dependency("create"))],
     )
     async def create_table(body: NewTable) -> Created:
-        """A new table; its bots start once every human seat is taken."""
-        return Created(id=await run(service.create_table, body.game, body.options, body.seats))
+        """A new table; its bots start once every human seat is taken. ``hints``: the seat to
+        move may ask the best agent (default: when a bot is seated). ``hotseat``: one client
+        plays every human seat; the answer holds their ``tokens`` (seats taken under
+        ``names``, default "Player 1", …) and the game starts at once."""
+
+        def create() -> tuple[str, dict[int, str] | None]:
+            return service.create(
+                body.game,
+                body.options,
+                body.seats,
+                hints=body.hints,
+                hotseat=body.hotseat,
+                names=list(body.names) if body.names is not None else None,
+            )
+
+        table_id, tokens = await run(create)
+        return Created(id=table_id, tokens=tokens)
+
+    @app.get("/api/games/{game}/rules", responses={404: errors[404]})
+    async def rules(game: GameName) -> Rules:
+        """The game's rules panel: its card, the card's notation lines and its rulings."""
+        return Rules(**service.rules(game))
 
     @app.get("/api/tables")
     async def lobby() -> dict[str, Any]:
@@ -463,10 +573,13 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         responses=errors,
         dependencies=[Depends(limits.dependency("join"))],
     )
-    async def join(table_id: TableId, body: Join) -> Joined:
-        """Takes a free human seat; the token returned is the only key to it."""
-        seat, token = await run(service.join, table_id, body.seat, body.name)
-        return Joined(seat=seat, token=token)
+    async def join(table_id: TableId, body: Join, token: Token) -> Joined:
+        """Takes a free human seat; the token returned is the only key to it. At a rematch,
+        ``rematch_of`` names the last game, and the seat's token there (Authorization) claims
+        the same seat here."""
+        claim = (body.rematch_of, token) if body.rematch_of is not None else None
+        seat, new = await run(service.join, table_id, body.seat, body.name, claim)
+        return Joined(seat=seat, token=new)
 
     @app.get("/api/tables/{table_id}", responses={**errors, 200: {"model": TableSeen}})
     async def look(table_id: TableId, token: Token) -> dict[str, Any]:
@@ -491,6 +604,86 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         seat = service.seat_of(table_id, token)
         assert seat is not None
         return service.act(table_id, seat, action, move)
+
+    def seated(table_id: str, token: str | None, what: str) -> int:
+        if token is None:
+            raise Unauthorized(f"{what} needs the seat's token (Authorization: Bearer …)")
+        seat = service.seat_of(table_id, token)
+        assert seat is not None
+        return seat
+
+    @app.post(
+        "/api/tables/{table_id}/undo",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def undo(table_id: TableId, token: Token) -> Undone:
+        """Takes back your own last decisions (to just after the last chance outcome or
+        another seat's move): at once when every other seat is a bot or the table is hotseat,
+        else as a request the other humans answer (``undone`` is then 0)."""
+
+        def undo_as() -> dict[str, Any]:
+            return service.undo(table_id, seated(table_id, token, "undoing"))
+
+        return Undone(**await run(undo_as))
+
+    @app.post(
+        "/api/tables/{table_id}/undo/answer",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def answer_undo(table_id: TableId, body: UndoAnswer, token: Token) -> Undone:
+        """Your answer to another player's undo request: a refusal cancels it; the last
+        acceptance carries it out."""
+
+        def answer_as() -> dict[str, Any]:
+            seat = seated(table_id, token, "answering an undo")
+            return service.answer_undo(table_id, seat, body.accept)
+
+        return Undone(**await run(answer_as))
+
+    @app.get(
+        "/api/tables/{table_id}/hint",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def hint(table_id: TableId, token: Token) -> Hint:
+        """The game's best agent's choice for your decision, from what your seat knows, with
+        its estimated chance of winning (403 where hints are off, 409 if not your turn)."""
+
+        def hint_for() -> dict[str, Any]:
+            return service.hint(table_id, seated(table_id, token, "a hint"))
+
+        return Hint(**await run(hint_for))
+
+    @app.post(
+        "/api/tables/{table_id}/chat",
+        status_code=201,
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def chat(table_id: TableId, body: Chat, token: Token) -> ChatMessage:
+        """A message to the table from your seat (1-300 characters, no control characters;
+        at most 5 in 10 s a seat), shown to everyone at it as text."""
+
+        def chat_as() -> dict[str, Any]:
+            return service.chat(table_id, seated(table_id, token, "chatting"), body.text)
+
+        return ChatMessage(**await run(chat_as))
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("create"))],
+    )
+    async def rematch(table_id: TableId, token: Token) -> Rematch:
+        """A new table with the same game, options and seats as this finished one (asked
+        again: the same one); each player claims their seat there with their token here."""
+
+        def rematch_as() -> str:
+            return service.rematch(table_id, seated(table_id, token, "a rematch"))
+
+        return Rematch(id=await run(rematch_as))
 
     @app.get("/api/tables/{table_id}/record", responses=errors)
     async def record(table_id: TableId) -> dict[str, Any]:
@@ -555,15 +748,20 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             while True:
                 if view is None:
                     pushed = hub.latest.get((table_id, seat))
+                    if pushed is not None and pushed.view["undone"] != subscriber.undone:
+                        subscriber.logged = 0  # an undo shortened the log: send it whole again
                     text = pushed.text_for(subscriber.logged) if pushed is not None else None
                     if pushed is None or text is None:  # it fell behind the shared view
                         view = await hub.compute(table_id, seat, subscriber.logged)
                         continue
-                    moved = pushed.view["move"]
+                    sent = pushed.view
                 else:
-                    text, moved = compact(view), view["move"]
+                    if view["undone"] != subscriber.undone and view["log_start"] > 0:
+                        view = await hub.compute(table_id, seat, 0)  # the whole log again
+                        continue
+                    text, sent = compact(view), view
                 await websocket.send_text(text)
-                subscriber.logged, view = moved, None
+                subscriber.logged, subscriber.undone, view = sent["move"], sent["undone"], None
                 waiting = asyncio.ensure_future(subscriber.woken.wait())
                 done, _ = await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
                 if closed in done:

@@ -25,6 +25,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import random
 import signal
 import socket
 import threading
@@ -32,6 +33,7 @@ import time
 import traceback
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -62,6 +64,8 @@ class Job:
     spec: str
     seed: int
     max_seconds: float
+    hint: bool = False
+    """A hint for the seat (:func:`advise`), not the bot's move: answered to whoever asked."""
 
 
 Decide = Callable[[Job], int]
@@ -95,15 +99,43 @@ def decide(job: Job) -> int:
     return agent.step(state_of(job).clone())
 
 
+def advise(job: Job) -> dict[str, Any]:
+    """A hint for ``job.seat``: the action ``job.spec`` (the game's best agent) chooses on a
+    re-deal of what the seat cannot see, so it knows no more than the seat does, with the
+    search's estimated chance of winning (the position's evaluation where nothing was
+    searched: an only choice, or an agent that does not search), and the seconds it took."""
+    started = time.perf_counter()
+    rng = random.Random(job.seed)
+    seen = state_of(job).resample_hidden(job.seat, rng)
+    agent = make_agent(job.spec, job.seed, max_seconds=job.max_seconds)
+    action = agent.step(seen.clone())
+    stats = getattr(agent, "last_search", None)
+    searched = getattr(agent, "last_iterations", 0)
+    chosen = [s for s in stats or [] if s.action == action]
+    if searched and chosen:
+        chance = float(chosen[0].win)
+    else:
+        after = seen.clone()
+        after.apply_action(action)
+        chance = float(after.evaluate()[job.seat])
+    return {
+        "action": int(action),
+        "win_chance": chance,
+        "agent": job.spec,
+        "seconds": time.perf_counter() - started,
+    }
+
+
 def _serve(connection: Connection, work: Decide) -> None:
-    """A worker's loop: a job in, ``("ok", action)`` or ``("error", traceback)`` out."""
+    """A worker's loop: a job in, ``("ok", action)`` (a hint's answer for a hint job) or
+    ``("error", traceback)`` out."""
     while True:
         try:
             job = connection.recv()
         except (EOFError, OSError):
             return  # the server closed the pipe: stop
         try:
-            answer: tuple[str, Any] = ("ok", int(work(job)))
+            answer: tuple[str, Any] = ("ok", advise(job) if job.hint else int(work(job)))
         except Exception:
             answer = ("error", traceback.format_exc())
         try:
@@ -222,6 +254,8 @@ class Bots:
         self._queued: set[str] = set()
         self._busy: set[str] = set()
         self._rung: set[str] = set()  # woken while deciding: looked at again afterwards
+        self._asks: deque[tuple[Job, Future[dict[str, Any]]]] = deque()  # hints to compute
+        self._answers: dict[int, Future[dict[str, Any]]] = {}  # id(job) -> its asker
         self._lock = threading.Lock()
         self._bell: socket.socket | None = None  # rung by wake(): the thread waits on it
         self._ringer: socket.socket | None = None
@@ -243,6 +277,16 @@ class Bots:
             self._ready.append(table)
         self._ring()
 
+    def ask(self, job: Job) -> Future[dict[str, Any]]:
+        """Queues a hint job (``job.hint``) for the next free worker, ahead of the bots'
+        decisions; its future gets :func:`advise`'s answer, or an exception if the worker
+        failed, died or ran past ``seconds + grace``."""
+        future: Future[dict[str, Any]] = Future()
+        with self._lock:
+            self._asks.append((job, future))
+        self._ring()
+        return future
+
     def start(self) -> None:
         """Starts the scheduling thread; workers start when there is a decision to make."""
         self._bell, self._ringer = socket.socketpair()
@@ -261,6 +305,13 @@ class Bots:
         for worker in self._workers:
             worker.close()
         self._workers.clear()
+        with self._lock:
+            waiting = [future for _, future in self._asks] + list(self._answers.values())
+            self._asks.clear()
+            self._answers.clear()
+        for future in waiting:
+            if not future.done():
+                future.set_exception(RuntimeError("the server is stopping"))
         for end in (self._bell, self._ringer):
             if end is not None:
                 end.close()
@@ -291,11 +342,16 @@ class Bots:
         """Sends the tables at the front of the queue to idle workers while both are there."""
         while not self._stopping.is_set():
             with self._lock:
-                if not self._ready or self._deciding() >= self.slots:
+                if self._deciding() >= self.slots or not (self._ready or self._asks):
                     return
-                table = self._ready.popleft()
-                self._queued.discard(table)
-                self._busy.add(table)
+                ask = self._asks.popleft() if self._asks else None
+                if ask is None:
+                    table = self._ready.popleft()
+                    self._queued.discard(table)
+                    self._busy.add(table)
+            if ask is not None:
+                self._send_ask(*ask)
+                continue
             try:
                 job = self.prepare(table)
             except Exception:
@@ -314,6 +370,21 @@ class Bots:
                 worker.send(job, self.seconds + self.grace)
             except (BrokenPipeError, OSError):
                 self._lost(worker, "its worker was gone")
+
+    def _send_ask(self, job: Job, future: Future[dict[str, Any]]) -> None:
+        """Sends a hint job to an idle worker (one that holds its table's state if any)."""
+        with self._lock:
+            self._answers[id(job)] = future
+        try:
+            worker = self._worker_for(job.table)
+        except Exception:
+            log.exception("a hint at table %s: no worker could be started", job.table)
+            self._finish(job, None)
+            return
+        try:
+            worker.send(job, self.seconds + self.grace)
+        except (BrokenPipeError, OSError):
+            self._lost(worker, "its worker was gone")
 
     def _deciding(self) -> int:
         return sum(1 for w in self._workers if w.job is not None)
@@ -399,7 +470,16 @@ class Bots:
             log.warning("bot %r at table %s seat %d: %s", job.spec, job.table, job.seat, why)
         self._finish(job, None)
 
-    def _finish(self, job: Job, action: int | None) -> None:
+    def _finish(self, job: Job, action: Any) -> None:
+        if job.hint:  # answered to its asker; no table is deciding
+            with self._lock:
+                future = self._answers.pop(id(job), None)
+            if future is not None and not future.done():
+                if action is None:
+                    future.set_exception(RuntimeError("the hint's worker failed or ran late"))
+                else:
+                    future.set_result(action)
+            return
         try:
             self.finish(job, action)
         except Exception:

@@ -37,16 +37,21 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from langbord.core.errors import LangbordError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Bumped with every change to the tables below; ``open_database`` migrates older ones.
 1: tables, seats, moves. 2: ``lb_tables.touched``, the time of a table's last move or join, and
-``lb_tables.seated``, whether anybody has joined it (the lobby's index)."""
+``lb_tables.seated``, whether anybody has joined it (the lobby's index). 3: the chat
+(``lb_chat``), and per table ``undone`` (how many undos: a log that shrank), ``hints``,
+``hotseat``, ``undo_request``, ``rematch`` and ``rematch_of``, and ``winners``."""
 
 WRITE_WAIT_SECONDS = 5.0
 """How long a write waits for another writer's lock before it gives up (503)."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LANGBORD_TABLES = ("lb_schema", "lb_tables", "lb_seats", "lb_moves")
+"""The tables every langbord schema has (``lb_chat`` came with schema 3)."""
+CHAT_LENGTH = 300
+"""The most characters of one chat message."""
 
 
 class DatabaseError(LangbordError):
@@ -83,6 +88,14 @@ class TableRow(Base):
     created: Mapped[datetime] = mapped_column()
     touched: Mapped[datetime] = mapped_column()  # the last move or join (schema 2)
     seated: Mapped[bool] = mapped_column(Boolean, default=False)  # a human joined (schema 2)
+    # schema 3:
+    undone: Mapped[int] = mapped_column(Integer, default=0)  # undos so far: the log shrank
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # the seat to move may ask
+    hotseat: Mapped[bool] = mapped_column(Boolean, default=False)  # one client, every human
+    undo_request: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next table
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the last one
+    winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)  # once it is over
 
 
 class SeatRow(Base):
@@ -100,6 +113,16 @@ class MoveRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0, 1, 2, … per table
     player: Mapped[int] = mapped_column(Integer)  # the seat, or -1 for chance
     action: Mapped[str] = mapped_column(String(200))
+    created: Mapped[datetime] = mapped_column()
+
+
+class ChatRow(Base):
+    __tablename__ = "lb_chat"
+    table_id: Mapped[str] = mapped_column(ForeignKey("lb_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0, 1, 2, … per table
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
     created: Mapped[datetime] = mapped_column()
 
 
@@ -316,5 +339,22 @@ def _to_2(connection: Connection) -> None:
     lobby.create(connection)
 
 
-MIGRATIONS = {1: _to_2}
+def _to_3(connection: Connection) -> None:
+    """Schema 2 to 3: the chat table, and the tables' undo count, hints and hotseat flags, undo
+    request, rematch links and winners (``NULL`` for games that ended before: read again from
+    their log). Existing tables keep hints off, as they were created."""
+    ChatRow.__table__.create(connection)  # type: ignore[attr-defined]
+    for column in (
+        "undone INTEGER NOT NULL DEFAULT 0",
+        "hints BOOLEAN NOT NULL DEFAULT FALSE",
+        "hotseat BOOLEAN NOT NULL DEFAULT FALSE",
+        f"undo_request {JSON().compile(dialect=connection.dialect)}",
+        "rematch VARCHAR(32)",
+        "rematch_of VARCHAR(32)",
+        f"winners {JSON().compile(dialect=connection.dialect)}",
+    ):
+        connection.exec_driver_sql(f"ALTER TABLE lb_tables ADD COLUMN {column}")
+
+
+MIGRATIONS = {1: _to_2, 2: _to_3}
 """``MIGRATIONS[v]`` brings a schema-``v`` database to ``v + 1``."""

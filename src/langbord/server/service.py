@@ -29,6 +29,7 @@ the fallback agent.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import math
@@ -37,14 +38,17 @@ import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
+import unicodedata
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, text, true, update
+from sqlalchemy import delete, insert, select, text, true, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
@@ -64,6 +68,8 @@ from langbord.core.runner import sample_chance
 from langbord.server.bots import Bots, Job
 from langbord.server.config import ServerConfig
 from langbord.server.db import (
+    CHAT_LENGTH,
+    ChatRow,
     MoveRow,
     SeatRow,
     TableRow,
@@ -88,6 +94,15 @@ STAGE = {"open": 0, "playing": 1, "over": 2, "abandoned": 2}  # a table's status
 LOBBY_TABLES = 100
 LOBBY_FINISHED = 20
 SWEEP_SECONDS = 3600.0
+CHAT_SHOWN = 100
+"""The chat messages a table's JSON carries (the latest)."""
+CHAT_BURST = (5, 10.0)
+"""At most this many chat messages from one seat within this many seconds (a flood answers
+429); the limit per client address on moves applies to chat as well."""
+HINT_GRACE = 5.0
+"""Seconds past the bots' budget that a hint may take in its worker before it is given up."""
+# Shown to others, these reorder text or hide it: refused in chat as in names.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class ServiceError(LangbordError):
@@ -116,6 +131,16 @@ class BotRefused(ServiceError):
     """A bot seat's spec is bad, or cannot promise a decision within the server's limit."""
 
     status = 422
+
+
+class TooMany(ServiceError):
+    """Too many requests of a kind from one seat; ``retry_after`` seconds until the next."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class Unavailable(ServiceError):
@@ -181,6 +206,18 @@ class Live:
     spectators: tuple[Hashable, dict[str, JSON]] | None = None
     """The spectators' table (without its log) and the version it shows: built once per change
     for them all (see ``Service.table_json``)."""
+    undone: int = 0  # undos so far (each shrank the log): a copy with another count is stale
+    hints: bool = False
+    hotseat: bool = False
+    undo_request: dict[str, Any] | None = None  # {"by", "moves", "at", "accepted": [seats]}
+    rematch: str | None = None
+    rematch_of: str | None = None
+    chat: list[dict[str, JSON]] = field(default_factory=list)  # the latest CHAT_SHOWN
+    chat_count: int = 0  # messages ever written (the next one's number)
+    chat_times: dict[int, deque[float]] = field(default_factory=dict)  # per seat, for floods
+    hint: tuple[tuple[int, int, int], Future[dict[str, Any]]] | None = None
+    """The hint being computed or last computed: (undos, move, seat) and its answer."""
+    changes: int = 0  # changes other than moves and joins (chat, undo requests, rematch)
 
     @property
     def moves(self) -> int:
@@ -204,6 +241,55 @@ def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
     raise OptionError(
         f"{shown(spec, 80)} {thinks}; this server allows {seconds:g} s a decision{advice}"
     )
+
+
+@functools.cache
+def _title(game_name: str) -> str:
+    """A game's title ("Skåål"), for the lobby's rows."""
+    return load(game_name).info.title
+
+
+def _winners(state: State) -> list[int]:
+    """The seats that won a finished game (none where nobody did: a cooperative defeat)."""
+    returns = state.returns()
+    best = max(returns)
+    return [p for p, r in enumerate(returns) if r == best and best > 0]
+
+
+def notation_lines(card: str) -> list[str]:
+    """The notation of a game card: from each line that opens it (one naming the notation or
+    the action strings, ending in a colon), the lines that follow it while they are indented
+    examples or sub-headings ("Skali:")."""
+    lines = card.splitlines()
+    found: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        k += 1
+        if not (re.search(r"notation|action strings", line, re.I) and line.endswith(":")):
+            continue
+        found.append(line.strip())
+        while k < len(lines) and (lines[k].startswith("  ") or lines[k].rstrip().endswith(":")):
+            found.append(lines[k].rstrip())
+            k += 1
+    return found
+
+
+def check_chat(text: str) -> str:
+    """``text`` trimmed, if it may be a chat message: 1 to ``CHAT_LENGTH`` characters, none a
+    control character (line breaks included), a separator of lines or paragraphs, or a
+    text-direction control; else :class:`ServiceError` saying which."""
+    text = text.strip()
+    if not text:
+        raise ServiceError("an empty message: write something")
+    if len(text) > CHAT_LENGTH:
+        raise ServiceError(f"a message has at most {CHAT_LENGTH} characters, not {len(text)}")
+    for at, char in enumerate(text):
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in _BIDI:
+            raise ServiceError(
+                f"the character U+{ord(char):04X} at character {at} cannot be sent in the chat"
+            )
+    return text
 
 
 def _about(seconds: float) -> str:
@@ -364,6 +450,31 @@ class Service:
             )
         return result
 
+    @staticmethod
+    def rules(game_name: str) -> dict[str, JSON]:
+        """A game's rules panel: its title, its card (``Game.rules``), the card's notation
+        lines and the rulings it implements (``Game.rulings`` where the game has it)."""
+        if game_name not in games():
+            raise NotFound(f"no game {game_name!r}: the games are {', '.join(games())}")
+        game = load(game_name)
+        card = game.rules()
+        rulings_of = getattr(game, "rulings", None)
+        rulings: list[JSON] = []
+        if callable(rulings_of):
+            for ruling in rulings_of():  # {"id", "text"} records, or (id, text) pairs
+                if isinstance(ruling, dict):
+                    ruling_id, words = ruling.get("id"), ruling.get("text")
+                else:
+                    ruling_id, words = ruling
+                rulings.append({"id": str(ruling_id), "text": str(words)})
+        return {
+            "game": game_name,
+            "title": game.info.title,
+            "card": card,
+            "notation": notation_lines(card),
+            "rulings": rulings,
+        }
+
     def agent_specs(self, game_name: str | None = None) -> list[str]:
         """The seat kinds to offer: ``human`` and the bot specs this server accepts at game
         ``game_name`` with its default options (at every game without one), its best agent
@@ -382,7 +493,32 @@ class Service:
 
     # ---- tables -------------------------------------------------------------------------------
 
-    def create_table(self, game_name: str, options: dict[str, Any], seats: list[str]) -> str:
+    def create_table(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[str],
+        hints: bool | None = None,
+    ) -> str:
+        """A new table (see :meth:`create`); its id."""
+        return self.create(game_name, options, seats, hints=hints)[0]
+
+    def create(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[str],
+        *,
+        hints: bool | None = None,
+        hotseat: bool = False,
+        names: list[str | None] | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[str, dict[int, str] | None]:
+        """A new table of ``game_name`` with a kind per seat (``human`` or a bot spec); its id,
+        and for a ``hotseat`` table (one client plays every human seat) the token of each human
+        seat, already taken under ``names`` (default "Player 1", …). ``hints`` (default: when a
+        bot is seated) lets the seat to move ask the best agent. ``rematch_of``: the finished
+        table whose human seats this one keeps for their players (see :meth:`rematch`)."""
         game = load(game_name, **options)
         n = game.num_players()
         if len(seats) != n:
@@ -401,11 +537,23 @@ class Service:
             except OptionError as exc:
                 raise BotRefused(f"seat {p}: {exc}") from None
             kinds.append(spec)
+        humans = [p for p, kind in enumerate(kinds) if kind == HUMAN]
+        if hotseat and not humans:
+            raise ServiceError("a hotseat table needs human seats: every seat here is a bot")
+        if names is not None and len(names) != n:
+            raise ServiceError(f"name the {n} seats (null for a bot's), not {len(names)}")
+        chosen = [(names[p] if names else None) for p in range(n)]
+        for p, name in enumerate(chosen):
+            if name is not None and p not in humans:
+                raise ServiceError(f"seat {p} is a bot's: it takes no name")
+            if name is not None and not name.strip():
+                raise ServiceError(f"the name of seat {p} is empty")
+        tokens = {p: secrets.token_urlsafe(32) for p in humans} if hotseat else None
         table_id = secrets.token_urlsafe(9)
         state = game.new_initial_state()
         moves: list[tuple[int, str]] = []
         self._resolve_chance(state, moves)
-        status = "open" if HUMAN in kinds else "playing"
+        status = "open" if humans and not hotseat else "playing"
         stamp = self.clock()
         with self._writing() as session:
             session.add(
@@ -417,12 +565,26 @@ class Service:
                     status=status,
                     created=stamp,
                     touched=stamp,
-                    seated=False,
+                    seated=hotseat,
+                    undone=0,
+                    hints=any(k != HUMAN for k in kinds) if hints is None else hints,
+                    hotseat=hotseat,
+                    rematch_of=rematch_of,
                 )
             )
             session.flush()
             for p, kind in enumerate(kinds):
-                session.add(SeatRow(table_id=table_id, seat=p, kind=kind, name=None))
+                token = tokens.get(p) if tokens else None
+                name = (chosen[p] or f"Player {p + 1}").strip() if token else None
+                session.add(
+                    SeatRow(
+                        table_id=table_id,
+                        seat=p,
+                        kind=kind,
+                        name=name,
+                        token_hash=hash_token(token) if token else None,
+                    )
+                )
             for number, (player, action) in enumerate(moves):
                 session.add(
                     MoveRow(
@@ -433,9 +595,18 @@ class Service:
                         created=now(),
                     )
                 )
+            if rematch_of is not None:
+                made = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
+                    .values(rematch=table_id)
+                )
+                if made.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict("another rematch was made first: look again")
+                self._notify(session, rematch_of)
         if status == "playing":
             self.bots.wake(table_id)
-        return table_id
+        return table_id, tokens
 
     def _resolve_chance(self, state: State, moves: list[tuple[int, str]]) -> None:
         """Draws chance outcomes until a decision (or the end), appending them to ``moves``."""
@@ -483,13 +654,29 @@ class Service:
             {
                 "id": row.id,
                 "game": row.game,
+                "title": _title(row.game),
                 "options": row.options,
                 "status": row.status,
                 "created": utc(row.created).isoformat(),
                 "players": [self._player_json(s) for s in seats[row.id]],
+                "winners": self._winners_of(row),
             }
             for row in rows
         ]
+
+    def _winners_of(self, row: TableRow) -> list[int] | None:
+        """The winning seats of a table that is over (stored when it ended; read again from
+        its log for a game that ended before the database kept them); None before the end."""
+        if row.status != "over":
+            return None
+        if row.winners is not None:
+            return list(row.winners)
+        try:
+            live = self.get_live(row.id)
+        except LangbordError:
+            return None
+        with live.lock:
+            return _winners(live.state) if live.state.is_terminal() else None
 
     @staticmethod
     def _player_json(seat: SeatRow | SeatInfo) -> dict[str, JSON]:
@@ -503,17 +690,48 @@ class Service:
             "joined": joined or kind != HUMAN,
         }
 
-    def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+    def join(
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str | None,
+        claim: tuple[str, str | None] | None = None,
+    ) -> tuple[int, str]:
         """Takes a free human seat (the first one if ``seat`` is None); returns the seat and its
-        token, the only key to it (only its hash is stored)."""
-        name = name.strip()
-        if not name:
+        token, the only key to it (only its hash is stored). At a rematch every human seat is
+        kept for its player of the last game: ``claim`` is (that table's id, the token of their
+        seat there), which takes the same seat here, under the same name unless ``name``."""
+        name = name.strip() if name is not None else None
+        kept: str | None = None
+        if claim is not None:
+            old_id, old_token = claim
+            if old_token is None:
+                raise Unauthorized(
+                    "a rematch seat is claimed with your seat's token at the last game "
+                    "(Authorization: Bearer …)"
+                )
+            live = self.get_live(table_id)
+            if live.rematch_of != old_id:
+                raise Conflict(f"this table is not the rematch of table {old_id!r}")
+            old_seat = self.seat_of(old_id, old_token)
+            assert old_seat is not None
+            if seat is not None and seat != old_seat:
+                raise Conflict(f"your seat at the last game was {old_seat}: claim that one")
+            seat = old_seat
+            kept = self.get_live(old_id).seats[old_seat].name
+        elif not name:
             raise ServiceError("a name is needed to join")
+        name = name or kept or f"Player {(seat or 0) + 1}"
         token = secrets.token_urlsafe(32)
         with self._writer(table_id) as live:
             with live.lock:
                 if live.status == "abandoned":
                     raise Conflict(self._abandoned_detail())
+                if live.rematch_of is not None and claim is None:
+                    raise Conflict(
+                        "this table is a rematch: its seats are kept for the last game's "
+                        "players (join with rematch_of and your seat's token there)"
+                    )
                 free = [s.seat for s in live.seats if not s.bot and not s.joined]
                 terminal = live.state.is_terminal()
             if seat is None:
@@ -630,6 +848,7 @@ class Service:
                 .scalars()
                 .all()
             )
+            chat = self._chat_rows(session, table_id, 0)
         game = load(row.game, **row.options)
         if game.version != row.version:
             raise Conflict(
@@ -638,9 +857,52 @@ class Service:
             )
         seats = [SeatInfo(s.seat, s.kind, s.name, s.token_hash is not None) for s in seat_rows]
         live = Live(table_id, game, seats, game.new_initial_state(), row.status, utc(row.touched))
+        self._table_fields(live, row)
         for move in moves:
             self._apply_logged(live, move.player, move.action)
+        self._add_chat(live, chat)
         return live
+
+    @staticmethod
+    def _table_fields(live: Live, row: TableRow) -> None:
+        """The table's settings and requests, as the database holds them, into ``live``."""
+        live.undone = row.undone
+        live.hints = row.hints
+        live.hotseat = row.hotseat
+        live.undo_request = row.undo_request or None
+        live.rematch = row.rematch
+        live.rematch_of = row.rematch_of
+
+    @staticmethod
+    def _chat_rows(session: Session, table_id: str, start: int) -> list[ChatRow]:
+        """The table's chat messages numbered ``start`` on (at most the latest shown)."""
+        rows = session.execute(
+            select(ChatRow)
+            .where(ChatRow.table_id == table_id, ChatRow.number >= start)
+            .order_by(ChatRow.number.desc())
+            .limit(CHAT_SHOWN)
+        ).scalars()
+        return list(reversed(list(rows)))
+
+    @staticmethod
+    def _add_chat(live: Live, rows: list[ChatRow]) -> bool:
+        """Appends the messages not yet in ``live``; True if there were any."""
+        fresh = [row for row in rows if row.number >= live.chat_count]
+        for row in fresh:
+            live.chat.append(
+                {
+                    "n": row.number,
+                    "seat": row.seat,
+                    "name": row.name,
+                    "text": row.text,
+                    "at": utc(row.created).isoformat(),
+                }
+            )
+            live.chat_count = row.number + 1
+        del live.chat[:-CHAT_SHOWN]
+        if fresh:
+            live.changes += 1
+        return bool(fresh)
 
     def _evict(self) -> None:
         """Drops the least recently used tables beyond ``live_tables`` (caller holds
@@ -751,8 +1013,11 @@ class Service:
     def refresh(self, live: Live) -> bool:
         """Catches ``live`` up with what other processes logged; True if anything changed.
         Merges by move number and status order, so it is safe beside a writer of this table."""
-        start = live.moves
         with self.sessions() as session:
+            # The table's row first: moves read after it are at least as new as its undo count.
+            table = session.get(TableRow, live.id)
+            assert table is not None
+            start = live.moves if table.undone == live.undone else 0
             moves = (
                 session.execute(
                     select(MoveRow)
@@ -765,11 +1030,23 @@ class Service:
             seat_rows = (
                 session.execute(select(SeatRow).where(SeatRow.table_id == live.id)).scalars().all()
             )
-            status, touched = session.execute(
-                select(TableRow.status, TableRow.touched).where(TableRow.id == live.id)
-            ).one()
+            chat = self._chat_rows(session, live.id, live.chat_count)
+            status, touched = table.status, table.touched
         changed = False
         with live.lock:
+            if table.undone < live.undone:
+                return False  # read before this process's own undo: nothing newer in it
+            if table.undone != live.undone:  # an undo elsewhere: the log is read again whole
+                live.state = live.game.new_initial_state()
+                live.log = []
+                live.hint = None
+                changed = True
+            before = (live.undone, live.undo_request, live.rematch)
+            self._table_fields(live, table)
+            if (live.undone, live.undo_request, live.rematch) != before:
+                live.changes += 1
+                changed = True
+            changed = self._add_chat(live, chat) or changed
             for move in moves:
                 if move.number == live.moves:
                     self._apply_logged(live, move.player, move.action)
@@ -807,21 +1084,19 @@ class Service:
         ``ServerConfig.spectators`` WebSockets and any number of lookers; a seat's own is built
         for each call (one client a seat: a cache would only hold memory). Caller holds
         ``live.lock``."""
-        version = (live.moves, live.status, tuple((s.joined, s.name) for s in live.seats))
+        version = (
+            live.moves,
+            live.status,
+            tuple((s.joined, s.name) for s in live.seats),
+            live.undone,
+            live.changes,
+        )
         if seat is None and live.spectators is not None and live.spectators[0] == version:
             return live.spectators[1]
         state = live.state
         to_move = state.current_player()
         yours = seat is not None and to_move == seat and live.status == "playing"
-        result: dict[str, JSON] | None = None
-        if state.is_terminal():
-            returns = state.returns()
-            best = max(returns)
-            result = {
-                "scores": state.scores(),
-                "returns": returns,
-                "winners": [p for p, r in enumerate(returns) if r == best and best > 0],
-            }
+        result = self._result_json(live) if state.is_terminal() else None
         seen: dict[str, JSON] = {
             "id": live.id,
             "game": live.game.name,
@@ -839,6 +1114,13 @@ class Service:
             "legal": self._legal_json(state) if yours else [],
             "prompt": state.prompt(seat) if yours else None,
             "result": result,
+            "hints": live.hints,
+            "hotseat": live.hotseat,
+            "undo": self._undo_json(live, seat),
+            "undone": live.undone,
+            "chat": live.chat,
+            "rematch": live.rematch,
+            "rematch_of": live.rematch_of,
         }
         if seat is None:
             live.spectators = (version, seen)
@@ -846,11 +1128,48 @@ class Service:
 
     @staticmethod
     def _legal_json(state: State) -> list[JSON]:
-        """The legal actions as the page reads them: id, text, kind and arguments."""
+        """The legal actions as the page reads them: id, text, kind and arguments, and the
+        action in a player's words."""
         strings = state.game.action_strings()
         return [
-            {"id": a, "text": strings[a], **state.action_parts(a)} for a in state.legal_actions()
+            {"id": a, "text": strings[a], **state.action_parts(a), "words": state.action_words(a)}
+            for a in state.legal_actions()
         ]
+
+    def _result_json(self, live: Live) -> dict[str, JSON]:
+        """A finished game's result: scores, returns and winners; the ranking (best first, a
+        tie shares its place: 1, 1, 3), and why it ended with the score's breakdown
+        (``State.outcome``). Caller holds ``live.lock``."""
+        state = live.state
+        scores, returns = state.scores(), state.returns()
+        outcome = state.outcome() or {}
+        key = [(returns[p], scores[p]) for p in range(len(scores))]
+        order = sorted(range(len(scores)), key=lambda p: key[p], reverse=True)
+        ranking: list[JSON] = [
+            {
+                "place": 1 + sum(1 for q in order if key[q] > key[p]),
+                "seat": p,
+                "name": self._name_of(live, p),
+                "seat_name": live.game.seat_name(p),
+                "score": scores[p],
+                "tied": sum(1 for q in order if key[q] == key[p]) > 1,
+            }
+            for p in order
+        ]
+        return {
+            "scores": scores,
+            "returns": returns,
+            "winners": _winners(state),
+            "ranking": ranking,
+            "reason": outcome.get("reason", "the game is over"),
+            "breakdown": outcome.get("breakdown", {"rows": ["score"], "values": [scores]}),
+        }
+
+    @staticmethod
+    def _name_of(live: Live, seat: int) -> str:
+        """How the table names ``seat``: its player's name, or the bot's spec."""
+        info = live.seats[seat]
+        return (info.name if not info.bot else info.kind) or live.game.seat_name(seat)
 
     def record(self, table_id: str) -> dict[str, JSON]:
         """The whole record of a finished game; while it is played, its public part."""
@@ -963,10 +1282,12 @@ class Service:
         with live.lock:
             state = live.state.clone()
             first = live.moves
+            undone = live.undone
         moves: list[tuple[int, str]] = [(player, state.action_to_string(action))]
         state.apply_action(action)
         self._resolve_chance(state, moves)
         over = state.is_terminal()
+        ended = {"status": "over", "winners": _winners(state)} if over else {}
         stamp = self.clock()
         try:
             with self._writing() as session:
@@ -981,10 +1302,16 @@ class Service:
                     for k, (who, action_text) in enumerate(moves)
                 ]
                 session.execute(insert(MoveRow), rows)  # a Core insert: no ORM objects to flush
+                # A move cancels an undo request; a log another process has undone since is
+                # stale (its move numbers no longer follow).
                 done = session.execute(
                     update(TableRow)
-                    .where(TableRow.id == live.id, TableRow.status == "playing")
-                    .values(touched=stamp, **({"status": "over"} if over else {}))
+                    .where(
+                        TableRow.id == live.id,
+                        TableRow.status == "playing",
+                        TableRow.undone == undone,
+                    )
+                    .values(touched=stamp, undo_request=None, **ended)
                 )
                 if done.rowcount != 1:  # type: ignore[attr-defined]
                     raise Conflict("the table is no longer being played: look again")
@@ -999,6 +1326,9 @@ class Service:
             if live.moves == first:  # else a refresh has brought these very moves already
                 for who, action_text in moves:
                     self._apply_logged(live, who, action_text)
+            if live.undo_request is not None:
+                live.undo_request = None
+                live.changes += 1
             live.touched = max(live.touched, stamp)
             if over and live.status == "playing":
                 live.status = "over"
@@ -1012,6 +1342,330 @@ class Service:
                     "table": table_id,
                 },
             )
+
+    # ---- undo ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _own_moves(live: Live, seat: int) -> int:
+        """How many of the log's last entries are ``seat``'s own decisions: what an undo takes
+        back (to just after the last chance outcome or another seat's move)."""
+        count = 0
+        for entry in reversed(live.log):
+            if entry.player != seat:
+                break
+            count += 1
+        return count
+
+    def _humans_but(self, live: Live, seat: int) -> list[int]:
+        return [s.seat for s in live.seats if not s.bot and s.seat != seat]
+
+    def _undo_json(self, live: Live, seat: int | None) -> dict[str, JSON]:
+        """Whether ``seat`` may undo now, and the undo request waiting for answers."""
+        request = live.undo_request
+        shown: JSON = None
+        if request is not None:
+            shown = {
+                "by": request["by"],
+                "moves": request["moves"],
+                "waiting_for": [
+                    p for p in self._humans_but(live, request["by"]) if p not in request["accepted"]
+                ],
+            }
+        available = (
+            seat is not None
+            and request is None
+            and live.status == "playing"
+            and not live.state.is_terminal()
+            and self._own_moves(live, seat) > 0
+        )
+        return {"available": available, "request": shown}
+
+    def _undoable(self, live: Live, seat: int) -> int:
+        """The moves ``seat`` may undo now (caller holds ``live.lock``); refuses otherwise."""
+        if live.status == "open":
+            raise Conflict("the table is waiting for players to join")
+        if live.status == "abandoned":
+            raise Conflict(self._abandoned_detail())
+        if live.status == "over" or live.state.is_terminal():
+            raise Conflict("the game is over: nothing can be undone")
+        count = self._own_moves(live, seat)
+        if count:
+            return count
+        if not live.log or all(e.player != seat for e in live.log):
+            raise Conflict("nothing to undo: you have made no decision yet")
+        last = live.log[-1].player
+        if last == CHANCE:
+            raise Conflict(
+                "nothing to undo: chance has spoken since your last decision (a card revealed "
+                "or a die rolled)"
+            )
+        raise Conflict(f"nothing to undo: {live.game.seat_name(last)} has moved since your last")
+
+    def undo(self, table_id: str, seat: int) -> dict[str, JSON]:
+        """Takes back ``seat``'s own last decisions (:meth:`_own_moves`): at once where every
+        other seat is a bot or the table is hotseat, else as a request the other humans answer
+        (:meth:`answer_undo`). Returns ``{"undone": moves taken back, "request": …}``."""
+        with self._writer(table_id) as live:
+            if self.postgres:
+                self.refresh(live)
+            with live.lock:
+                count = self._undoable(live, seat)
+                if live.undo_request is not None:
+                    raise Conflict("an undo is already waiting for the other players' answer")
+                others = self._humans_but(live, seat)
+                undone, moves = live.undone, live.moves
+            if not others or live.hotseat:
+                self._take_back(live, count)
+                result: dict[str, JSON] = {"undone": count, "request": None}
+            else:
+                request = {"by": seat, "moves": count, "at": moves, "accepted": []}
+                self._set_request(live, request, undone, moves)
+                with live.lock:
+                    result = {"undone": 0, "request": self._undo_json(live, seat)["request"]}
+        self.on_change(table_id)
+        self.bots.wake(table_id)
+        return result
+
+    def answer_undo(self, table_id: str, seat: int, accept: bool) -> dict[str, JSON]:
+        """``seat``'s answer to the undo request: a refusal cancels it; the last acceptance
+        carries it out (if no move came meanwhile: a move cancels it)."""
+        with self._writer(table_id) as live:
+            if self.postgres:
+                self.refresh(live)
+            with live.lock:
+                request = live.undo_request
+                if request is None or live.status != "playing":
+                    raise Conflict("no undo request is waiting for an answer")
+                if request["by"] == seat:
+                    raise Conflict("you asked for this undo: the other players answer it")
+                if seat in request["accepted"]:
+                    raise Conflict("you have accepted this undo already")
+                waiting = [
+                    p for p in self._humans_but(live, request["by"]) if p not in request["accepted"]
+                ]
+                undone, moves = live.undone, live.moves
+            if not accept:
+                self._set_request(live, None, undone, moves)
+                result: dict[str, JSON] = {"undone": 0, "request": None}
+            elif waiting == [seat]:
+                with live.lock:
+                    count = self._own_moves(live, request["by"])
+                if request["at"] != moves or count < request["moves"]:  # cannot be: a move clears
+                    self._set_request(live, None, undone, moves)
+                    raise Conflict("the table has moved since the undo was asked for")
+                self._take_back(live, request["moves"])
+                result = {"undone": request["moves"], "request": None}
+            else:
+                accepted = {**request, "accepted": [*request["accepted"], seat]}
+                self._set_request(live, accepted, undone, moves)
+                with live.lock:
+                    result = {"undone": 0, "request": self._undo_json(live, seat)["request"]}
+        self.on_change(table_id)
+        self.bots.wake(table_id)
+        return result
+
+    def _set_request(
+        self, live: Live, request: dict[str, Any] | None, undone: int, moves: int
+    ) -> None:
+        """Stores the table's undo request (None: none), if the table is still as read."""
+        with self._writing() as session:
+            done = session.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == live.id,
+                    TableRow.status == "playing",
+                    TableRow.undone == undone,
+                )
+                .values(undo_request=request)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("the table changed meanwhile: look again")
+            self._notify(session, live.id)
+        with live.lock:
+            if live.moves != moves:  # a move came in the meantime (it cleared the request)
+                request = None
+            live.undo_request = request
+            live.changes += 1
+
+    def _take_back(self, live: Live, count: int) -> None:
+        """Deletes the log's last ``count`` entries (one seat's own decisions: no chance, so
+        nothing hidden is revealed or re-dealt) and rebuilds the state before them. Caller
+        holds ``live.writer``; nothing changes unless all of it is committed."""
+        with live.lock:
+            undone, total = live.undone, live.moves
+            history = live.state.history()
+        first = total - count
+        stamp = self.clock()
+        with self._writing() as session:
+            # The table's row first: a move committing meanwhile waits for it, then finds the
+            # undo count changed and is refused; one that came first shows in the delete's count.
+            done = session.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == live.id,
+                    TableRow.status == "playing",
+                    TableRow.undone == undone,
+                )
+                .values(undone=undone + 1, undo_request=None, touched=stamp)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict("the table changed meanwhile: look again")
+            gone = session.execute(
+                delete(MoveRow).where(MoveRow.table_id == live.id, MoveRow.number >= first)
+            )
+            if gone.rowcount != count:  # type: ignore[attr-defined]
+                raise Conflict("another move was made meanwhile: look again")
+            self._notify(session, live.id)
+        state = live.game.new_initial_state()
+        for action in history[:first]:
+            state.apply_unchecked(action)
+        with live.lock:
+            live.state = state
+            del live.log[first:]
+            live.undone = undone + 1
+            live.undo_request = None
+            live.hint = None
+            live.touched = max(live.touched, stamp)
+            live.changes += 1
+
+    # ---- hints --------------------------------------------------------------------------------
+
+    def hint(self, table_id: str, seat: int) -> dict[str, JSON]:
+        """What the game's best agent would play for ``seat``, to move now, and its estimated
+        chance of winning: searched in a bot worker on a re-deal of what ``seat`` cannot see
+        (``resample_hidden``), within the bots' time budget. One search per table and
+        position: asking again answers the same hint."""
+        live = self.get_live(table_id)
+        if self.postgres:
+            self.refresh(live)
+        with live.lock:
+            if not live.hints:
+                raise Forbidden("hints are off at this table")
+            if live.status != "playing" or live.state.is_terminal():
+                raise Conflict("hints are given while the game is played")
+            if live.state.current_player() != seat:
+                raise Conflict("a hint is for your own decision: it is not your turn")
+            key = (live.undone, live.moves, seat)
+            if live.hint is not None and live.hint[0] == key:
+                future = live.hint[1]
+            else:
+                job = Job(
+                    table=live.id,
+                    game=live.game.name,
+                    options=dict(live.game.options),
+                    history=live.state.history(),
+                    move=live.moves,
+                    seat=seat,
+                    spec=live.game.best_agent(),
+                    seed=self.rng.randrange(2**62),
+                    max_seconds=self.config.bot_seconds,
+                    hint=True,
+                )
+                future = self.bots.ask(job)
+                live.hint = (key, future)
+            legal = live.state.legal_actions()
+            state = live.state.clone()
+        try:
+            answer = future.result(timeout=self.config.bot_seconds + HINT_GRACE)
+        except FutureTimeout:
+            raise Unavailable("the hint took too long: try again") from None
+        except Exception as exc:
+            with live.lock:
+                if live.hint is not None and live.hint[1] is future:
+                    live.hint = None  # the next ask searches again
+            log.warning("a hint at table %s failed: %s", table_id, exc)
+            raise Unavailable("the hint could not be computed: try again") from None
+        action = answer["action"]
+        if action not in legal:
+            raise Unavailable("the hint could not be computed: try again")
+        (shown,) = [a for a in self._legal_json(state) if isinstance(a, dict) and a["id"] == action]
+        return {
+            "action": shown,
+            "win_chance": min(1.0, max(0.0, float(answer["win_chance"]))),
+            "agent": answer["agent"],
+            "seconds": float(answer["seconds"]),
+        }
+
+    # ---- chat ---------------------------------------------------------------------------------
+
+    def chat(self, table_id: str, seat: int, text: str) -> dict[str, JSON]:
+        """Writes ``seat``'s message (trimmed: 1 to ``CHAT_LENGTH`` characters, no control
+        characters) into the table's chat; at most ``CHAT_BURST`` messages a seat."""
+        text = check_chat(text)
+        with self._writer(table_id) as live:
+            if self.postgres:
+                self.refresh(live)
+            with live.lock:
+                if live.status == "abandoned":
+                    raise Conflict(self._abandoned_detail())
+                count, window = CHAT_BURST
+                times = live.chat_times.setdefault(seat, deque())
+                moment = time.monotonic()
+                while times and times[0] <= moment - window:
+                    times.popleft()
+                if len(times) >= count:
+                    wait = max(1, math.ceil(times[0] + window - moment))
+                    raise TooMany(
+                        f"too many messages: at most {count} in {window:g} s; try again in "
+                        f"{wait} s",
+                        wait,
+                    )
+                number = live.chat_count
+                name = self._name_of(live, seat)
+            stamp = self.clock()
+            row = ChatRow(
+                table_id=live.id, number=number, seat=seat, name=name, text=text, created=stamp
+            )
+            try:
+                with self._writing() as session:
+                    session.add(row)
+                    session.flush()
+                    self._notify(session, live.id)
+            except IntegrityError:
+                self.refresh(live)
+                raise Conflict("another message came first: send it again") from None
+            with live.lock:
+                times.append(moment)
+                self._add_chat(live, [row])
+                entry = live.chat[-1]
+        self.on_change(table_id)
+        return entry
+
+    # ---- rematch ------------------------------------------------------------------------------
+
+    def rematch(self, table_id: str, seat: int) -> str:
+        """A new table of the same game, options and seats as this finished one: bot seats
+        keep their specs, each human seat is kept for its player (claimed with their token
+        here, see :meth:`join`). Asked again, the same new table."""
+        with self._writer(table_id) as live:
+            if self.postgres:
+                self.refresh(live)
+            with live.lock:
+                if live.status != "over" or not live.state.is_terminal():
+                    raise Conflict("a rematch follows a finished game: this one is not over")
+                if live.rematch is not None:
+                    return live.rematch
+                kinds = [s.kind for s in live.seats]
+                options = dict(live.game.options)
+            try:
+                new_id, _ = self.create(
+                    live.game.name,
+                    options,
+                    kinds,
+                    hints=live.hints,
+                    hotseat=False,
+                    rematch_of=live.id,
+                )
+            except Conflict:
+                self.refresh(live)
+                if live.rematch is None:
+                    raise
+                return live.rematch
+            with live.lock:
+                live.rematch = new_id
+                live.changes += 1
+        self.on_change(table_id)
+        return new_id
 
     # ---- bots ---------------------------------------------------------------------------------
 
@@ -1054,6 +1708,7 @@ class Service:
                         or live.status != "playing"
                         or state.current_player() != job.seat
                         or live.seats[job.seat].kind != job.spec
+                        or state.history() != job.history  # an undo, and other moves since
                     ):
                         return  # somebody else moved it; look again
                 legal = state.legal_actions()
