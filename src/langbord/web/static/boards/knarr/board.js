@@ -70,7 +70,7 @@ export function market(svg, geo, view, ctx, places, tag) {
   geo.market.slots.forEach((slot) => {
     const c = slot.colour;
     const card = view.market[c];
-    const g = tag(`market:${c}`, tip(el("g", {}, svg), marketTip(c, card) + (card ? ` ${vikingTip(card)}` : "")));
+    const g = tag(`market:${c}`, tip(el("g", { class: "kn-market" }, svg), marketTip(c, card) + (card ? ` ${vikingTip(card)}` : "")));
     el("rect", { ...box(slot), rx: 8, fill: "#fffaf0", stroke: colour(c), "stroke-width": 4, class: "hit" }, g);
     const small = slot.w < 80;
     chip(g, slot.x + 14, slot.y + 16, small ? 9 : 11, colour(c), mark(c));

@@ -81,7 +81,10 @@ export function seatLayout(s, { narrow, skali, you }) {
   const handCount = s.hand ? s.hand.length : 0;
   const hand = narrow ? cells(handCount, 5, M + 34, handY, 58, 70, 78, 6) : cells(handCount, 4, 60, handY, 60, 64, 72, 6);
   const handRows = Math.max(1, Math.ceil(handCount / (narrow ? 5 : 4)));
-  const leftBottom = s.hand ? handY + handRows * (narrow ? 78 : 72) + 6 : handY + 50;
+  let leftBottom = s.hand ? handY + handRows * (narrow ? 78 : 72) + 6 : handY + 50;
+  // Skali with 2 players: a line for the change token under the hand.
+  const changeY = leftBottom + 10;
+  if (s.change_token !== undefined && s.change_token !== null && s.change_token !== false) leftBottom += 18;
   // The crew: five colour columns, one row per type of viking (a count for several).
   const colW = narrow ? (W - 2 * M) / 5 : 80;
   const crewX = narrow ? M : 370;
@@ -118,7 +121,7 @@ export function seatLayout(s, { narrow, skali, you }) {
     village = cells(count, perRow, M + 4, height + 10, vw, 116, 124, 6);
     height += 14 + Math.ceil(count / perRow) * 124;
   }
-  return { height, width: W, narrow, handY, tokens, hand, crew, boat, dests, reserved, village, you };
+  return { height, width: W, narrow, handY, changeY, tokens, hand, crew, boat, dests, reserved, village, you };
 }
 
 /** The whole board for the seat `you` (a number, or null for a watcher) given its legal actions:

@@ -47,9 +47,7 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
   });
   if (s.change_token !== undefined && s.change_token !== null && s.change_token !== false) {
     const words = `change token: ${s.change_token === true ? "available" : s.change_token}`;
-    const t = parts.narrow
-      ? text(panel, parts.width - 22, parts.handY + 12, words, { "font-size": 12, "text-anchor": "end" })
-      : text(panel, 60, parts.handY + 74, words, { "font-size": 12 });
+    const t = text(panel, 14, parts.changeY, words, { "font-size": 12 });
     tip(t, TIPS.changeToken);
   }
 }
@@ -63,7 +61,7 @@ function hand(panel, parts, s, ctx, places, you) {
       const r = parts.hand[i];
       const k = known.indexOf(type);
       if (k >= 0) known.splice(k, 1);
-      const g = vikingCard(panel, type, r.x, r.y, r.w, r.h);
+      const g = vikingCard(panel, type, r.x, r.y, r.w, r.h, { class: "kn-hand" });
       if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 10, "seen", { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
       const action = you ? places.get(`hand:${type}`) : null;
       if (action && !panel.querySelector(`[data-action="${action.id}"]`)) ctx.clickable(g, action, `recruit ${type}`);
