@@ -8,7 +8,9 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** An SVG element with attributes, appended to `parent` if given. */
+/** An SVG element with attributes, appended to `parent` if given.
+ * @param {string} tag @param {Record<string, any>} [attrs] @param {Element | null} [parent]
+ * @returns {any} an SVGElement (typed loosely, as the boards have always used it) */
 export function el(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) {

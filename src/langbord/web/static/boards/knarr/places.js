@@ -1,0 +1,80 @@
+// Where on Knarr's board each legal action is clicked, and which place the last move concerns:
+// read from actions' kind and arguments only, never their text. Pure: no DOM.
+import { split } from "./data.js";
+
+/** @typedef {{id: number, text: string, kind: string, args?: Record<string, any>}} Action */
+
+/** The key of the place where `action` is clicked: `market:red`, `dest:A3`, `hand:red vp`,
+ * `crew:red vp`, `recruits`, `boat:2`, `building:7`, `village:skali`, `renew:1+3`, or
+ * `button:KIND` for a decision that has no component (end turn, no mead, skip extra…). */
+export function placeOf(action) {
+  const a = action.args || {};
+  switch (action.kind) {
+    case "take": case "mead": return `market:${a.slot}`;
+    case "explore": case "reserve": return `dest:${a.destination}`;
+    case "recruit": return `hand:${a.card}`;
+    case "pay": case "discard": return `crew:${a.card}`;
+    case "pay recruit": return "recruits";
+    case "trade": return `boat:${a.bracelets}`;
+    case "develop": return `building:${a.building}`;
+    case "activate": return `village:${a.card}`;
+    case "renew": return `renew:${a.slot}${a.with ? `+${a.with}` : ""}`;
+    default: return `button:${action.kind}`;
+  }
+}
+
+/** The legal actions by the place they are clicked at: `places.get(key)` is an action or
+ * undefined; `buttons` are the actions drawn as buttons (decisions without a component, and any
+ * action whose place another one took). */
+export function plan(legal) {
+  /** @type {Map<string, Action>} */
+  const places = new Map();
+  /** @type {Action[]} */
+  const buttons = [];
+  for (const action of legal) {
+    const key = placeOf(action);
+    if (key.startsWith("button:") || key.startsWith("renew:") || places.has(key)) buttons.push(action);
+    else places.set(key, action);
+  }
+  return { places, buttons };
+}
+
+/** @type {Record<string, string>} */
+const BUTTON_WORDS = {
+  "end turn": "End turn",
+  "no mead": "No Mead Cup",
+  "no reserve": "Don't reserve",
+  "skip extra": "Skip the extra action",
+  pass: "Pass",
+};
+
+/** A button's label for an action without a component of its own. */
+export function buttonLabel(action) {
+  const a = action.args || {};
+  if (action.kind === "renew") return a.with ? `Renew slots ${a.slot}+${a.with}` : `Renew slot ${a.slot}`;
+  return BUTTON_WORDS[action.kind] ?? action.text;
+}
+
+/** The tag of the place the last move concerns (by its kind and arguments; a move told without
+ * them, a draw into another's hand, marks the deck, or its seat's panel), or null. */
+export function lastPlace(last, paying = null) {
+  if (!last) return null;
+  const p = last.player;
+  const args = last.args || {};
+  switch (last.kind) {
+    case "take": case "mead": return `market:${args.slot}`;
+    case "draw": return "deck";
+    case "recruit": case "discard": return `crew:${p}:${split(args.card)[0]}`;
+    case "explore": case "reserve": case "reveal": return `dest:${args.destination}`;
+    case "pay": case "pay recruit": return paying ? "pay" : `seat:${p}`;
+    case "trade": return `boat:${p}`;
+    case "reveal building": return `building:${args.building}`;
+    case "develop": return `village:${p}:building ${args.building}`;
+    case "activate": return `village:${p}:${args.card}`;
+    case "renew": return `bslot:${args.slot}`;
+    case "first seat": return `seat:${args.seat}`;
+    default:
+      if (last.kind === undefined && p === null) return "deck"; // a draw told without its card
+      return p !== null && p !== undefined ? `seat:${p}` : null;
+  }
+}

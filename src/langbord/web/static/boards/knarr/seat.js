@@ -1,0 +1,163 @@
+// One seat's panel on Knarr's board: its tokens, hand, crew in colour columns, boat with the
+// destinations above it, reserved destinations and (Skali) village, at the places layout.js gives.
+import { chip, colour, el, inkOn, mark, text } from "../../svg.js";
+import { BOATS, BUILDINGS, DEST, GAINS, GAIN_WORDS, SKALI, buildingNumber } from "./data.js";
+import { box } from "./board.js";
+import { icon, tip, vikingCard, villageCard } from "./cards.js";
+import { TIPS, boatTip, crewTip, destinationTip, villageTip } from "./tips.js";
+
+const LABEL = { "font-size": 12, fill: "#5a4a3a" };
+
+/** Draws seat `s`'s panel at `at` ({seat, y, parts}) into `svg`. */
+export function seatPanel(svg, at, view, table, ctx, places, tag) {
+  const { seat: s, parts } = at;
+  const p = s.seat;
+  const you = parts.you;
+  const W = parts.width;
+  const panel = tag(`seat:${p}`, el("g", { transform: `translate(0 ${at.y})` }, svg));
+  el("rect", { x: 8, y: 0, width: W - 16, height: at.h, rx: 10, class: you ? "kn-you" : "kn-panel" }, panel);
+  const toMove = table.to_move === p && !table.result && table.status !== "waiting";
+  chip(panel, 28, 20, 13, ctx.seatColour(p), ctx.seatMark(p));
+  const name = table.players?.[p]?.name;
+  text(panel, 48, 25, `${ctx.seatName(p)}${name ? ` · ${name}` : ""}${you ? " (you)" : ""}${toMove ? " ◀ to move" : ""}`, { "font-size": 15, "font-weight": 700 });
+  tokens(panel, parts, s, view, ctx, places, tag);
+  hand(panel, parts, s, ctx, places, you);
+  crew(panel, parts, s, ctx, places, tag, p);
+  boat(panel, parts, s, view, ctx, places, tag, p);
+  village(panel, parts, s, view, ctx, places, tag, p);
+}
+
+function tokens(panel, parts, s, view, ctx, places, tag) {
+  const list = [["vp", s.vp, TIPS.vp], ["reputation", s.reputation, TIPS.reputation], ["bracelet", s.bracelets, TIPS.bracelet], ["recruit", s.recruits, TIPS.recruit]];
+  if (view.skali) list.push(["coin", s.coins, TIPS.coin], ["raid", s.raid_tokens, TIPS.raid]);
+  list.forEach(([gain, k, words], i) => {
+    const r = parts.tokens[i];
+    const g = tip(el("g", {}, panel), `${k} ${GAIN_WORDS[gain]}${k === 1 ? "" : "s"}. ${words}`);
+    el("rect", { ...box(r), rx: 6, fill: "#fff", stroke: "#d8ccb8" }, g);
+    icon(g, gain, r.x + 14, r.y + r.h / 2, 20);
+    text(g, r.x + 28, r.y + r.h / 2 + 6, `${k}`, { "font-size": 16, "font-weight": 700 });
+    if (gain === "recruit") {
+      tag(`recruits:${s.seat}`, g);
+      const action = parts.you ? places.get("recruits") : null;
+      if (action) {
+        g.querySelector("rect")?.classList.add("hit");
+        ctx.clickable(g, action, "pay with a recruit token");
+      }
+    }
+  });
+  if (s.change_token !== undefined && s.change_token !== null && s.change_token !== false) {
+    const words = `change token: ${s.change_token === true ? "available" : s.change_token}`;
+    const t = text(panel, 14, parts.changeY, words, { "font-size": 12 });
+    tip(t, TIPS.changeToken);
+  }
+}
+
+function hand(panel, parts, s, ctx, places, you) {
+  const top = parts.hand[0]?.y ?? parts.handY;
+  if (s.hand) {
+    tip(text(panel, 14, top + 12, "Hand", LABEL), TIPS.hand);
+    const known = [...(s.hand_known || [])];
+    s.hand.forEach((type, i) => {
+      const r = parts.hand[i];
+      const k = known.indexOf(type);
+      if (k >= 0) known.splice(k, 1);
+      const g = vikingCard(panel, type, r.x, r.y, r.w, r.h, { class: "kn-hand" });
+      if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 10, "seen", { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
+      const action = you ? places.get(`hand:${type}`) : null;
+      if (action && !panel.querySelector(`[data-action="${action.id}"]`)) ctx.clickable(g, action, `recruit ${type}`);
+    });
+    if (!s.hand.length) text(panel, 60, top + 20, "empty", { fill: "#888" });
+    return;
+  }
+  const unseen = s.hand_size - (s.hand_known?.length ?? 0);
+  const label = text(panel, 14, parts.handY + 12, `Hand: ${s.hand_size} card${s.hand_size === 1 ? "" : "s"}${s.hand_known?.length ? " — seen:" : ""}`, LABEL);
+  tip(label, TIPS.otherHand);
+  let x = 14;
+  let y = parts.handY + 18;
+  const maxX = parts.narrow ? parts.width - 20 : 360;
+  (s.hand_known || []).forEach((type) => {
+    if (x + 70 > maxX) { x = 14; y += 28; }
+    vikingCard(panel, type, x, y, 70, 24); x += 76;
+  });
+  for (let i = 0; i < unseen; i++) {
+    if (x + 26 > maxX) { x = 14; y += 28; }
+    tip(el("rect", { x, y, width: 26, height: 24, rx: 4, fill: "#7a5a3a", stroke: "#3b2a1a" }, panel), "A viking in this player's hidden hand.");
+    x += 30;
+  }
+}
+
+function crew(panel, parts, s, ctx, places, tag, p) {
+  const first = parts.crew[0];
+  tip(text(panel, first.x, first.y - 4, "Crew", LABEL), "The crew: vikings recruited, in colour columns. They pay for destinations.");
+  parts.crew.forEach((col) => {
+    const c = col.colour;
+    const g = tag(`crew:${p}:${c}`, tip(el("g", {}, panel), crewTip(c, s.crew[c])));
+    el("rect", { ...box(col), rx: 5, fill: colour(c), "fill-opacity": 0.14, stroke: colour(c) }, g);
+    text(g, col.x + col.w / 2, col.y + 15, `${mark(c)} ${s.crew[c].length}`, { "font-size": 12, "font-weight": 700, "text-anchor": "middle" });
+    col.rows.forEach((row) => {
+      const card = vikingCard(g, row.type, row.x, row.y, row.w, row.h);
+      if (row.count > 1) text(card, row.x + 16, row.y + Math.min(row.h - 5, 17), `×${row.count}`, { "font-size": 12, "font-weight": 800, fill: inkOn(colour(c)) });
+      const action = parts.you ? places.get(`crew:${row.type}`) : null;
+      if (action) ctx.clickable(card, action, `${action.kind === "pay" ? "pay with" : "discard"} ${row.type}`);
+    });
+  });
+}
+
+function boat(panel, parts, s, view, ctx, places, tag, p) {
+  const b = parts.boat;
+  const side = view.boat || view.options?.boat || "normal";
+  const columns = BOATS[side] || BOATS.normal;
+  text(panel, b.x, b.y - 4, "Boat (trade: return bracelets)", LABEL);
+  const boatG = tag(`boat:${p}`, tip(el("g", {}, panel), boatTip(side, columns)));
+  el("path", { d: `M${b.x},${b.y} H${b.x + b.w} L${b.x + b.w - 20},${b.y + b.h} H${b.x + 16} Z`, fill: "#8b5e34", stroke: "#4a2f14", "stroke-width": 1.5 }, boatG);
+  columns.forEach((t, k) => {
+    const r = b.columns[k];
+    const col = el("g", {}, boatG);
+    el("rect", { ...box(r), rx: 4, fill: "#f3e4c8", stroke: "#4a2f14" }, col);
+    text(col, r.x + 6, r.y + r.h / 2 + 5, `${k + 1}`, { "font-size": 12, "font-weight": 700, fill: "#4a2f14" });
+    if (t >= 0) icon(col, GAINS[t], r.x + r.w / 2 + 6, r.y + r.h / 2, 18);
+    const action = parts.you ? places.get(`boat:${k + 1}`) : null;
+    if (action) {
+      col.querySelector("rect")?.classList.add("hit");
+      ctx.clickable(col, action, `trade ${k + 1}: return ${k + 1} bracelet${k ? "s" : ""}, collect columns 1–${k + 1}`);
+    }
+  });
+  parts.dests.forEach((r) => {
+    const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), destinationTip(r.name)));
+    el("rect", { ...box(r), rx: 3, fill: r.name.startsWith("B") ? "#dfe9f1" : "#efe3c8", stroke: "#8a7a66" }, g);
+    const trade = destTrade(r.name);
+    trade.forEach((t, k) => { if (t >= 0) icon(g, GAINS[t], r.x + k * (r.w / 3) + r.w / 6 + 6, r.y + r.h / 2, 17); });
+    text(g, r.x + r.w + 6, r.y + 18, r.name, { "font-size": 12, "font-weight": 700 });
+  });
+  if (parts.reserved.length) {
+    const r0 = parts.reserved[0];
+    text(panel, b.x + 16, r0.y + r0.h / 2 + 4, "reserved:", { "font-size": 12 });
+    parts.reserved.forEach((r) => {
+      const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), `Reserved (Golden bracelet): you may explore it later. ${destinationTip(r.name)}`));
+      el("rect", { ...box(r), rx: 5, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);
+      text(g, r.x + r.w / 2, r.y + r.h / 2 + 5, r.name, { "font-size": 13, "text-anchor": "middle", "font-weight": 600 });
+      const action = parts.you ? places.get(`dest:${r.name}`) : null;
+      if (action) ctx.clickable(g, action, `explore the reserved ${r.name}`);
+    });
+  }
+}
+
+function village(panel, parts, s, view, ctx, places, tag, p) {
+  const skali = view.skali;
+  if (!skali || !parts.village.length) return;
+  const first = parts.village[0];
+  text(panel, first.x, first.y - 4, "Village", LABEL);
+  const cards = [["skali", "skáli", [0, ...SKALI[skali.skali_board]], 0], ...(s.village || []).map((b) => [b, b, BUILDINGS[buildingNumber(b) - 1], buildingNumber(b)])];
+  cards.forEach(([key, label, card, num], j) => {
+    const r = parts.village[j];
+    const g = tag(`village:${p}:${key}`, villageCard(panel, label, card, r.x, r.y, r.w, r.h));
+    tip(g, villageTip(label, num, skali.skali_board));
+    const action = parts.you ? places.get(`village:${key}`) : null;
+    if (action) ctx.clickable(g, action, `activate ${label}`);
+  });
+}
+
+
+function destTrade(name) {
+  return DEST[name]?.[4] ?? [-1, -1, -1];
+}

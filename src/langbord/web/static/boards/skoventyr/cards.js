@@ -1,0 +1,66 @@
+// Skoventyr's components drawn in SVG: cards, pawns, Acorns, buttons and headings. Each
+// component carries a `data-tip`: what it is for, in the rulebook's words.
+import { chip, el, inkOn, text } from "../../svg.js";
+import { TIPS, cardTip, styleOf } from "./tips.js";
+
+export const VOGTER = "#1f7a8c";
+export const ERIK = "#5a1010";
+
+/** Gives `node` the explanation `words` (shown on tap or hover by the page). */
+export function tip(node, words) {
+  node.setAttribute("data-tip", words);
+  return node;
+}
+
+/** A layout rectangle as SVG attributes. */
+export function box(r) {
+  return { x: r.x, y: r.y, width: r.w, height: r.h };
+}
+
+/** A card of an Ally (or Gamle Erik): colour, letter, name. */
+export function card(parent, name, x, y, w, h, attrs = {}) {
+  const g = el("g", attrs, parent);
+  const [fill, letter] = styleOf(name);
+  el("rect", { x, y, width: w, height: h, rx: 6, fill, stroke: "#000a", "stroke-width": 1.5, class: "hit" }, g);
+  const ink = inkOn(fill);
+  el("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 4, fill: "none", stroke: ink, "stroke-opacity": 0.35 }, g);
+  const named = h > 56 && w >= 60;
+  text(g, x + w / 2, y + h / 2 + (named ? 0 : 6), letter, { "font-size": Math.min(w * 0.5, h * 0.45), "font-weight": 800, "text-anchor": "middle", fill: ink });
+  if (named) text(g, x + w / 2, y + h - 9, name, { "font-size": Math.min(13, w / 6.5), "text-anchor": "middle", fill: ink });
+  tip(g, cardTip(name));
+  return g;
+}
+
+/** A button drawn on the board. */
+export function button(parent, x, y, w, h, label, attrs = {}) {
+  const g = el("g", attrs, parent);
+  el("rect", { x, y, width: w, height: h, rx: 6, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);
+  text(g, x + w / 2, y + h / 2 + 5, label, { "font-size": h > 30 ? 14 : 12.5, "text-anchor": "middle", "font-weight": 600 });
+  return g;
+}
+
+/** Vogter's ("V") or Gamle Erik's ("GE") pawn. */
+export function pawn(parent, x, y, who) {
+  const g = chip(parent, x, y, 14, who === "V" ? VOGTER : ERIK, who);
+  tip(g, who === "V" ? TIPS.vogter : TIPS.erik);
+  return g;
+}
+
+/** An Acorn token (Rescue). */
+export function acorn(parent, x, y, kind) {
+  const g = el("g", {}, parent);
+  el("ellipse", { cx: x, cy: y + 3, rx: 11, ry: 13, fill: "#a0682a", stroke: "#4a2f14" }, g);
+  el("path", { d: `M${x - 12},${y - 4} Q${x},${y - 16} ${x + 12},${y - 4} Z`, fill: "#5c3b17" }, g);
+  text(g, x, y + 9, kind, { "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" });
+  tip(g, `Acorn ${kind}. ${TIPS.acorn}`);
+  return g;
+}
+
+/** A section's heading, explained by `explained`.
+ * @param {Element} parent @param {number} x @param {number} y @param {string} words
+ * @param {string | null} [explained] */
+export function heading(parent, x, y, words, explained = null) {
+  const t = text(parent, x, y, words, { "font-size": 15, "font-weight": 700, fill: "#2b2118" });
+  if (explained) tip(t, explained);
+  return t;
+}

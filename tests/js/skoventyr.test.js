@@ -1,0 +1,98 @@
+// Unit tests of Skoventyr's board logic (no DOM): where each legal action is clicked, from its
+// kind and arguments, the Rescue module shown only when played, and the layouts for a desktop and
+// a phone, on tables from seeded random games (fixtures/skoventyr.json, from make_fixtures.py).
+import test from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { placeOf, plan, treeBack } from "../../src/langbord/web/static/boards/skoventyr/places.js";
+import { NARROW, TOUCH, WIDE, clickRects, drawnPlaces, layout } from "../../src/langbord/web/static/boards/skoventyr/layout.js";
+import { cardTip, hasRescue, treeTip } from "../../src/langbord/web/static/boards/skoventyr/tips.js";
+
+const TABLES = JSON.parse(readFileSync(new URL("./fixtures/skoventyr.json", import.meta.url), "utf8"));
+
+test("the fixtures hold every kind of decision a Skoventyr seat meets", () => {
+  const kinds = new Set(TABLES.flatMap((t) => t.legal.map((a) => a.kind)));
+  for (const kind of ["call", "call risky", "gambit", "position", "mission", "wrath", "rally", "rally ?", "involve", "rescue", "damage", "heal", "reveal", "on", "vogter to", "erik back", "recycle", "top", "bottom", "refuge", "revenge", "restoration", "done", "take", "discard"]) {
+    assert.ok(kinds.has(kind), kind);
+  }
+});
+
+test("each action has its place from kind and args, whatever its text", () => {
+  assert.equal(placeOf({ id: 1, text: "?", kind: "bottom", args: { slot: "f2" } }), "future:f2");
+  assert.equal(placeOf({ id: 1, text: "?", kind: "bottom", args: { card: "Trold" } }), "bottom:Trold");
+  assert.equal(placeOf({ id: 1, text: "?", kind: "discard", args: { ally: "Nisse" } }), "hand:Nisse");
+  assert.equal(placeOf({ id: 1, text: "?", kind: "discard", args: { slot: "f1" } }), "future:f1");
+  const view = { forest: [{ tree: "A" }, { tree: "B", gamle_erik: true }, { tree: "C" }] };
+  assert.equal(treeBack(view, 0), "B");
+  assert.equal(treeBack(view, 1), "A");
+  assert.equal(treeBack(view, 2), "C");
+});
+
+test("every legal action of every table is on the board, at a place or as a button", () => {
+  for (const narrow of [false, true]) {
+    for (const t of TABLES) {
+      const geo = layout(t, t.legal, narrow);
+      const drawn = drawnPlaces(geo, t.view);
+      const onBoard = new Set([...geo.buttons.buttons, ...geo.minions.rally].map((b) => b.action.id));
+      for (const [key, action] of plan(t.legal, t.view).places) if (drawn.has(key)) onBoard.add(action.id);
+      for (const action of t.legal) assert.ok(onBoard.has(action.id), `${action.kind} ${JSON.stringify(action.args)}`);
+    }
+  }
+});
+
+test("nothing is wider than the board, and on a phone every place is a finger wide", () => {
+  for (const narrow of [false, true]) {
+    for (const t of TABLES) {
+      const geo = layout(t, t.legal, narrow);
+      assert.equal(geo.W, narrow ? NARROW : WIDE);
+      for (const r of clickRects(geo)) {
+        assert.ok(r.x >= 0 && r.x + r.w <= geo.W + 0.01, `${JSON.stringify(r)} in ${geo.W}`);
+        if (narrow) assert.ok(r.w >= TOUCH && r.h >= TOUCH, JSON.stringify(r));
+      }
+    }
+  }
+});
+
+test("on a desktop the hand, the Future and the Vogter cards are near the top", () => {
+  for (const t of TABLES) {
+    const geo = layout(t, t.legal, false);
+    const first = geo.hands.hands[0];
+    assert.equal(first.player, t.view.to_move);
+    assert.ok(geo.at.hands.y + first.y + first.h < 400, `hand ends at ${geo.at.hands.y + first.y + first.h}`);
+    assert.ok(geo.at.future.y + geo.future.slots[0].y < 600);
+  }
+});
+
+test("the Rescue module is shown only when it is played", () => {
+  const plain = TABLES.find((t) => !t.options.rescue);
+  assert.deepEqual(plain.view.hostages, {});
+  assert.equal(hasRescue(plain), false);
+  const geo = layout(plain, plain.legal, true);
+  assert.equal(geo.modules.hostages, null);
+  assert.ok(!geo.vogter.cards.some((c) => c.name === "Rescue"));
+  const rescue = TABLES.find((t) => t.options.rescue);
+  assert.equal(hasRescue(rescue), true);
+  assert.ok(layout(rescue, rescue.legal, true).vogter.cards.some((c) => c.name === "Rescue"));
+  // A table without its options: Rescue is seen from its Hostages and Acorns.
+  assert.equal(hasRescue({ view: { ...plain.view } }), false);
+  assert.equal(hasRescue({ view: { ...rescue.view } }), true);
+});
+
+test("what is being placed never overprints the deck", () => {
+  for (const t of TABLES) {
+    const view = { ...t.view, taking: "Trold", placing: "Nisse" };
+    for (const narrow of [false, true]) {
+      const f = layout({ ...t, view }, t.legal, narrow).future;
+      const lastStatus = f.statusY + (f.status.length - 1) * 20;
+      assert.ok(lastStatus < f.linesY - 12, "status lines above the deck's lines");
+      if (narrow) assert.ok(lastStatus < f.deck.y, "status lines above the piles");
+      else assert.ok(lastStatus < f.deck.y || f.deck.x > 300, "the piles beside the Future");
+    }
+  }
+});
+
+test("components are explained in the rulebook's words", () => {
+  assert.match(cardTip("Huldre"), /Damage a Tree/);
+  assert.match(cardTip("Gamle Erik"), /Adversary/);
+  assert.match(treeTip({ tree: "A", side: "damaged", vogter: false, gamle_erik: false, ally: null }), /Damaged and Free/);
+});
