@@ -76,7 +76,13 @@ test("a desktop keeps the map: 1000 units, arrows on the roads, a key", () => {
   for (const name of Object.keys(ROADS)) {
     const b = regionBox(L, name);
     assert.ok(b.x >= 0 && b.x + b.w <= L.width);
+    // ~0.9 CSS px a unit with ~220 px of page above the board: the map ends above the fold.
+    assert.ok(b.y + b.h < 620, `${name} below the fold`);
   }
+  assert.ok(L.die.y + L.die.h < 620 && L.prospect.y + L.prospect.h < 620);
+  const boxes = Object.keys(ROADS).map((r) => regionBox(L, r));
+  boxes.forEach((b, i) => boxes.slice(i + 1).forEach((c) => assert.ok(!overlaps(b, c))));
+  for (const b of boxes) assert.ok(!overlaps(b, L.die) && !overlaps(b, L.prospect));
 });
 
 const legal = [

@@ -16,6 +16,8 @@ import { drawBand } from "./skibe/band.js";
 import { drawShips } from "./skibe/ships.js";
 import { drawPlayers } from "./skibe/players.js";
 
+export { lastPlaces, plan };
+
 /** @type {{key: string, from: string} | null} the first place of a two-place decision */
 let picked = null;
 
@@ -98,7 +100,8 @@ function header(svg, v, L) {
     let what = `${mover} · ${v.phase}`;
     if (v.evaluation) {
       const e = v.evaluation;
-      what = `ship ${e.ship} is evaluated: ${e.owner}'s ${e.chieftain} Chieftain acts`;
+      what = L.phone ? `ship ${e.ship}: ${e.owner}'s ${e.chieftain} Chieftain acts`
+        : `ship ${e.ship} is evaluated: ${e.owner}'s ${e.chieftain} Chieftain acts`;
       if (e.protected_colours.length && !L.phone) what += ` · protected: ${e.protected_colours.join(", ")}`;
     }
     text(svg, 38, 26, what, { "font-size": size, "font-weight": 600 });

@@ -84,17 +84,17 @@ function desktopLayout(view) {
   view.regions.forEach((r, i) => {
     const angle = (2 * Math.PI * i) / view.regions.length;
     const [x, y] = DESKTOP[norm(r.name)] || [500 + 380 * Math.cos(angle), 360 + 290 * Math.sin(angle)];
-    pos[norm(r.name)] = { x, y: y + dy };
+    // Pressed together a little (0.82) so that the whole map is above the fold at 1280×800.
+    pos[norm(r.name)] = { x, y: 110 + (y - 110) * 0.82 + dy };
   });
   const end = trackEnd(view);
   const perRow = 25;
   const cellH = 64;
   const rows = Math.ceil(end / perRow);
-  const trackY = dy + 690;
+  const trackY = dy + 602;
   const clansY = trackY + 26 + rows * (cellH + 6) + 6;
   const clans = view.players.map((_, i) => box(16 + (i % 3) * 328, clansY + Math.floor(i / 3) * 62, 320, 56));
   const height = clansY + Math.ceil(view.players.length / 3) * 62 + 8;
-  const dieY = dy + 575;
   /** @type {Geometry} */
   const geom = {
     chip: (x, y, i) => ({ cx: x - 44 + (i % 3) * 42, cy: y - 10 + Math.floor(i / 3) * 25 }),
@@ -108,8 +108,9 @@ function desktopLayout(view) {
   };
   return {
     phone: false, width, height, rw, rh, touch: 24, pos, geom, arrows: true,
-    die: box(24, dieY, 70, 70), prospect: box(100, dieY + 50, 120, 24),
-    dieText: { x: 104, y: dieY + 20 }, key: { x: 775, y: dy + 560 },
+    // The die and the Prospect button at the top, between Salud and Kippis: above the fold.
+    die: box(400, dy + 4, 70, 70), prospect: box(480, dy + 44, 120, 28),
+    dieText: { x: 480, y: dy + 20 }, key: { x: 775, y: dy + 472 },
     track: { x: 25, y: trackY, perRow, cellW: 38, cellH, end, rows }, clans,
   };
 }

@@ -50,7 +50,9 @@ export function drawRegions(svg, v, L, last, look, wire, picked, spots) {
     if (picked && norm(picked.from) === n) classes.push("sk-picked");
     const g = el("g", { class: classes.join(" ") }, regionLayer);
     el("rect", { class: "land hit", x: x - L.rw / 2, y: y - L.rh / 2, width: L.rw, height: L.rh, rx: 18 }, g);
-    text(g, x - L.rw / 2 + 9, y - L.rh / 2 + 21, r.name, { "font-size": 17, "font-weight": 700 });
+    // A long name stays clear of the Inn's spot in the corner.
+    const nameSize = !L.phone && r.name.length > 7 ? 15 : 17;
+    text(g, x - L.rw / 2 + 9, y - L.rh / 2 + 21, r.name, { "font-size": nameSize, "font-weight": 700 });
     const roadsAt = G.roads(x, y);
     if (roadsAt) {
       const words = `roads: ${r.roads.join(" · ")}`;

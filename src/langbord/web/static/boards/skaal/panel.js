@@ -9,13 +9,15 @@ export function drawHeader(svg, v, L, look) {
   text(svg, 12, 24, `Round ${v.round}`, { "font-size": 18, "font-weight": 700 });
   if (mover) {
     chip(svg, 120, 18, 12, look.fillOf(mover), look.letterOf(mover));
-    text(svg, 138, 24, `${mover} · ${v.phase}${v.last_income ? ` · Inn income +${v.last_income}` : ""}`, { "font-size": L.phone ? 15 : 17 });
+    const income = v.last_income ? ` · Inn income +${v.last_income}` : "";
+    text(svg, 138, 24, `${mover} · ${v.phase}${L.phone ? "" : income}`, { "font-size": L.phone ? 15 : 17 });
   } else if (v.phase === "over") {
     text(svg, 120, 24, "The game is over", { "font-size": 17, "font-weight": 700 });
   }
   const words = `${v.prospects_left} prospect${v.prospects_left === 1 ? "" : "s"} before the mines close`;
+  const income = mover && v.last_income ? ` · Inn +${v.last_income}` : "";
   const left = L.phone
-    ? text(svg, 12, 44, words, { "font-size": 13, fill: "#5a4a38" })
+    ? text(svg, 12, 44, `${words}${income}`, { "font-size": 13, fill: "#5a4a38" })
     : text(svg, L.width - 16, 24, words, { "text-anchor": "end", "font-size": 15, fill: "#5a4a38" });
   tip(left, TIPS.closed);
 }
@@ -25,7 +27,7 @@ export function drawDie(svg, v, L, last, wire) {
   const D = L.die;
   const dieG = el("g", { class: last.die ? "last-move" : "" }, svg);
   if (L.phone) text(dieG, D.x + D.w / 2, D.y + D.h + 13, "die", { "text-anchor": "middle", class: "sk-small" });
-  else text(dieG, D.x, D.y - 8, "Die", { "font-size": 14, "font-weight": 700 });
+  else text(dieG, D.x - 8, D.y + D.h / 2 + 5, "Die", { "text-anchor": "end", "font-size": 14, "font-weight": 700 });
   diePips(dieG, D, v.roll);
   tip(dieG, `${v.roll ? `The die shows ${v.roll}. ` : ""}${TIPS.die}`);
   const T = L.dieText;

@@ -51,7 +51,8 @@ function drawSheet(svg, v, L, ctx) {
   v.sheet.forEach((row, r) => {
     const y = S.y + 56 + r * S.row;
     if (r % 2 === 0) el("rect", { x: S.x - 4, y: y - 15, width: S.w, height: S.row, fill: "#e3eaec" }, sheet);
-    const label = row.label.length > maxLabel ? `${row.label.slice(0, maxLabel - 1)}…` : row.label;
+    const words = L.phone ? row.label.replace("final evaluation", "final") : row.label;
+    const label = words.length > maxLabel ? `${words.slice(0, maxLabel - 1)}…` : words;
     text(sheet, S.x, y, label, { "font-size": 13 });
     row.points.forEach((pt, i) => text(sheet, colX(i), y, String(pt), { "text-anchor": "middle", "font-size": 13 }));
     if (r === lastSheet && ctx.last.kind === "stern") el("rect", { x: S.x - 4, y: y - 15, width: S.w, height: S.row, fill: "none", stroke: "#f0a000", "stroke-width": 3, class: "last-move" }, sheet);
