@@ -2,7 +2,7 @@
 // phone's and a desktop's width, and the places the legal actions' kinds and arguments make.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { layout, places, lastTargets, norm } from "../../src/langbord/web/static/boards/skaal/layout.js";
+import { arrowAt, layout, places, lastTargets, norm } from "../../src/langbord/web/static/boards/skaal/layout.js";
 import { overlaps } from "../../src/langbord/web/static/svg.js";
 
 /** The entry `key` of `map` (a Map, or null), which must be there.
@@ -83,6 +83,37 @@ test("a desktop keeps the map: 1000 units, arrows on the roads, a key", () => {
   const boxes = Object.keys(ROADS).map((r) => regionBox(L, r));
   boxes.forEach((b, i) => boxes.slice(i + 1).forEach((c) => assert.ok(!overlaps(b, c))));
   for (const b of boxes) assert.ok(!overlaps(b, L.die) && !overlaps(b, L.prospect));
+});
+
+test("a desktop's arrows lie on the roads between regions, clear of what else is clicked", () => {
+  const L = layout(view(4), 1280);
+  const G = L.geom;
+  const spots = [];
+  for (const name of Object.keys(ROADS)) {
+    const { x, y } = L.pos[norm(name)];
+    for (const b of [G.nuggets(x, y), G.inn(x, y)]) spots.push({ name, x: b.x + b.w / 2, y: b.y + b.h / 2 });
+    for (let i = 0; i < 4; i++) {
+      const { cx, cy } = G.chip(x, y, i);
+      spots.push({ name, x: cx, y: cy });
+    }
+  }
+  const arrows = [];
+  for (const [from, roads] of Object.entries(ROADS)) {
+    for (const to of roads) {
+      const a = arrowAt(L, from, to);
+      if (!a) throw new Error(`no arrow for ${from}>${to}`);
+      arrows.push(a);
+      for (const name of Object.keys(ROADS)) {
+        const b = regionBox(L, name);
+        const inside = a.cx > b.x && a.cx < b.x + b.w && a.cy > b.y && a.cy < b.y + b.h;
+        assert.ok(!inside, `the arrow ${from}>${to} is inside ${name}`);
+      }
+      for (const p of spots) {
+        assert.ok(Math.hypot(p.x - a.cx, p.y - a.cy) > a.r + 4, `the arrow ${from}>${to} covers a place of ${p.name}`);
+      }
+    }
+  }
+  arrows.forEach((a, i) => arrows.slice(i + 1).forEach((b) => assert.ok(Math.hypot(a.cx - b.cx, a.cy - b.cy) >= a.r + b.r)));
 });
 
 const legal = [

@@ -47,11 +47,12 @@ export function norm(name) {
 }
 
 // Region centres on a desktop (the map is a reconstruction, rulings SA-2): four triangles of
-// regions, the inner one joined to the three outer ones.
+// regions, the inner one joined to the three outer ones; as compact as the roads' arrows allow,
+// so that the whole map is above the fold at 1280×800.
 const DESKTOP = {
-  salud: [85, 110], kippis: [915, 110], yambooi: [240, 250], jarama: [410, 200],
-  topa: [590, 200], prosit: [760, 250], kanpai: [110, 420], kamau: [500, 340],
-  slainte: [890, 420], belsamati: [500, 500], lechaim: [320, 600], nazdravie: [680, 600],
+  salud: [85, 96], kippis: [915, 96], yambooi: [240, 236], jarama: [410, 180],
+  topa: [590, 180], prosit: [760, 236], kanpai: [110, 392], kamau: [500, 320],
+  slainte: [890, 392], belsamati: [500, 460], lechaim: [320, 548], nazdravie: [680, 548],
 };
 // On a phone: two columns, six rows, [column, row]; each triangle of regions keeps its three
 // roads between neighbouring cells, and so do three of the six roads between triangles.
@@ -76,22 +77,20 @@ const trackEnd = (view) => Math.max(50, view.mines_closed + 3);
 
 function desktopLayout(view) {
   const width = 1000;
-  const dy = 34;
   const rw = 130;
   const rh = 112;
   /** @type {Record<string, {x: number, y: number}>} */
   const pos = {};
   view.regions.forEach((r, i) => {
     const angle = (2 * Math.PI * i) / view.regions.length;
-    const [x, y] = DESKTOP[norm(r.name)] || [500 + 380 * Math.cos(angle), 360 + 290 * Math.sin(angle)];
-    // Pressed together a little (0.82) so that the whole map is above the fold at 1280×800.
-    pos[norm(r.name)] = { x, y: 110 + (y - 110) * 0.82 + dy };
+    const [x, y] = DESKTOP[norm(r.name)] || [500 + 380 * Math.cos(angle), 326 + 250 * Math.sin(angle)];
+    pos[norm(r.name)] = { x, y };
   });
   const end = trackEnd(view);
   const perRow = 25;
   const cellH = 64;
   const rows = Math.ceil(end / perRow);
-  const trackY = dy + 602;
+  const trackY = 616;
   const clansY = trackY + 26 + rows * (cellH + 6) + 6;
   const clans = view.players.map((_, i) => box(16 + (i % 3) * 328, clansY + Math.floor(i / 3) * 62, 320, 56));
   const height = clansY + Math.ceil(view.players.length / 3) * 62 + 8;
@@ -108,9 +107,9 @@ function desktopLayout(view) {
   };
   return {
     phone: false, width, height, rw, rh, touch: 24, pos, geom, arrows: true,
-    // The die and the Prospect button at the top, between Salud and Kippis: above the fold.
-    die: box(400, dy + 4, 70, 70), prospect: box(480, dy + 44, 120, 28),
-    dieText: { x: 480, y: dy + 20 }, key: { x: 775, y: dy + 472 },
+    // The die and the Prospect button bottom left, under Kanpai; the key bottom right.
+    die: box(24, 478, 70, 70), prospect: box(24, 562, 120, 28),
+    dieText: { x: 104, y: 500 }, key: { x: 790, y: 500 },
     track: { x: 25, y: trackY, perRow, cellW: 38, cellH, end, rows }, clans,
   };
 }
@@ -156,6 +155,26 @@ function phoneLayout(view) {
     die: box(8, 52, 70, 70), prospect: box(width - 8 - 130, 60, 130, touch),
     dieText: { x: 88, y: 72 }, key: null,
     track: { x: 8, y: trackY, perRow, cellW, cellH, end, rows }, clans,
+  };
+}
+
+/** Where the arrow of a move from region `from` to region `to` goes (a desktop): on the road,
+ * in the middle of its part between the two regions, on the side that points its way (as if
+ * driving on the right, so both directions fit); null for an unknown region.
+ * @param {SkaalLayout} L
+ * @param {string} from
+ * @param {string} to
+ * @returns {{cx: number, cy: number, r: number, angle: number} | null} */
+export function arrowAt(L, from, to) {
+  const [a, b] = [L.pos[norm(from)], L.pos[norm(to)]];
+  if (!a || !b) return null;
+  const [dx, dy] = [b.x - a.x, b.y - a.y];
+  const len = Math.hypot(dx, dy);
+  // Regions are boxes of one size, so the middle of the road's visible part is the road's.
+  const [ux, uy] = [dx / len, dy / len];
+  return {
+    cx: a.x + dx / 2 - uy * 14, cy: a.y + dy / 2 + ux * 14, r: 12,
+    angle: (Math.atan2(uy, ux) * 180) / Math.PI,
   };
 }
 

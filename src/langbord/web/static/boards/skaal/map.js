@@ -1,7 +1,7 @@
 // Skåål's map: roads, the twelve regions with their dwarfs, nuggets, Ooops and Inns, and (on a
 // desktop) the arrows that move a dwarf along a road.
 import { el, text, chip, inkOn, tip } from "../../svg.js";
-import { norm } from "./layout.js";
+import { arrowAt, norm } from "./layout.js";
 import { house, pill } from "./parts.js";
 import { TIPS } from "./tips.js";
 
@@ -138,20 +138,12 @@ export function drawRegions(svg, v, L, last, look, wire, picked, spots) {
 export function drawArrows(svg, v, L, look, wire, moves) {
   const arrows = el("g", {}, svg);
   for (const a of moves) {
-    const [fa, fb] = [norm(a.args.from), norm(a.args.to)];
-    if (!L.pos[fa] || !L.pos[fb]) continue;
-    const { x: x1, y: y1 } = L.pos[fa];
-    const { x: x2, y: y2 } = L.pos[fb];
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
-    // Both directions of a road share its middle, each on its own side (as if driving on the
-    // right): the offset is the direction's right-hand normal.
-    const cx = (x1 + x2) / 2 - uy * 14;
-    const cy = (y1 + y2) / 2 + ux * 14;
+    const at = arrowAt(L, a.args.from, a.args.to);
+    if (!at) continue;
+    const { cx, cy, r, angle } = at;
     const fill = look.mover ? look.fillOf(look.mover) : "#555";
     const ag = el("g", {}, arrows);
-    el("circle", { class: "hit", cx, cy, r: 12, fill, stroke: "#0008" }, ag);
-    const angle = (Math.atan2(uy, ux) * 180) / Math.PI;
+    el("circle", { class: "hit", cx, cy, r, fill, stroke: "#0008" }, ag);
     el("path", { d: "M-6,-6 L7,0 L-6,6 z", fill: inkOn(fill), transform: `translate(${cx},${cy}) rotate(${angle})` }, ag);
     tip(ag, `Move one of your dwarfs from ${a.args.from} to ${a.args.to} along the road.`);
     wire(`arrow:${a.args.from}>${a.args.to}`, ag);

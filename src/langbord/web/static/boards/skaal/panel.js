@@ -27,7 +27,7 @@ export function drawDie(svg, v, L, last, wire) {
   const D = L.die;
   const dieG = el("g", { class: last.die ? "last-move" : "" }, svg);
   if (L.phone) text(dieG, D.x + D.w / 2, D.y + D.h + 13, "die", { "text-anchor": "middle", class: "sk-small" });
-  else text(dieG, D.x - 8, D.y + D.h / 2 + 5, "Die", { "text-anchor": "end", "font-size": 14, "font-weight": 700 });
+  else text(dieG, D.x, D.y - 8, "Die", { "font-size": 14, "font-weight": 700 });
   diePips(dieG, D, v.roll);
   tip(dieG, `${v.roll ? `The die shows ${v.roll}. ` : ""}${TIPS.die}`);
   const T = L.dieText;
