@@ -9,8 +9,10 @@
 const NS = "http://www.w3.org/2000/svg";
 
 /** An SVG element with attributes, appended to `parent` if given.
- * @param {string} tag @param {Record<string, any>} [attrs] @param {Element | null} [parent]
- * @returns {any} an SVGElement (typed loosely, as the boards have always used it) */
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {Element | null} [parent]
+ * @returns {any} an SVGElement (typed loosely, as it always was, for the boards that query it) */
 export function el(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -101,6 +103,18 @@ export function pickable(node, label, onPick) {
   });
 }
 
+/** Explains `node` to a new player: a sentence in its `data-tip` attribute (the page shows it on
+ * hover, tap or focus). Returns `node`. */
+export function tip(node, sentence) {
+  if (sentence) node.setAttribute("data-tip", sentence);
+  return node;
+}
+
+/** Whether two boxes `{x, y, w, h}` overlap (touching edges do not). */
+export function overlaps(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
 /** Whether `action` (a legal action or a log entry: `{kind, args}`) is of `kind` with exactly
  * the arguments `args` (`exact`), or with at least those (`exact = false`). */
 export function matches(action, kind, args = {}, exact = true) {
@@ -145,6 +159,7 @@ export function boardContext(table, act) {
     clickable(node, action, label = null) {
       if (!action) return false;
       node.setAttribute("data-action", String(action.id));
+      node.setAttribute("data-kind", action.kind);
       pickable(node, label || action.text, () => act(action));
       return true;
     },

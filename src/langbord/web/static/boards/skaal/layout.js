@@ -1,0 +1,261 @@
+// Skåål's board without the DOM: where every component goes at a width (a desktop's map, or a
+// phone's two columns of regions grouped by their triangles), and which legal action each place
+// stands for. Node's tests import this module (tests/js/skaal.test.js).
+
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/** @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
+/** @typedef {{kind: "inn" | "harvest" | "move", from: string}} Pick */
+/**
+ * @typedef {object} Geometry where a region's parts go, from its centre (x, y)
+ * @property {(x: number, y: number, i: number) => {cx: number, cy: number}} chip the i-th clan
+ * @property {number} chipR a dwarf chip's radius
+ * @property {number} chipHit the radius of a chip's clickable circle
+ * @property {(x: number, y: number) => Box} nuggets the nuggets (harvest)
+ * @property {(x: number, y: number) => Box} inn the Inn or its empty spot (build, move it)
+ * @property {(x: number, y: number) => {x: number, y: number}} ooops the Ooops badge's centre
+ * @property {(x: number, y: number) => {x: number, y: number} | null} roads the list of roads
+ * @property {(x: number, y: number, n: number, width: number) => Box[]} counts the n pills of
+ *   how many nuggets to harvest
+ */
+/**
+ * @typedef {object} SkaalLayout
+ * @property {boolean} phone
+ * @property {number} width
+ * @property {number} height
+ * @property {number} rw a region's width
+ * @property {number} rh a region's height
+ * @property {number} touch the least size of a place to click
+ * @property {Record<string, {x: number, y: number}>} pos region centres by normalized name
+ * @property {Geometry} geom
+ * @property {boolean} arrows moves are arrows on roads (desktop), not a dwarf then a region
+ * @property {Box} die
+ * @property {Box} prospect the Prospect button
+ * @property {{x: number, y: number}} dieText where the find and the rumor are told
+ * @property {{x: number, y: number} | null} key
+ * @property {{x: number, y: number, perRow: number, cellW: number, cellH: number, end: number, rows: number}} track
+ * @property {Box[]} clans a box per clan
+ */
+
+/** Below this width (CSS px) the board lays itself out for a phone. */
+export const PHONE_BELOW = 700;
+
+/** "Sláinte" and "slainte", "Le Chaim" and "lechaim" are the same region.
+ * @param {string} name */
+export function norm(name) {
+  return String(name).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/\s+/g, "");
+}
+
+// Region centres on a desktop (the map is a reconstruction, rulings SA-2): four triangles of
+// regions, the inner one joined to the three outer ones; as compact as the roads' arrows allow,
+// so that the whole map is above the fold at 1280×800.
+const DESKTOP = {
+  salud: [85, 96], kippis: [915, 96], yambooi: [240, 236], jarama: [410, 180],
+  topa: [590, 180], prosit: [760, 236], kanpai: [110, 392], kamau: [500, 320],
+  slainte: [890, 392], belsamati: [500, 460], lechaim: [320, 548], nazdravie: [680, 548],
+};
+// On a phone: two columns, six rows, [column, row]; each triangle of regions keeps its three
+// roads between neighbouring cells, and so do three of the six roads between triangles.
+const PHONE = {
+  salud: [0, 0], kanpai: [1, 0], yambooi: [0, 1], jarama: [1, 1], topa: [0, 2], kamau: [1, 2],
+  lechaim: [0, 3], belsamati: [1, 3], nazdravie: [0, 4], slainte: [1, 4], prosit: [0, 5],
+  kippis: [1, 5],
+};
+
+const box = (x, y, w, h) => ({ x, y, w, h });
+
+/** Where everything goes for `view` on a screen `screenWidth` CSS px wide.
+ * @param {{players: string[], regions: {name: string}[], mines_closed: number}} view
+ * @param {number} screenWidth
+ * @returns {SkaalLayout} */
+export function layout(view, screenWidth) {
+  return screenWidth < PHONE_BELOW ? phoneLayout(view) : desktopLayout(view);
+}
+
+/** The respect track's length: at least 50 spaces, and past the mines' closing. */
+const trackEnd = (view) => Math.max(50, view.mines_closed + 3);
+
+function desktopLayout(view) {
+  const width = 1000;
+  const rw = 130;
+  const rh = 112;
+  /** @type {Record<string, {x: number, y: number}>} */
+  const pos = {};
+  view.regions.forEach((r, i) => {
+    const angle = (2 * Math.PI * i) / view.regions.length;
+    const [x, y] = DESKTOP[norm(r.name)] || [500 + 380 * Math.cos(angle), 326 + 250 * Math.sin(angle)];
+    pos[norm(r.name)] = { x, y };
+  });
+  const end = trackEnd(view);
+  const perRow = 25;
+  const cellH = 64;
+  const rows = Math.ceil(end / perRow);
+  const trackY = 616;
+  const clansY = trackY + 26 + rows * (cellH + 6) + 6;
+  const clans = view.players.map((_, i) => box(16 + (i % 3) * 328, clansY + Math.floor(i / 3) * 62, 320, 56));
+  const height = clansY + Math.ceil(view.players.length / 3) * 62 + 8;
+  /** @type {Geometry} */
+  const geom = {
+    chip: (x, y, i) => ({ cx: x - 44 + (i % 3) * 42, cy: y - 10 + Math.floor(i / 3) * 25 }),
+    chipR: 11,
+    chipHit: 13,
+    nuggets: (x, y) => box(x - 62, y + rh / 2 - 27, 58, 24),
+    inn: (x, y) => box(x + rw / 2 - 35, y - rh / 2 + 1, 34, 32),
+    ooops: (x, y) => ({ x: x + 2, y: y + rh / 2 - 15 }),
+    roads: () => null,
+    counts: (x, y, n) => row(x, y + rh / 2 + 14, n, 40, 24, 4, width),
+  };
+  return {
+    phone: false, width, height, rw, rh, touch: 24, pos, geom, arrows: true,
+    // The die and the Prospect button bottom left, under Kanpai; the key bottom right.
+    die: box(24, 478, 70, 70), prospect: box(24, 562, 120, 28),
+    dieText: { x: 104, y: 500 }, key: { x: 790, y: 500 },
+    track: { x: 25, y: trackY, perRow, cellW: 38, cellH, end, rows }, clans,
+  };
+}
+
+function phoneLayout(view) {
+  const width = 360;
+  const touch = 44;
+  const rw = 158;
+  const chipRows = Math.ceil(view.players.length / 3);
+  const rh = 46 + chipRows * touch + touch + 6;
+  const gapY = 22;
+  const top = 140;
+  /** @type {Record<string, {x: number, y: number}>} */
+  const pos = {};
+  view.regions.forEach((r, i) => {
+    const [c, k] = PHONE[norm(r.name)] || [i % 2, Math.floor(i / 2)];
+    pos[norm(r.name)] = { x: c ? width - 4 - rw / 2 : 4 + rw / 2, y: top + k * (rh + gapY) + rh / 2 };
+  });
+  const mapRows = Math.ceil(view.regions.length / 2);
+  const mapEnd = top + mapRows * (rh + gapY);
+  const end = trackEnd(view);
+  const perRow = 10;
+  const cellW = 34;
+  const cellH = 48;
+  const rows = Math.ceil(end / perRow);
+  const trackY = mapEnd + 4;
+  const clansY = trackY + 26 + rows * (cellH + 4) + 10;
+  const clans = view.players.map((_, i) => box(4, clansY + i * 60, width - 8, 54));
+  const height = clansY + view.players.length * 60 + 6;
+  /** @type {Geometry} */
+  const geom = {
+    chip: (x, y, i) => ({ cx: x - rw / 2 + 22 + (i % 3) * 48, cy: y - rh / 2 + 46 + touch / 2 + Math.floor(i / 3) * touch }),
+    chipR: 13,
+    chipHit: 22,
+    nuggets: (x, y) => box(x - rw / 2 + 4, y + rh / 2 - touch - 4, 70, touch),
+    inn: (x, y) => box(x + rw / 2 - touch - 4, y + rh / 2 - touch - 4, touch, touch),
+    ooops: (x, y) => ({ x: x - rw / 2 + 39, y: y + rh / 2 - 26 }), // where nuggets were
+    roads: (x, y) => ({ x: x - rw / 2 + 8, y: y - rh / 2 + 38 }),
+    counts: (x, y, n) => row(x, y - rh / 2 + 46 + touch / 2, n, touch, touch, 4, width),
+  };
+  return {
+    phone: true, width, height, rw, rh, touch, pos, geom, arrows: false,
+    die: box(8, 52, 70, 70), prospect: box(width - 8 - 130, 60, 130, touch),
+    dieText: { x: 88, y: 72 }, key: null,
+    track: { x: 8, y: trackY, perRow, cellW, cellH, end, rows }, clans,
+  };
+}
+
+/** Where the arrow of a move from region `from` to region `to` goes (a desktop): on the road,
+ * in the middle of its part between the two regions, on the side that points its way (as if
+ * driving on the right, so both directions fit); null for an unknown region.
+ * @param {SkaalLayout} L
+ * @param {string} from
+ * @param {string} to
+ * @returns {{cx: number, cy: number, r: number, angle: number} | null} */
+export function arrowAt(L, from, to) {
+  const [a, b] = [L.pos[norm(from)], L.pos[norm(to)]];
+  if (!a || !b) return null;
+  const [dx, dy] = [b.x - a.x, b.y - a.y];
+  const len = Math.hypot(dx, dy);
+  // Regions are boxes of one size, so the middle of the road's visible part is the road's.
+  const [ux, uy] = [dx / len, dy / len];
+  return {
+    cx: a.x + dx / 2 - uy * 14, cy: a.y + dy / 2 + ux * 14, r: 12,
+    angle: (Math.atan2(uy, ux) * 180) / Math.PI,
+  };
+}
+
+/** `n` boxes w×h in a row centred on (x, y), kept inside the board. */
+function row(x, y, n, w, h, gap, width) {
+  const total = n * (w + gap) - gap;
+  const left = Math.max(4, Math.min(width - 4 - total, x - total / 2));
+  return Array.from({ length: n }, (_, i) => box(left + i * (w + gap), y - h / 2, w, h));
+}
+
+/** What the last log entry concerns (by its kind and arguments): region names, "die", "pawn".
+ * @param {{kind?: string, args?: Record<string, any>} | null} last */
+export function lastTargets(last) {
+  /** @type {{regions: string[], die: boolean, pawn: boolean, road: string[] | null}} */
+  const none = { regions: [], die: false, pawn: false, road: null };
+  if (!last || !last.kind) return none;
+  const args = last.args || {};
+  switch (last.kind) {
+    case "move": case "inn":
+      return { ...none, regions: [norm(args.to)], road: [norm(args.from), norm(args.to)] };
+    case "harvest": case "rumor": case "place": case "find": case "build":
+      return { ...none, regions: [norm(args.region)] };
+    case "roll": return { ...none, die: true };
+    case "prospect": return { ...none, pawn: true };
+    default: return none;
+  }
+}
+
+/**
+ * @typedef {object} PlaceEntry what a place does when clicked: one of
+ * @property {Action} [action] a legal action
+ * @property {Pick} [pick] the first step of two
+ * @property {boolean} [cancel] undoes the first step
+ * @property {string} label words for a screen reader (and the button's name)
+ */
+
+/** The places to click, by id, read off the legal actions' kinds and arguments: `region:R`,
+ * `chip:R:CLAN` (a clan's dwarfs in region R), `nuggets:R`, `inn:R` (an Inn, or the spot to
+ * build one), `count:R:K` (harvest K, the second step), `arrow:FROM>TO` (a move on a desktop),
+ * `die`. With `picked` (a first step) only its second steps and its cancel; null when `picked`
+ * leads nowhere any more.
+ * @param {Action[]} legal
+ * @param {Pick | null} picked
+ * @param {{arrows: boolean, mover: string | null}} how `arrows`: moves are arrows (else a dwarf
+ *   of the mover's clan, then a region)
+ * @returns {Map<string, PlaceEntry> | null} */
+export function places(legal, picked, how) {
+  /** @type {Map<string, PlaceEntry>} */
+  const out = new Map();
+  const of = (kind) => legal.filter((a) => a.kind === kind);
+  if (picked) {
+    const from = picked.from;
+    if (picked.kind === "inn") {
+      for (const a of of("inn")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move the Inn from ${from} to ${a.args.to}` });
+      if (out.size) out.set(`inn:${from}`, { cancel: true, label: "keep the Inn where it is (cancel)" });
+    } else if (picked.kind === "move") {
+      for (const a of of("move")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move a dwarf from ${from} to ${a.args.to}` });
+      if (out.size && how.mover) out.set(`chip:${from}:${how.mover}`, { cancel: true, label: "keep the dwarf where it is (cancel)" });
+    } else {
+      for (const a of of("harvest")) if (a.args.region === from) out.set(`count:${from}:${a.args.nuggets}`, { action: a, label: `harvest ${a.args.nuggets} nugget${a.args.nuggets > 1 ? "s" : ""} in ${from}` });
+      if (out.size) out.set(`nuggets:${from}`, { cancel: true, label: "harvest nothing here (cancel)" });
+    }
+    return out.size ? out : null;
+  }
+  for (const a of of("place")) out.set(`region:${a.args.region}`, { action: a, label: `place a dwarf in ${a.args.region}` });
+  for (const a of of("find")) out.set(`region:${a.args.region}`, { action: a, label: `the find goes to ${a.args.region}` });
+  for (const a of of("rumor")) out.set(`chip:${a.args.region}:${a.args.clan}`, { action: a, label: `a ${a.args.clan} dwarf comes from ${a.args.region} (rumor)` });
+  const harvests = new Map();
+  for (const a of of("harvest")) harvests.set(a.args.region, [...(harvests.get(a.args.region) || []), a]);
+  for (const [region, options] of harvests) {
+    out.set(`nuggets:${region}`, options.length === 1
+      ? { action: options[0], label: `harvest ${options[0].args.nuggets} nugget${options[0].args.nuggets > 1 ? "s" : ""} in ${region}` }
+      : { pick: { kind: "harvest", from: region }, label: `harvest in ${region}: choose how many next` });
+  }
+  for (const a of of("build")) out.set(`inn:${a.args.region}`, { action: a, label: `build a Royal Inn in ${a.args.region}` });
+  for (const a of of("inn")) out.set(`inn:${a.args.from}`, { pick: { kind: "inn", from: a.args.from }, label: `move the Inn in ${a.args.from}: choose where next` });
+  for (const a of of("move")) {
+    if (how.arrows) out.set(`arrow:${a.args.from}>${a.args.to}`, { action: a, label: `move a dwarf from ${a.args.from} to ${a.args.to}` });
+    else if (how.mover) out.set(`chip:${a.args.from}:${how.mover}`, { pick: { kind: "move", from: a.args.from }, label: `move a dwarf from ${a.args.from}: choose where next` });
+  }
+  const prospect = of("prospect")[0];
+  if (prospect) out.set("die", { action: prospect, label: "prospect: advance the pawn and roll the die" });
+  return out;
+}

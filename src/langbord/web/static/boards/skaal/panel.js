@@ -1,0 +1,125 @@
+// Skåål's header, die and Prospect button, key, respect track and clans.
+import { el, text, chip, tip } from "../../svg.js";
+import { house, diePips, pill } from "./parts.js";
+import { TIPS } from "./tips.js";
+
+/** Who is to move, the round, the prospects left. */
+export function drawHeader(svg, v, L, look) {
+  const mover = look.mover;
+  text(svg, 12, 24, `Round ${v.round}`, { "font-size": 18, "font-weight": 700 });
+  if (mover) {
+    chip(svg, 120, 18, 12, look.fillOf(mover), look.letterOf(mover));
+    const income = v.last_income ? ` · Inn income +${v.last_income}` : "";
+    text(svg, 138, 24, `${mover} · ${v.phase}${L.phone ? "" : income}`, { "font-size": L.phone ? 15 : 17 });
+  } else if (v.phase === "over") {
+    text(svg, 120, 24, "The game is over", { "font-size": 17, "font-weight": 700 });
+  }
+  const words = `${v.prospects_left} prospect${v.prospects_left === 1 ? "" : "s"} before the mines close`;
+  const income = mover && v.last_income ? ` · Inn +${v.last_income}` : "";
+  const left = L.phone
+    ? text(svg, 12, 44, `${words}${income}`, { "font-size": 13, fill: "#5a4a38" })
+    : text(svg, L.width - 16, 24, words, { "text-anchor": "end", "font-size": 15, fill: "#5a4a38" });
+  tip(left, TIPS.closed);
+}
+
+/** The die, the find and the rumor, and the Prospect button; `wire` makes them clickable. */
+export function drawDie(svg, v, L, last, wire) {
+  const D = L.die;
+  const dieG = el("g", { class: last.die ? "last-move" : "" }, svg);
+  if (L.phone) text(dieG, D.x + D.w / 2, D.y + D.h + 13, "die", { "text-anchor": "middle", class: "sk-small" });
+  else text(dieG, D.x, D.y - 8, "Die", { "font-size": 14, "font-weight": 700 });
+  diePips(dieG, D, v.roll);
+  tip(dieG, `${v.roll ? `The die shows ${v.roll}. ` : ""}${TIPS.die}`);
+  const T = L.dieText;
+  if (v.find) tip(text(svg, T.x, T.y, `find: ${v.find}`, { "font-size": 14 }), TIPS.find);
+  if (v.rumor_from) tip(text(svg, T.x, T.y + 20, `rumor from ${v.rumor_from}`, { "font-size": 14, fill: "#c8352b" }), TIPS.rumor);
+  if (wire("die", dieG)) {
+    const pg = pill(svg, L.prospect, "Prospect", "#2f6f5e");
+    tip(pg, TIPS.prospect);
+    wire("die", pg);
+  }
+}
+
+/** The key to the map's symbols (a desktop; on a phone every symbol explains itself on tap). */
+export function drawKey(svg, L) {
+  if (!L.key) return;
+  const { x: kx, y: ky } = L.key;
+  text(svg, kx, ky, "Key", { "font-size": 14, "font-weight": 700 });
+  tip(chip(svg, kx + 10, ky + 20, 10, "#c8352b", "R"), TIPS.dwarfs);
+  text(svg, kx + 26, ky + 25, "dwarfs of a clan", { class: "sk-small" });
+  tip(el("circle", { cx: kx + 10, cy: ky + 46, r: 13, fill: "none", stroke: "#d49a00", "stroke-width": 3.5 }, svg), TIPS.innkeeper);
+  text(svg, kx + 26, ky + 51, "innkeeper's clan", { class: "sk-small" });
+  tip(house(svg, kx + 10, ky + 72, "#2f62c8", "B"), TIPS.inn);
+  text(svg, kx + 26, ky + 77, "Royal Inn (its owner)", { class: "sk-small" });
+  tip(el("path", { d: `M${kx},${ky + 104} l6,-12 h10 l6,12 z`, fill: "#e8b923", stroke: "#8a6d00" }, svg), TIPS.nuggets);
+  text(svg, kx + 26, ky + 103, "nuggets (click: harvest)", { class: "sk-small" });
+}
+
+/** The respect track with the accountants, the Prospecting Pawn and "mines closed". */
+export function drawTrack(svg, v, L, last, look) {
+  const K = L.track;
+  const end = K.end;
+  const title = text(svg, 12, K.y + 16, "Respect track", { "font-size": 16, "font-weight": 700 });
+  tip(title, TIPS.track);
+  text(svg, 150, K.y + 16, L.phone ? `(respect = space − 1; laps of ${end})` : `(respect = space − 1; a dark badge counts laps of ${end}; accountants hop over the pawn)`, { class: "sk-small" });
+  const byAccountant = {};
+  for (const c of v.clans) {
+    const lap = Math.floor((c.accountant - 1) / end);
+    (byAccountant[((c.accountant - 1) % end) + 1] ||= []).push([c.clan, lap]);
+  }
+  for (let s = 1; s <= end; s++) {
+    const cx = K.x + ((s - 1) % K.perRow) * K.cellW;
+    const cy = K.y + 26 + Math.floor((s - 1) / K.perRow) * (K.cellH + (L.phone ? 4 : 6));
+    const closed = s === v.mines_closed;
+    const isPawn = s === v.pawn;
+    const cell = el("g", {}, svg);
+    el("rect", {
+      x: cx, y: cy, width: K.cellW - 2, height: K.cellH, rx: 4,
+      fill: closed ? "#5a4a38" : s > v.mines_closed ? "#efe6d2" : "#fffaf0", stroke: "#b8a88e",
+      class: isPawn && last.pawn ? "last-move" : null,
+    }, cell);
+    text(cell, cx + 3, cy + 11, String(s), { "font-size": 10, fill: closed ? "#fff" : "#7a6a58" });
+    if (closed) {
+      text(cell, cx + K.cellW / 2 - 1, cy + K.cellH - 6, "closed", { "text-anchor": "middle", "font-size": 9, fill: "#fff" });
+      tip(cell, TIPS.closed);
+    }
+    if (isPawn) {
+      const k = K.cellH / 64;
+      el("path", {
+        d: `M${cx + 11},${cy + 56 * k} h14 l-3,${-16 * k} a6,6 0 1 0 -8,0 z`, fill: "#6b3f1d", stroke: "#2b1a0c",
+        "stroke-width": 1.5,
+      }, cell);
+      el("circle", { cx: cx + 18, cy: cy + 28 * k, r: 7, fill: "#6b3f1d", stroke: "#2b1a0c" }, cell);
+      el("title", {}, cell).textContent = `Prospecting Pawn on space ${s}`;
+      tip(cell, `The Prospecting Pawn on space ${s}. ${TIPS.pawn}`);
+    }
+    (byAccountant[s] || []).forEach(([c, lap], i) => {
+      const ax = cx + 9 + (i % 2) * 15;
+      const ay = cy + 22 + Math.floor(i / 2) * 15;
+      const ag = chip(cell, ax, ay, 7.5, look.fillOf(c), look.letterOf(c));
+      el("title", {}, ag).textContent = `${c}'s accountant: respect ${s - 1 + lap * end}`;
+      tip(ag, `${c}'s Dwarf Accountant: respect ${s - 1 + lap * end}. ${TIPS.accountant}`);
+      if (lap) {
+        el("circle", { cx: ax + 7, cy: ay - 7, r: 6, fill: "#3b2f25" }, ag);
+        text(ag, ax + 7, ay - 4, String(lap), { "text-anchor": "middle", "font-size": 8, fill: "#fff" });
+      }
+    });
+  }
+}
+
+/** The clans: respect, reserve, Inns in reserve, setup dwarfs left. */
+export function drawClans(svg, table, v, L, look) {
+  v.clans.forEach((c, i) => {
+    const B = L.clans[i];
+    const toMove = v.to_move === i;
+    const g = el("g", {}, svg);
+    el("rect", {
+      x: B.x, y: B.y, width: B.w, height: B.h, rx: 10, fill: toMove ? "#fff1b8" : "#fffdf8",
+      stroke: toMove ? "#2f6f5e" : "#d8ccb8", "stroke-width": toMove ? 3 : 1,
+    }, g);
+    chip(g, B.x + 26, B.y + B.h / 2, 17, look.fillOf(c.clan), look.letterOf(c.clan));
+    text(g, B.x + 52, B.y + 23, `${c.clan}${table.you === i ? " (you)" : ""}${toMove ? " ◀" : ""}`, { "font-size": 16, "font-weight": 700 });
+    text(g, B.x + 52, B.y + 44, `respect ${c.respect} · reserve ${c.reserve} · Inns ${c.inns}${c.to_place ? ` · setup ${c.to_place}` : ""}`, { "font-size": 13 });
+    tip(g, `${c.clan}: ${c.respect} respect, ${c.reserve} dwarfs and ${c.inns} Inns in reserve. ${TIPS.clan}`);
+  });
+}

@@ -1,0 +1,49 @@
+// Skåål's components drawn in SVG: pills, Royal Inns, the die.
+import { el, text, inkOn } from "../../svg.js";
+
+/** @typedef {import("./layout.js").Box} Box */
+
+/** A rounded pill in box `b` with `label` (and a nugget before it). */
+export function pill(parent, b, label, fill, nugget = false) {
+  const g = el("g", {}, parent);
+  const x = b.x + b.w / 2;
+  const y = b.y + b.h / 2;
+  el("rect", { class: "hit", x: b.x, y: b.y, width: b.w, height: b.h, rx: Math.min(12, b.h / 2), fill, stroke: "#0007" }, g);
+  const tx = nugget ? x + 7 : x;
+  if (nugget) {
+    el("path", { d: `M${x - 15},${y + 5} l4,-9 h7 l4,9 z`, fill: "#fff3b0", stroke: "#6b5200" }, g);
+  }
+  text(g, tx, y + 5, label, { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: inkOn(fill) });
+  return g;
+}
+
+/** A Royal Inn (a house) of colour `fill` with its owner's letter, centred on (x, y). */
+export function house(parent, x, y, fill, letter, s = 1) {
+  const g = el("g", {}, parent);
+  el("path", {
+    d: `M${x - 13 * s},${y + 11 * s} v${-13 * s} l${13 * s},${-11 * s} l${13 * s},${11 * s} v${13 * s} z`, fill, stroke: "#3b2f25", "stroke-width": 2,
+  }, g);
+  text(g, x, y + 8 * s, letter, { "text-anchor": "middle", "font-size": 12 * s, "font-weight": 700, fill: inkOn(fill) });
+  return g;
+}
+
+/** The die in box `b` showing `face` ("1" … "5", "Ooops", or nothing yet). */
+export function diePips(parent, b, face) {
+  const { x, y, w: s } = b;
+  el("rect", { x, y, width: s, height: s, rx: 10, fill: "#fffdf4", stroke: "#3b2f25", "stroke-width": 2, class: "mark hit" }, parent);
+  if (face === null || face === undefined) {
+    text(parent, x + s / 2, y + s / 2 + 6, "–", { "text-anchor": "middle", "font-size": 22, fill: "#9a8a78" });
+    return;
+  }
+  if (!/^[1-5]$/.test(face)) {
+    text(parent, x + s / 2, y + s / 2 + 6, "Ooops", { "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#c8352b" });
+    return;
+  }
+  const spots = {
+    1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  }[Number(face)];
+  for (const [dx, dy] of spots) {
+    el("circle", { cx: x + s / 2 + dx * s * 0.26, cy: y + s / 2 + dy * s * 0.26, r: s * 0.09, fill: "#2b2118" }, parent);
+  }
+}

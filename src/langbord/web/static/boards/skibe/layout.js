@@ -1,0 +1,246 @@
+// Skibe's board without the DOM: where every component goes at a width (a desktop's row of
+// ships, or a phone's column of ship blocks), and which legal action each place stands for.
+// Node's tests import this module (tests/js/skibe.test.js).
+
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/** @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
+/**
+ * @typedef {object} ShipLayout
+ * @property {Box} hull the ship (lay a card, a Chieftain's ship)
+ * @property {Box} label "Ship N"
+ * @property {Box} bow the bow card with its food
+ * @property {{x: number, y: number, w: number, h: number, step: number}} chiefs where the
+ *   Chieftains laid on the ship go, one every `step` from `x`
+ * @property {Box[]} cards the Viking card places, 1 … the ship limit
+ * @property {Box} stern
+ */
+/**
+ * @typedef {object} SkibeLayout
+ * @property {boolean} phone
+ * @property {number} width the viewBox's width
+ * @property {number} height
+ * @property {number} cw a card's width
+ * @property {number} ch a card's height
+ * @property {number} touch the least size of a place to click
+ * @property {Box[]} display
+ * @property {Box} pile
+ * @property {Box} held
+ * @property {Box} stockFood
+ * @property {Box} stockEquip
+ * @property {{x: number, y: number}} out where "out of the game" is told
+ * @property {Box} hand the Chieftains of the seat to move, and its choices
+ * @property {Box[]} handTokens the five Chieftain kinds in the hand
+ * @property {Box} choices the row of decisions without a place (pass, skip, no food, no equip)
+ * @property {ShipLayout[]} ships
+ * @property {{y: number, rows: {box: Box, tokens: Box[], sterns: {x: number, y: number}}[]}} players
+ * @property {{x: number, y: number, w: number, labelW: number, colW: number, row: number}} sheet
+ */
+
+export const KINDS = ["equipment", "food", "remove", "swap", "protection"];
+export const SHORT = { equipment: "equip", food: "food", remove: "remove", swap: "swap", protection: "protect" };
+/** Decisions that stand for no place: shown as a row of buttons beside the hand. */
+export const CHOICES = ["pass", "skip", "no food", "no equip"];
+/** Below this width (CSS px) the board lays itself out for a phone. */
+export const PHONE_BELOW = 700;
+
+/** @returns {Box} */
+const box = (x, y, w, h) => ({ x, y, w, h });
+
+/** Where everything goes for `view` (the seat's view: players, ship_limit, sheet) on a screen
+ * `screenWidth` CSS px wide.
+ * @param {{players: string[], ship_limit: number, sheet: any[]}} view
+ * @param {number} screenWidth
+ * @returns {SkibeLayout} */
+export function layout(view, screenWidth) {
+  return screenWidth < PHONE_BELOW ? phoneLayout(view) : desktopLayout(view);
+}
+
+/** A desktop: a band (display, pile, the card to lay, the stock, the hand of the seat to move)
+ * above the three ships, so that what must be clicked is above the fold at 1280×800; players
+ * and the score sheet below. */
+function desktopLayout(view) {
+  const width = 1000;
+  const cw = 96;
+  const ch = 110;
+  const gap = 6;
+  const limit = view.ship_limit;
+  const bandY = 44;
+  const cardY = bandY + 20;
+  const display = [0, 1, 2].map((i) => box(16 + i * (cw + 8), cardY, cw, ch));
+  const pile = box(16 + 3 * (cw + 8) + 8, cardY, cw, ch);
+  const held = box(pile.x + cw + 14, cardY, cw, ch);
+  const stockX = held.x + cw + 16;
+  const stockFood = box(stockX, cardY, 140, 50);
+  const stockEquip = box(stockX, cardY + 58, 140, 50);
+  const handX = stockX + 156;
+  const hand = box(handX, bandY, width - handX - 8, ch + 20);
+  const handTokens = KINDS.map((_, j) => box(handX + 8 + (j % 3) * 80, cardY + Math.floor(j / 3) * 32, 76, 28));
+  const choices = box(handX + 8, cardY + 70, hand.w - 16, 32);
+  const shipsY = bandY + ch + 40;
+  const row = 152;
+  const cardsX = 118;
+  const sternX = cardsX + limit * (cw + gap);
+  const ships = [0, 1, 2].map((s) => {
+    const y0 = shipsY + s * row;
+    const cardsY = y0 + 32;
+    return {
+      hull: box(8, y0 + 2, sternX + 80, row - 8),
+      label: box(16, y0 + 8, 64, 20),
+      bow: box(24, cardsY, cardsX - 30, ch),
+      chiefs: { x: cardsX, y: y0 + 5, w: 84, h: 24, step: 90 },
+      cards: Array.from({ length: limit }, (_, i) => box(cardsX + i * (cw + gap), cardsY, cw, ch)),
+      stern: box(sternX, cardsY, 70, ch),
+    };
+  });
+  const playersY = shipsY + 3 * row + 10;
+  const n = view.players.length;
+  const rows = view.players.map((_, i) => {
+    const y = playersY + 24 + i * 46;
+    return {
+      box: box(10, y - 2, 560, 42),
+      tokens: KINDS.map((_, j) => box(140 + j * 70, y + 8, 66, 24)),
+      sterns: { x: 500, y: y + 6 },
+    };
+  });
+  const sheetX = 590;
+  const sheetRows = view.sheet.length + 2;
+  const height = playersY + Math.max(n * 46 + 34, sheetRows * 21 + 40) + 10;
+  return {
+    phone: false, width, height, cw, ch, touch: 24, display, pile, held, stockFood, stockEquip,
+    out: { x: stockX, y: cardY + ch - 2 }, hand, handTokens, choices, ships,
+    players: { y: playersY, rows },
+    sheet: { x: sheetX, y: playersY, w: width - sheetX - 8, labelW: 190, colW: Math.min(72, (width - sheetX - 180) / n), row: 21 },
+  };
+}
+
+/** A phone (a viewBox 360 wide, about one unit a CSS px): the display and the pile in a row, the
+ * hand and its choices, then each ship as a block (its bow across the top, its Chieftains, its
+ * cards four to a row with the stern after them), the players one to a row, the score sheet. */
+function phoneLayout(view) {
+  const width = 360;
+  const touch = 44;
+  const cw = 80;
+  const ch = 96;
+  const gap = 6;
+  const x0 = (width - 4 * cw - 3 * gap) / 2;
+  const col = (i) => x0 + i * (cw + gap);
+  let y = 52; // the header's two lines
+  const display = [0, 1, 2].map((i) => box(col(i), y + 18, cw, ch));
+  const pile = box(col(3), y + 18, cw, ch);
+  y += 18 + ch + 10;
+  const held = box(col(0), y + 18, cw, ch);
+  const stockFood = box(col(1), y + 18, 2 * cw + gap, touch);
+  const stockEquip = box(col(1), y + 18 + touch + 8, 2 * cw + gap, touch);
+  const out = { x: col(3), y: y + 34 };
+  y += 18 + ch + 12;
+  const hand = box(4, y, width - 8, 18 + touch + 8 + touch + 8);
+  const tw = (width - 8 - 16 - 4 * 4) / 5;
+  const handTokens = KINDS.map((_, j) => box(12 + j * (tw + 4), y + 22, tw, touch));
+  const choices = box(12, y + 22 + touch + 8, width - 24, touch);
+  y += hand.h + 12;
+  const limit = view.ship_limit;
+  const slots = limit + 1; // the stern goes after the cards
+  const cardRows = Math.ceil(slots / 4);
+  const ships = [0, 1, 2].map(() => {
+    const y0 = y;
+    const bowY = y0 + 6;
+    const chiefsY = bowY + touch + 6;
+    const cardsY = chiefsY + 30;
+    const cards = Array.from({ length: limit }, (_, i) => box(col(i % 4), cardsY + Math.floor(i / 4) * (ch + gap), cw, ch));
+    const stern = box(col(limit % 4), cardsY + Math.floor(limit / 4) * (ch + gap), cw, ch);
+    const h = cardsY - y0 + cardRows * (ch + gap) + 4;
+    y += h + 10;
+    return {
+      hull: box(2, y0, width - 4, h),
+      label: box(x0, bowY + 12, 64, 20),
+      bow: box(x0 + 70, bowY, width - 2 * x0 - 70, touch),
+      chiefs: { x: x0, y: chiefsY, w: 64, h: 24, step: 68 },
+      cards,
+      stern,
+    };
+  });
+  const playersY = y;
+  const rows = view.players.map((_, i) => {
+    const top = playersY + 22 + i * 88;
+    return {
+      box: box(4, top, width - 8, 84),
+      tokens: KINDS.map((_, j) => box(12 + j * (tw + 4), top + 34, tw, touch)),
+      sterns: { x: width - 68, y: top + 2 },
+    };
+  });
+  const n = view.players.length;
+  const sheetY = playersY + 22 + n * 88 + 10;
+  const labelW = 150;
+  const sheetRows = view.sheet.length + 2;
+  const height = sheetY + 40 + sheetRows * 21 + 10;
+  return {
+    phone: true, width, height, cw, ch, touch, display, pile, held, stockFood, stockEquip, out,
+    hand, handTokens, choices, ships, players: { y: playersY, rows },
+    sheet: { x: 10, y: sheetY, w: width - 16, labelW, colW: Math.min(48, (width - 20 - labelW) / n), row: 21 },
+  };
+}
+
+/** The place of a bow (ship number) or the stock's food. */
+export const bowId = (x) => (x === "stock" ? "stock-food" : `bow:${x}`);
+/** The place of a Viking card ("2.3" on a ship, "d1" in the display) or the stock's equipment. */
+export const cardId = (x) => (x === "stock" ? "stock-equip" : `card:${x}`);
+
+/** The legal actions by place, read off their kinds and arguments: one click (place → action)
+ * and two clicks (from → to → action). Decisions without a place (pass, skip, "no food",
+ * "no equip") are places `choice:KIND`.
+ * @param {Action[]} legal
+ * @returns {{one: Map<string, Action>, two: Map<string, Map<string, Action>>}} */
+export function plan(legal) {
+  const one = new Map();
+  const two = new Map();
+  const add2 = (a, b, action) => {
+    if (!two.has(a)) two.set(a, new Map());
+    two.get(a).set(b, action);
+  };
+  for (const a of legal) {
+    const { kind, args } = a;
+    const moves = "from" in args;
+    if (kind === "take") one.set(`card:${args.slot}`, a);
+    else if (kind === "draw") one.set("pile", a);
+    else if (kind === "lay") one.set(`ship:${args.ship}`, a);
+    else if (kind === "stern") one.set(`stern:${args.ship}`, a);
+    else if ((kind === "food" && moves) || kind === "move food") add2(bowId(args.from), bowId(args.to), a);
+    else if (kind === "food") one.set(`bow:${args.ship}`, a);
+    else if ((kind === "equip" && moves) || kind === "move equip") add2(cardId(args.from), cardId(args.to), a);
+    else if (kind === "equip" || kind === "remove") one.set(`card:${args.slot}`, a);
+    else if (kind === "swap") {
+      add2(`card:${args.slot}`, `card:${args.with}`, a);
+      add2(`card:${args.with}`, `card:${args.slot}`, a);
+    } else if (kind === "chief") add2(`chief:${args.action}`, `ship:${args.ship}`, a);
+    else if (CHOICES.includes(kind)) one.set(`choice:${kind}`, a);
+  }
+  return { one, two };
+}
+
+/** The places the last move concerns (by its kind and arguments).
+ * @param {{kind?: string, args?: Record<string, any>} | null} last
+ * @param {{ships: {vikings: any[]}[]}} v
+ * @returns {string[]} */
+export function lastPlaces(last, v) {
+  if (!last || !last.kind) return [];
+  const kind = last.kind;
+  const args = last.args || {};
+  const moves = "from" in args;
+  if (kind === "take") return [`card:${args.slot}`];
+  if (kind === "draw" || kind === "reveal") return ["pile"];
+  if (kind === "lay") {
+    const n = v.ships[args.ship - 1]?.vikings.length || 0;
+    return n ? [`card:${args.ship}.${n}`] : [`ship:${args.ship}`];
+  }
+  if (kind === "stern") return [`stern:${args.ship}`];
+  if ((kind === "food" && moves) || kind === "move food") return [bowId(args.from), bowId(args.to)];
+  if (kind === "food") return [`bow:${args.ship}`];
+  if ((kind === "equip" && moves) || kind === "move equip") return [cardId(args.from), cardId(args.to)];
+  if (kind === "equip" || kind === "remove") return [`card:${args.slot}`];
+  if (kind === "swap") return [`card:${args.slot}`, `card:${args.with}`];
+  if (kind === "chief") return [`token:${args.ship}:last`];
+  return [];
+}
+
+/** Moves after which the score sheet has a new row (a ship evaluated, or a turn ended). */
+export const SHEET_KINDS = new Set(["stern", "skip", "pass", "move equip", "move food", "remove", "swap", "take", "draw", "reveal"]);
