@@ -95,6 +95,14 @@ EXPECTED: list[str] = []
 """Parts of console errors the running test provokes on purpose (``console_errors`` marker)."""
 
 
+INSTANT = (
+    "try { if (!localStorage.getItem('langbord.speed'))"
+    " localStorage.setItem('langbord.speed', 'instant'); } catch { /* about:blank */ }"
+)
+"""The others' moves are shown at once unless a test chooses a pace (``#speed``): tests of the
+boards click the live table, and the pacing has tests of its own (test_table_page.py)."""
+
+
 def _on_console(message: ConsoleMessage) -> None:
     text = message.text
     wrong = message.type == "error" or "Content Security Policy" in text
@@ -121,6 +129,7 @@ def browser() -> Iterator[Browser]:
         def watched_context(*args: Any, **kwargs: Any) -> BrowserContext:
             context = new_context(*args, **kwargs)
             context.on("page", watch)
+            context.add_init_script(INSTANT)
             return context
 
         launched.new_context = watched_context  # type: ignore[method-assign]

@@ -122,6 +122,8 @@ def play_through_the_board(page: Page, server: str, name: str, seed: int) -> set
         before = page.locator("#log li").count()
         target = page.locator(f"#board [data-action='{choice}']").first
         target.click()
+        if page.locator("#confirm").count():  # a choice that forgoes something is asked first
+            page.click("#confirm-yes")
         page.wait_for_function(
             "(before) => document.querySelectorAll('#log li').length > before || "
             "document.getElementById('game-over') !== null",

@@ -185,6 +185,8 @@ def test_a_whole_game_on_a_phone_through_the_board(
             choice = rng.choice(picks)
         before = state["log"]
         page.locator("#board .clickable").nth(choice).click()
+        if page.locator("#confirm").count():  # a choice that forgoes something is asked first
+            page.click("#confirm-yes")
         if places[choice]["action"]:
             decisions += 1
             page.wait_for_function(
