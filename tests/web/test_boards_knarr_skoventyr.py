@@ -78,11 +78,18 @@ def create_in_lobby_with(
 
 
 def wait_for_decision(page: Page) -> dict[str, Any]:
+    """The page's state once a decision is offered and the board drawn for it (the list and the
+    board are drawn one after the other: a look between the two is given 5 s to settle)."""
     deadline = time.monotonic() + 30
+    settled: float | None = None
     while True:
         state: dict[str, Any] = page.evaluate(STATE)
-        if state["over"] or state["listed"]:
+        if state["over"]:
             return state
+        if state["listed"]:
+            settled = settled or time.monotonic() + 5
+            if set(state["listed"]) <= set(state["onBoard"]) or time.monotonic() > settled:
+                return state
         assert time.monotonic() < deadline, "no decision came"
         page.wait_for_timeout(50)
 

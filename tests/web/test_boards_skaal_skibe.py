@@ -66,9 +66,11 @@ def context_for(
     """A browser context that holds the seat (as the lobby would have stored it)."""
     context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
     stored = json.dumps({"seat": seat, "token": token})
-    context.add_init_script(
+    context.add_init_script(  # not at about:blank, whose storage is closed
+        "try {"
         f"localStorage.setItem({json.dumps(f'langbord.seat.{table_id}')}, {json.dumps(stored)});"
         "localStorage.setItem('langbord.name', 'Ann');"
+        "} catch { }"
     )
     return context
 

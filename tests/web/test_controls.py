@@ -283,6 +283,7 @@ def test_a_hint_in_words_with_its_chance_marked_on_the_board(at: Table) -> None:
     expect(page.locator(".ctl-hinted")).to_have_count(0)
 
 
+@pytest.mark.console_errors("status of 403")  # the refusal it provokes, shown to the player
 def test_hints_off_at_the_table(at: Table) -> None:
     page, contract = at.page, at.contract
     at.allowed.append("/hint")  # the 403's status line in the console is the point here
@@ -427,7 +428,7 @@ def test_tooltips_on_hover_and_on_tap(at: Table) -> None:
         ".setAttribute('data-tip', tip)",
         "A Viking card: recruit it to your crew",
     )
-    part = page.locator("#board [data-tip]")
+    part = page.locator('#board [data-tip="A Viking card: recruit it to your crew"]')
     tip = page.locator("#tip")
     if at.size == "phone":
         part.tap(position={"x": 4, "y": 4}, force=True)
