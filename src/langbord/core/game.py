@@ -195,6 +195,20 @@ class Game(ABC):
         module = importlib.import_module(type(self).__module__.rpartition(".")[0])
         return inspect.cleandoc(module.__doc__ or self.name)
 
+    def rulings(self) -> list[dict[str, str]]:
+        """The rulings the game implements, ``[{"id": "SB-5", "text": ...}]`` in the order of
+        its rulings file: the game package's ``rulings.json``, generated from the project's
+        rulings by ``tools/make_rulings.py`` (the package never reads them at run time)."""
+        import importlib.resources
+        import json
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            text = importlib.resources.files(package).joinpath("rulings.json").read_text("utf-8")
+        except FileNotFoundError:
+            return []
+        return [{"id": str(r["id"]), "text": str(r["text"])} for r in json.loads(text)]
+
     def tagline(self) -> str:
         """What the game is about, in a line: the first line of its card after the title
         ("dwarf clans prospect for gold and run Royal Inns.")."""
