@@ -362,8 +362,20 @@ class State(ABC):
 
     def action_words(self, action: int) -> str:
         """``action`` in a player's words ("lay the card in ship 2"), for buttons and logs
-        beside its notation; a game words its own kinds, by default the notation itself."""
-        return self.action_to_string(action)
+        beside its notation: a lookup in the words the game declares once per kind in its
+        notation (``ActionTable.word``); without them, the notation itself."""
+        text = self.action_to_string(action)  # refuses what is not an action id
+        table = self.game.info.load_actions() if self.game.info.actions else None
+        if table is None or not table.kind_words:
+            return text
+        return table.words()[action]
+
+    def action_words_for(self, player: int | None, action: int) -> str:
+        """``action`` (legal here, about to be applied) in words as seat ``player`` may learn of
+        it: :meth:`action_words`, unless :meth:`action_to_string_for` keeps it from the seat (a
+        card drawn into another's hidden hand), then what that tells, which names no secret."""
+        told = self.action_to_string_for(player, action)
+        return self.action_words(action) if told == self.action_to_string(action) else told
 
     def returns(self) -> list[float]:
         """Per seat at the end: a sole winner 1.0, k tied winners 1/k each, others 0; else 0s."""
