@@ -22,6 +22,11 @@ Contracts:
 - ``action_parts(a)`` is ``a``'s kind and arguments for clients that read structure, not text
   (``{"kind": "take", "args": {"slot": "d2"}}``), declared once per kind in the game's
   notation; no two actions share parts, and a game's ``Game.action_of_parts`` inverts it.
+- ``action_words(a)`` is ``a`` in a player's words ("take the display's second card"), looked up
+  in the words the game declares once per kind beside its parts; no two actions share them.
+  ``action_words_for(p, a)`` is what seat ``p`` may read of it: never a card it may not see.
+- ``outcome()`` is ``None`` until the end, then why the game ended and where each seat's score
+  came from (rows whose columns sum to ``scores()``); ``Game.rulings()`` lists the rulings.
 - ``view(p)`` is a JSON-serializable dict of what seat ``p`` knows (``None``: a spectator);
   ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know.
 """
