@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib.resources
 import math
 import random
 import re
@@ -204,13 +205,12 @@ class Game(ABC):
         """The rulings the game implements, ``[{"id": "SB-5", "text": ...}]`` in the order of
         its rulings file: the game package's ``rulings.json``, generated from the project's
         rulings by ``tools/make_rulings.py`` (the package never reads them at run time)."""
-        import importlib.resources
         import json
 
         package = type(self).__module__.rpartition(".")[0]
         try:
             text = importlib.resources.files(package).joinpath("rulings.json").read_text("utf-8")
-        except FileNotFoundError:
+        except OSError:
             return []
         return [{"id": str(r["id"]), "text": str(r["text"])} for r in json.loads(text)]
 
