@@ -319,7 +319,12 @@ class PlaySession:
         self.screen.say()
         self.screen.table(state.render(player), title.plain)
         self.screen.say(Text.assemble("Your options, ", self.screen.seat(player), ":"))
-        self.screen.menu([state.action_to_string(a) for a in state.legal_actions()])
+        self.screen.menu(
+            [
+                f"{state.action_to_string(a)}  ({state.action_words(a)})"
+                for a in state.legal_actions()
+            ]
+        )
         self.screen.say(
             "Type a number or an action (a unique beginning is enough); 'help' for commands.",
             "dim",

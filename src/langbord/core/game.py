@@ -22,6 +22,11 @@ Contracts:
 - ``action_parts(a)`` is ``a``'s kind and arguments for clients that read structure, not text
   (``{"kind": "take", "args": {"slot": "d2"}}``), declared once per kind in the game's
   notation; no two actions share parts, and a game's ``Game.action_of_parts`` inverts it.
+- ``action_words(a)`` is ``a`` in a player's words ("take the display's second card"), looked up
+  in the words the game declares once per kind beside its parts; no two actions share them.
+  ``action_words_for(p, a)`` is what seat ``p`` may read of it: never a card it may not see.
+- ``outcome()`` is ``None`` until the end, then why the game ended and where each seat's score
+  came from (rows whose columns sum to ``scores()``); ``Game.rulings()`` lists the rulings.
 - ``view(p)`` is a JSON-serializable dict of what seat ``p`` knows (``None``: a spectator);
   ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know.
 """
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib.resources
 import math
 import random
 import re
@@ -195,6 +201,19 @@ class Game(ABC):
         module = importlib.import_module(type(self).__module__.rpartition(".")[0])
         return inspect.cleandoc(module.__doc__ or self.name)
 
+    def rulings(self) -> list[dict[str, str]]:
+        """The rulings the game implements, ``[{"id": "SB-5", "text": ...}]`` in the order of
+        its rulings file: the game package's ``rulings.json``, generated from the project's
+        rulings by ``tools/make_rulings.py`` (the package never reads them at run time)."""
+        import json
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            text = importlib.resources.files(package).joinpath("rulings.json").read_text("utf-8")
+        except OSError:
+            return []
+        return [{"id": str(r["id"]), "text": str(r["text"])} for r in json.loads(text)]
+
     def tagline(self) -> str:
         """What the game is about, in a line: the first line of its card after the title
         ("dwarf clans prospect for gold and run Royal Inns.")."""
@@ -348,8 +367,20 @@ class State(ABC):
 
     def action_words(self, action: int) -> str:
         """``action`` in a player's words ("lay the card in ship 2"), for buttons and logs
-        beside its notation; a game words its own kinds, by default the notation itself."""
-        return self.action_to_string(action)
+        beside its notation: a lookup in the words the game declares once per kind in its
+        notation (``ActionTable.word``); without them, the notation itself."""
+        text = self.action_to_string(action)  # refuses what is not an action id
+        table = self.game.info.load_actions() if self.game.info.actions else None
+        if table is None or not table.kind_words:
+            return text
+        return table.words()[action]
+
+    def action_words_for(self, player: int | None, action: int) -> str:
+        """``action`` (legal here, about to be applied) in words as seat ``player`` may learn of
+        it: :meth:`action_words`, unless :meth:`action_to_string_for` keeps it from the seat (a
+        card drawn into another's hidden hand), then what that tells, which names no secret."""
+        told = self.action_to_string_for(player, action)
+        return self.action_words(action) if told == self.action_to_string(action) else told
 
     def returns(self) -> list[float]:
         """Per seat at the end: a sole winner 1.0, k tied winners 1/k each, others 0; else 0s."""

@@ -10,6 +10,14 @@ so that ``take d2`` has the parts ``{"kind": "take", "args": {"slot": "d2"}}``. 
 named as a player names them (``ship``, ``slot``, ``card``, ``region``) and valued as the
 notation writes them (ship 2 is ``2``, not its index 1); a reader may answer ``None`` to leave
 its argument out of an action (a renewal of one slot has no second slot).
+
+Next to its parts a kind declares its *words*, how a player says it (``State.action_words``):
+a template formatted with the kind's arguments and with more read off the two integers, e.g.
+
+    TABLE.word(TAKE, "take the display's {nth} card", nth=first(ORDINALS))
+
+so that ``take d2`` reads "take the display's second card". Words are looked up, never written
+per action; no two actions of a game share them.
 """
 
 from __future__ import annotations
@@ -71,7 +79,9 @@ class ActionTable:
         self.arg2: list[int] = []
         self.strings: list[str] = []
         self.kind_parts: dict[int, KindParts] = {}
+        self.kind_words: dict[int, tuple[str, Mapping[str, Reader]]] = {}
         self._parts: tuple[Parts, ...] | None = None
+        self._words: tuple[str, ...] | None = None
 
     def add(self, kind: int, a: int, b: int, text: str) -> int:
         """Add an action and return its id."""
@@ -79,7 +89,7 @@ class ActionTable:
         self.arg1.append(a)
         self.arg2.append(b)
         self.strings.append(text)
-        self._parts = None
+        self._parts = self._words = None
         return len(self.strings) - 1
 
     def declare(self, kind: int, name: str, **args: Reader) -> None:
@@ -91,6 +101,33 @@ class ActionTable:
             raise ValueError(f"kind {kind}: {name!r} is not a kind name")
         self.kind_parts[kind] = KindParts(name, dict(args))
         self._parts = None
+
+    def word(self, kind: int, template: str, **args: Reader) -> None:
+        """Declare how every action of ``kind`` reads in a player's words: ``template`` formatted
+        with the kind's declared arguments and with ``args``, read off the action's integers."""
+        if kind in self.kind_words:
+            raise ValueError(f"the words of kind {kind} ({template!r}) are declared twice")
+        self.kind_words[kind] = (template, dict(args))
+        self._words = None
+
+    def words(self) -> tuple[str, ...]:
+        """Every action's words, indexed by id (built once). ``ValueError`` if a kind declares
+        none, or its template names an argument it does not have."""
+        if self._words is None:
+            built: list[str] = []
+            for action, parts in enumerate(self.parts()):
+                kind, a, b = self.kind[action], self.arg1[action], self.arg2[action]
+                if kind not in self.kind_words:
+                    raise ValueError(f"{self.strings[action]!r}: its kind {kind} has no words")
+                template, readers = self.kind_words[kind]
+                values: dict[str, Scalar | None] = dict(parts[1])
+                values.update((key, read(a, b)) for key, read in readers.items())
+                try:
+                    built.append(template.format_map(values))
+                except (KeyError, IndexError, ValueError) as exc:
+                    raise ValueError(f"{self.strings[action]!r}: {template!r}: {exc}") from None
+            self._words = tuple(built)
+        return self._words
 
     def kind_names(self) -> frozenset[str]:
         """The declared kind names."""

@@ -121,3 +121,41 @@ TABLE.declare(NO_RESERVE, "no reserve")
 TABLE.declare(SKIP_EXTRA, "skip extra")
 TABLE.declare(PASS, "pass")
 TABLE.declare(BOAT, "boat", side=first(BOAT_SIDES))
+
+# The words players read (``State.action_words``): a card is "a red viking showing vp".
+_viking = first(lambda t: f"{COLOURS[t // 4]} viking showing {TYPE_NAMES[t].split(' ', 1)[1]}")
+TABLE.word(DRAW, "a {viking} is drawn", viking=_viking)
+TABLE.word(FIRST, "seat {seat} plays first")
+TABLE.word(ARTIFACT, "the artifact in play is the {artifact}")
+TABLE.word(REVEAL, "destination {destination} is revealed")
+TABLE.word(REVEAL_BUILDING, "building {building} is revealed")
+TABLE.word(RECRUIT, "recruit: play the {viking} from your hand into your crew", viking=_viking)
+TABLE.word(TAKE, "take the board's viking on the {slot} slot into your hand")
+TABLE.word(EXPLORE, "explore destination {destination}")
+TABLE.word(PAY, "pay with a {viking} from your crew", viking=_viking)
+TABLE.word(PAY_RECRUIT, "pay with a recruit token instead of a card")
+TABLE.word(
+    TRADE, "trade: return {returned}", returned=first(lambda k: f"{k} bracelet{'s' * (k > 1)}")
+)
+TABLE.word(DEVELOP, "develop: buy building {building}")
+TABLE.word(
+    RENEW,
+    "put {which} under the building deck and reveal new ones",
+    which=lambda a, b: (
+        f"the building in slot {a + 1}" if a == b else f"the buildings in slots {a + 1} and {b + 1}"
+    ),
+)
+TABLE.word(END, "end the turn")
+TABLE.word(DISCARD, "discard a {viking} from your crew", viking=_viking)
+TABLE.word(
+    ACTIVATE,
+    "activate {card} next",
+    card=first(lambda b: "your skáli" if b < 0 else f"building {b + 1}"),
+)
+TABLE.word(MEAD, "Mead Cup: discard the board's viking on the {slot} slot and refill it")
+TABLE.word(NO_MEAD, "do not use the Mead Cup")
+TABLE.word(RESERVE, "Golden bracelet: reserve destination {destination}")
+TABLE.word(NO_RESERVE, "reserve no destination")
+TABLE.word(SKIP_EXTRA, "skip the extra action")
+TABLE.word(PASS, "pass: neither Recruit nor Explore is possible")
+TABLE.word(BOAT, "every boat shows its {side} side")

@@ -1400,6 +1400,28 @@ class KnarrState(FlowState):
         6, so it never outweighs a point); equal scores are a shared win."""
         return [player.vp + (player.recruits + player.bracelets) / 10 for player in self.players]
 
+    def outcome(self) -> dict[str, JSON] | None:
+        """Why the game ended (KN-8: the seat that reached the threshold first, or the round
+        limit) and each seat's vp by source, plus the tie-break's tenth, so the columns sum to
+        the scores: the game replayed by :class:`VpTally` (nothing on the way pays for it)."""
+        if self.phase is not OVER:
+            return None
+        tally = VpTally(self.game)
+        for action in self._history:
+            tally.apply_unchecked(action)
+        if self.ended and tally.reached >= 0:
+            reason = (
+                f"{self.game.seat_name(tally.reached)} reached {END_THRESHOLD} vp (KN-8) "
+                "and the round was played out"
+            )
+        else:
+            reason = f"round {MAX_ROUNDS} was the last (the round limit)"
+        sources = [s for s in range(len(VP_SOURCES)) if self.skali or s < VILLAGE]
+        values: list[JSON] = [tally.tally[s] for s in sources]
+        values.append([(p.recruits + p.bracelets) / 10 for p in self.players])
+        rows = [*(VP_SOURCES[s] for s in sources), "tie-break: a tenth per recruit and bracelet"]
+        return {"reason": reason, "breakdown": {"rows": rows, "values": values}}
+
     def _copy(self) -> KnarrState:
         new = self._blank_flow()
         new.n = self.n
@@ -2043,6 +2065,71 @@ REFILL_BUILDING = [RefillBuilding(s) for s in range(BUILDING_MARKET)]
 TAKE_AFTER_RECRUIT = [[TakeAfterRecruit(c, False), TakeAfterRecruit(c, True)] for c in COLOUR_RANGE]
 ACTIVATE_VILLAGE = [ActivateVillage(line) for line in range(len(LINE_TEXT))]
 """Pending work records made once (a record is immutable): those a turn pushes most."""
+
+
+VP_SOURCES = (
+    "reputation income",
+    "recruiting",
+    "destinations' gains",
+    "trading",
+    "village (SK-3)",
+    "raids won (SK-5)",
+    "raids lost (SK-5)",
+)
+REPUTATION_INCOME, RECRUITING, DESTINATIONS_GAINS, TRADING, VILLAGE, RAIDS_WON, RAIDS_LOST = range(
+    len(VP_SOURCES)
+)
+
+
+class VpTally(KnarrState):
+    """A replay that notes where each seat's vp came from (``KnarrState.outcome``): the same
+    rules, never played. Every vp is gained in one of the methods below; each names its source
+    while it runs (the innermost one counts), and a raid's losses are told from its gains by
+    their sign. ``reached``: the first seat to reach the end threshold (KN-8), or -1."""
+
+    def __init__(self, game: Game) -> None:
+        self.source = RECRUITING
+        self.tally = [[0] * game.num_players() for _ in VP_SOURCES]
+        self.reached = -1
+        super().__init__(game)  # type: ignore[arg-type]
+
+    def _from(self, source: int, method: Callable[..., object], *args: int) -> object:
+        outer, self.source = self.source, source
+        try:
+            return method(*args)
+        finally:
+            self.source = outer
+
+    def _add_vp(self, player: Player, amount: int) -> None:
+        seat = next(p for p, other in enumerate(self.players) if other is player)
+        before = player.vp
+        super()._add_vp(player, amount)
+        source = RAIDS_LOST if self.source == RAIDS_WON and amount < 0 else self.source
+        self.tally[source][seat] += player.vp - before
+        if self.ended and self.reached < 0:
+            self.reached = seat
+
+    def _apply(self, action: int) -> None:
+        source = VILLAGE if KIND[action] == ACTIVATE else self.source  # the phase's own method
+        self._from(source, super()._apply, action)
+
+    def start_turn(self) -> None:
+        self._from(REPUTATION_INCOME, super().start_turn)
+
+    def _recruit(self, t: int) -> None:
+        self._from(RECRUITING, super()._recruit, t)
+
+    def _explored(self) -> None:
+        self._from(DESTINATIONS_GAINS, super()._explored)
+
+    def _trade(self, k: int) -> None:
+        self._from(TRADING, super()._trade, k)
+
+    def activate_village(self, line: int) -> bool:
+        return bool(self._from(VILLAGE, super().activate_village, line))
+
+    def _raid(self) -> None:
+        self._from(RAIDS_WON, super()._raid)
 
 
 __all__ = ["GAINS", "KnarrGame", "KnarrState", "Player"]

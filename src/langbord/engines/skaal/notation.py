@@ -68,3 +68,24 @@ TABLE.declare(RUMOR, "rumor", region=first(REGIONS), clan=second(CLANS))
 TABLE.declare(HARVEST, "harvest", region=first(REGIONS), nuggets=second())
 TABLE.declare(BUILD, "build", region=first(REGIONS))
 TABLE.declare(MOVE_INN, "inn", **{"from": first(REGIONS), "to": second(REGIONS)})
+
+# The words players read (``State.action_words``).
+TABLE.word(PLACE, "place a dwarf in {region}")
+TABLE.word(MOVE, "move a dwarf from {from} to {to}")
+TABLE.word(PROSPECT, "prospect: roll the die for gold")
+
+
+def _nuggets(k: int) -> str:
+    return f"{k} nugget{'s' * (k > 1)}"
+
+
+TABLE.word(
+    ROLL,
+    "the die shows {shows}",
+    shows=first(lambda f: "Ooops" if DIE_FACES[f] == "Ooops" else _nuggets(f + 1)),
+)
+TABLE.word(FIND, "put the find in {region}")
+TABLE.word(RUMOR, "the rumor brings a {clan} dwarf from {region}")
+TABLE.word(HARVEST, "harvest {amount} in {region}", amount=second(_nuggets))
+TABLE.word(BUILD, "build a Royal Inn in {region}")
+TABLE.word(MOVE_INN, "move your Royal Inn from {from} to {to}")

@@ -797,6 +797,26 @@ class SkaalState(FlowState):
     def scores(self) -> list[float]:
         return [float(x) for x in self.respect()]
 
+    def outcome(self) -> dict[str, JSON] | None:
+        """Why the game ended (SA-12: every region's Ooops, the gold delivered, or the round
+        limit) and each clan's respect by source: the game replayed by :class:`RespectTally`,
+        so nothing on the way to the end pays for it. The columns sum to the respect."""
+        if self.phase is not OVER:
+            return None
+        if all(self.ooops):
+            reason = "every region holds an Ooops (SA-12)"
+        elif self.pawn >= self.mines_closed and not any(self.nuggets):
+            reason = "the mines are closed and all the gold is delivered (SA-12)"
+        else:
+            reason = f"round {self.max_rounds} was the last (the round limit, option max_rounds)"
+        tally = RespectTally(self.game)
+        for action in self._history:
+            tally.apply_unchecked(action)
+        return {
+            "reason": reason,
+            "breakdown": {"rows": list(RESPECT_SOURCES), "values": tally.tally},
+        }
+
     def _copy(self) -> SkaalState:
         new = self._blank_flow()
         new.n = self.n
@@ -882,3 +902,40 @@ class SkaalState(FlowState):
             "to_place": clan.to_place,
             "inns": clan.inns,
         }
+
+
+RESPECT_SOURCES = (
+    "gold harvested",
+    "Inn income (SA-5)",
+    "hopping over the Prospecting Pawn (SA-11)",
+    "set back by the Prospecting Pawn (SA-11)",
+)
+HARVESTED, INCOME, HOPPED, SET_BACK = range(len(RESPECT_SOURCES))
+
+
+class RespectTally(SkaalState):
+    """A replay that notes where each clan's respect came from (``SkaalState.outcome``): the
+    same rules, never played; ``tally[source][clan]`` sums to each clan's respect."""
+
+    def __init__(self, game: Game) -> None:
+        self.source = HARVESTED
+        self.tally = [[0] * game.num_players() for _ in RESPECT_SOURCES]
+        super().__init__(game)  # type: ignore[arg-type]
+
+    def _start_turn(self) -> None:
+        self.source = INCOME
+        super()._start_turn()
+        self.source = HARVESTED
+
+    def _gain(self, clan: Clan, points: int) -> None:
+        c = next(i for i, other in enumerate(self.clans) if other is clan)
+        self.tally[self.source][c] += points
+        self.tally[HOPPED][c] += clan.accountant < self.pawn <= clan.accountant + points
+        super()._gain(clan, points)
+
+    def _apply(self, action: int) -> None:
+        before = self.respect()
+        super()._apply(action)
+        if KIND[action] == PROSPECT:  # the pawn advanced: accountants on its space went back
+            for c, (old, new) in enumerate(zip(before, self.respect(), strict=True)):
+                self.tally[SET_BACK][c] += new - old

@@ -147,3 +147,59 @@ TABLE.declare(MOVE_FOOD, "move food", **{"from": first(_bow), "to": second(_bow)
 TABLE.declare(REMOVE, "remove", slot=first(slot_name))
 TABLE.declare(SWAP, "swap", slot=first(slot_name), **{"with": second(slot_name)})
 TABLE.declare(SKIP, "skip")
+
+# The words players read (``State.action_words``): places as a player names them.
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def place_words(slot: int) -> str:
+    """ "ship 2's third card", "the display's first card" or "the stock"."""
+    if slot == STOCK:
+        return "the stock"
+    if slot >= CARD_SLOTS:
+        return f"the display's {ORDINALS[slot - CARD_SLOTS]} card"
+    return f"ship {slot // MAX_SHIP_LIMIT + 1}'s {ORDINALS[slot % MAX_SHIP_LIMIT]} card"
+
+
+def bow_words(bow: int) -> str:
+    return "the stock" if bow == STOCK else f"ship {bow + 1}'s bow"
+
+
+CHIEFTAIN_WORDS = ("move-equipment", "move-food", "remove", "swap", "protection")
+_place = first(place_words)
+_to_place = second(place_words)
+TABLE.word(REVEAL, "the card revealed is a {card}")
+TABLE.word(TAKE, "take the display's {nth} card", nth=first(ORDINALS))
+TABLE.word(DRAW, "draw the pile's top card")
+TABLE.word(STERN, "lay a stern on ship {ship} and evaluate it")
+TABLE.word(LAY_CARD, "lay the card in ship {ship}")
+TABLE.word(FOOD_LOAD, "load food from the stock onto ship {ship}'s bow")
+TABLE.word(FOOD_SHIFT, "shift food from ship {from}'s bow to ship {to}'s bow (the stock is empty)")
+TABLE.word(NO_FOOD, "load no food")
+TABLE.word(EQUIP_LOAD, "load equipment from the stock onto {place}", place=_place)
+TABLE.word(
+    EQUIP_SHIFT,
+    "shift equipment from {source} to {target} (the stock is empty)",
+    source=_place,
+    target=_to_place,
+)
+TABLE.word(NO_EQUIP, "load no equipment")
+TABLE.word(
+    CHIEF, "play your {chieftain} Chieftain on ship {ship}", chieftain=first(CHIEFTAIN_WORDS)
+)
+TABLE.word(PASS, "play no Chieftain and end the turn")
+TABLE.word(
+    MOVE_EQUIP,
+    "Chieftain: move an equipment stone from {source} to {target}",
+    source=_place,
+    target=_to_place,
+)
+TABLE.word(
+    MOVE_FOOD,
+    "Chieftain: move a food stone from {source} to {target}",
+    source=first(bow_words),
+    target=second(bow_words),
+)
+TABLE.word(REMOVE, "Chieftain: remove {place} from the game", place=_place)
+TABLE.word(SWAP, "Chieftain: swap {place} with {other}", place=_place, other=_to_place)
+TABLE.word(SKIP, "let the Chieftain do nothing")

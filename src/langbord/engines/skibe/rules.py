@@ -882,6 +882,21 @@ class SkibeState(FlowState):
     def scores(self) -> list[float]:
         return [float(p.points) for p in self.players]
 
+    def outcome(self) -> dict[str, JSON] | None:
+        """Every game ends by SB-6; the breakdown is the score sheet, a row per ship evaluated
+        (its label, numbered in play before the final evaluation, and what each seat scored
+        there), so each seat's column sums to its score."""
+        if self.phase is not OVER:
+            return None
+        rows = [
+            label if label.startswith("final") else f"{label} (evaluation {i})"
+            for i, (label, _) in enumerate(self.sheet, 1)
+        ]
+        return {
+            "reason": "the pile and the display are empty (SB-6): every ship was scored",
+            "breakdown": {"rows": rows, "values": [list(points) for _, points in self.sheet]},
+        }
+
     def _copy(self) -> SkibeState:
         new = self._blank()  # and the flow, as _blank_flow copies it (one call less)
         new.phase = self.phase

@@ -171,3 +171,65 @@ _ARGS: dict[int, dict[str, Reader]] = {
 }
 for _kind, _name in enumerate(KIND_NAMES):
     TABLE.declare(_kind, _name, **_ARGS.get(_kind, {}))
+
+# The words players read (``State.action_words``): Future slots by number from the left.
+_n = first(plus=1)
+
+
+def _a(name: str) -> str:
+    """A card with its article: "an Ellefolk", "a Trold", "a Gamle Erik card"."""
+    if name == "Gamle Erik":
+        return "a Gamle Erik card"
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def _erik_back(k: int) -> str:
+    if not k:
+        return "leave Gamle Erik where he is"
+    return f"move Gamle Erik {k} Tree{'s' * (k > 1)} counter-clockwise"
+
+
+_card = first(lambda c: _a(CARD_NAMES[c]))
+_an_ally = {"an_ally": first(lambda t: _a(ALLY_TYPES[t]))}
+_WORDS: dict[int, tuple[str, dict[str, Reader]]] = {
+    DRAW: ("the card drawn is {drawn}", {"drawn": _card}),
+    LYGTEMAND: ("the {lygtemand} Lygtemand goes on the next Minion", {}),
+    HOSTAGE_X2: ("the x2 Hostage token goes to the {ally}", {}),
+    ACORN: ("Acorn {acorn} goes on the next Minion", {}),
+    CALL: ("call the card in Future slot {n}, paying its cost", {"n": _n}),
+    CALL_RISKY: ("call the card in Future slot {n}, risking a draw", {"n": _n}),
+    GAMBIT: ("Vogter's Gambit: damage a Tree, then put Future cards under the deck", {}),
+    POSITION: ("position {an_ally} from your hand in the Forest", _an_ally),
+    MISSION: ("discard {an_ally} for its mission power", _an_ally),
+    WRATH: ("Vogter's Wrath on {minion}", {}),
+    RALLY: ("rally the {ally} Lygtemand with {an_ally} from your hand", _an_ally),
+    RALLY_ANY: ("rally the ? Lygtemand with {an_ally} from your hand", _an_ally),
+    INVOLVE: (
+        "involve: remove {removed}",
+        {"removed": first(lambda k: f"{k} Rallied Lygtemand{'s' * (k > 1)}")},
+    ),
+    RESCUE: ("Vogter's Rescue of the {ally} Hostage", {}),
+    DAMAGE: ("damage Tree {tree}", {}),
+    HEAL: ("heal Tree {tree}", {}),
+    REVEAL: ("reveal the Ally on Tree {tree}", {}),
+    BOTTOM_SLOT: ("put the card in Future slot {n} on the bottom of the deck", {"n": _n}),
+    TAKE_SLOT: ("take the Ally in Future slot {n} into your hand", {"n": _n}),
+    DISCARD_SLOT: ("discard the Adversary in Future slot {n}", {"n": _n}),
+    DONE: ("done: stop here", {}),
+    ERIK_BACK: (
+        "{steps}",
+        {"steps": first(_erik_back)},
+    ),
+    RECYCLE: ("put {an_ally} from the discard pile on the bottom of the deck", _an_ally),
+    TOP: ("put the revealed {ally} on top of the deck", {}),
+    BOTTOM_CARD: ("put the revealed {placed} on the bottom of the deck", {"placed": _card}),
+    DISCARD_CARD: ("discard {an_ally} from your hand", _an_ally),
+    REFUGE: ("reward: Refuge (Vogter moves through the Allies' Trees)", {}),
+    REVENGE: ("reward: Revenge (discard an Adversary from the Future)", {}),
+    RESTORATION: ("reward: Restoration (heal a Tree)", {}),
+    RECOVER: ("put the recovered Tree after Tree {tree}", {}),
+    PLACE_ON: ("place the Ally on Tree {tree}", {}),
+    VOGTER_TO: ("Vogter goes to Tree {tree}", {}),
+}
+for _kind, (_template, _readers) in _WORDS.items():
+    TABLE.word(_kind, _template, **_readers)

@@ -778,6 +778,36 @@ class SkoventyrState(FlowState):
         """Everyone 1.0 on a victory, 0.0 on a defeat (and while the game goes on)."""
         return [1.0 if self.result == WON and self.phase is OVER else 0.0] * self.n
 
+    def outcome(self) -> dict[str, JSON] | None:
+        """Why the game ended: every Minion fell (the last one named), Gamle Erik caught Vogter,
+        no action was left (SV-5) or the turn limit; with the Minions that fell. The breakdown
+        is a row per Minion, 1 for every seat if it fell, so a column sums to the score."""
+        if self.phase is not OVER:
+            return None
+        if self.result == WON:
+            last = next(a for a in reversed(self._history) if KIND[a] == WRATH)
+            reason = f"all Minions fell, the last {MINION_NAMES[ARG1[last]]}: the Forest is saved"
+        else:
+            fell = [MINION_NAMES[m] for m in MINIONS if not self.in_game[m]]
+            reason = f"{self._defeat()}; {len(fell)} of {len(MINIONS)} Minions fell" + (
+                f" ({', '.join(fell)})" if fell else ""
+            )
+        return {
+            "reason": reason,
+            "breakdown": {
+                "rows": [f"{MINION_NAMES[m]} (value {MINION_VALUES[m]})" for m in MINIONS],
+                "values": [[int(not self.in_game[m])] * self.n for m in MINIONS],
+            },
+        }
+
+    def _defeat(self) -> str:
+        """The rule that lost the game."""
+        if self.gamle_erik == self.vogter:
+            return f"Gamle Erik caught Vogter on Tree {TREE_NAMES[self.vogter]}"
+        if self.turns_played >= TURN_LIMIT:
+            return f"the turn limit ({TURN_LIMIT} turns) was reached"
+        return "no action was left to take (SV-5)"
+
     def _copy(self) -> SkoventyrState:
         new = self._blank_flow()
         new.n, new.lygtemands, new.rescue = self.n, self.lygtemands, self.rescue
