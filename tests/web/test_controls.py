@@ -435,11 +435,11 @@ def test_tooltips_on_hover_and_on_tap(at: Table) -> None:
         expect(tip).to_be_visible()
         expect(tip).to_have_text("A Viking card: recruit it to your crew")
         shoot(at, "tip")
-        page.locator(".top .tagline").tap()
+        page.locator(".table-title").tap()
         expect(tip).to_be_hidden()
         page.locator("#zoom-reset").tap()
         expect(tip).to_contain_text("Board size")
-        page.locator(".top .tagline").tap()
+        page.locator(".table-title").tap()
         expect(tip).to_be_hidden()
     else:
         part.hover(position={"x": 4, "y": 4}, force=True)
