@@ -176,18 +176,23 @@ export async function tablePage(root, tableId, makers = []) {
       }
       location.hash = `#/table/${next}`;
     } catch (e) {
-      const status = /** @type {any} */ (e).status;
-      toast(status === 404 || status === 405 ? "This server offers no rematch yet: start a new table." : messageOf(e));
+      toast(messageOf(e));
     }
   }
 
   // ---- tables arriving ----------------------------------------------------------------------
 
-  /** A fetched or pushed table replaces the one shown unless it is older.
+  /** A fetched or pushed table replaces the one shown unless it is older. After an undo (the
+   * server's `undone` count grew) the table goes back: the positions after it are forgotten.
    * @param {Table} data */
   async function accept(data) {
-    if (!(data.move >= table.move || data.you !== table.you)) return;
-    const before = table.move;
+    const undone = (data.undone ?? 0) > (table.undone ?? 0);
+    if (!(undone || data.move >= table.move || data.you !== table.you)) return;
+    const before = undone ? data.move : table.move;
+    if (undone) {
+      for (const move of [...snapshots.keys()]) if (move >= data.move) snapshots.delete(move);
+      pacer.skip();
+    }
     table = data;
     keep(data);
     drawChrome();

@@ -72,6 +72,7 @@
  * @property {Result | null} result
  * @property {LogEntry[]} log
  * @property {number} [log_start]
+ * @property {number} [undone] how many undos the table has had (it goes back after one)
  * @property {string} [error]
  * @property {string | null} [rematch]
  * @property {boolean} [hotseat]
