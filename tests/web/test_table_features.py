@@ -1,11 +1,14 @@
 """The table's controls against the real server, in Chromium: undo takes a decision back, a hint
-suggests a legal move with its chance of winning, and chat is shown to the table as text."""
+suggests a legal move with its chance of winning, chat is shown to the table as text, hotseat
+passes the device between human seats, and a rematch seats the player at a new table."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
-from web.test_browser import create_in_lobby, shoot
+from web.test_browser import click_once, create_in_lobby, shoot
 
 
 def my_decision(page: Page) -> str:
@@ -49,3 +52,56 @@ def test_chat_reaches_the_table_as_text(server: str, page: Page) -> None:
     page.click("#chat-send")
     expect(page.locator("#chat-log")).to_contain_text("<b>Skål!</b>", timeout=30_000)
     assert page.locator("#chat-log b").count() == 0  # shown as text, never as markup
+
+
+def test_hotseat_passes_the_device_between_the_human_seats(server: str, page: Page) -> None:
+    """Two humans on one device: when the other human is to move, a screen hides the table until
+    that player says they hold the device; then the page shows their seat (their own hand)."""
+    page.goto(f"{server}/#/")
+    page.select_option("#game", "knarr")
+    page.fill("#options [name=players]", "2")
+    page.locator("#options [name=players]").dispatch_event("change")
+    selects = page.locator("#seats select")
+    expect(selects).to_have_count(2)
+    for k in range(2):
+        selects.nth(k).select_option("human")
+    page.fill("#name", "Ann")
+    page.check("#hotseat")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"#/table/"))
+    passes = 0
+    for _ in range(60):
+        screen_or_move = "#pass-device, #actions [data-action-list]"
+        expect(page.locator(screen_or_move).first).to_be_visible(timeout=30_000)
+        if page.locator("#pass-device").is_visible():
+            assert page.evaluate("() => document.getElementById('main').inert")  # hidden
+            seat = page.locator("#pass-device").get_attribute("data-seat")
+            page.click("#pass-ready")
+            expect(page.locator("#pass-device")).to_have_count(0)
+            expect(page.locator("#players .you, #players li").first).to_be_visible()
+            table_id = page.url.rsplit("/", 1)[1]
+            held = page.evaluate("(id) => localStorage.getItem(`langbord.seat.${id}`)", table_id)
+            assert held is not None and f'"seat":{seat}' in held.replace(" ", "")
+            passes += 1
+            if passes == 2:
+                break
+            continue
+        if not click_once(page):
+            break
+    assert passes == 2
+    shoot(page, "hotseat-real-server")
+
+
+def test_a_rematch_seats_the_same_player_at_a_new_table(server: str, page: Page) -> None:
+    create_in_lobby(page, server, "skoventyr", ["human"])
+    first = page.url.rsplit("/", 1)[1]
+    while click_once(page):
+        pass
+    expect(page.locator("#ranking")).to_be_visible()
+    expect(page.locator("#reason")).not_to_be_empty()
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "#/table/" in url and not url.endswith(first))
+    my_decision(page)  # seated at the new table, deciding
+    again = page.url.rsplit("/", 1)[1]
+    assert again != first
+    shoot(page, "rematch-real-server")
