@@ -24,7 +24,8 @@ export function draw(table, ctx) {
   svg.classList.add("board-skoventyr"); // its rules are in style.css
   el("rect", { x: 0, y: 0, width: geo.W, height: geo.H, fill: "#eef2e6" }, svg);
   const result = view.result === "won" ? "Victory: the last Minion has left the game" : view.result === "lost" ? "Defeat: Gamle Erik caught Vogter" : null;
-  text(svg, 14, 22, result || `Turn ${view.turns_played + 1} — ${ctx.seatName(view.to_move)} to move`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
+  const waiting = table.status === "open" ? "Waiting for players to sit down" : null;
+  text(svg, 14, 22, result || waiting || `Turn ${view.turns_played + 1} — ${ctx.seatName(view.to_move)} to move`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
   const section = (name) => {
     const g = el("g", { transform: `translate(${geo.at[name].x} ${geo.at[name].y})` }, svg);
     return g;

@@ -16,7 +16,7 @@ export function seatPanel(svg, at, view, table, ctx, places, tag) {
   const W = parts.width;
   const panel = tag(`seat:${p}`, el("g", { transform: `translate(0 ${at.y})` }, svg));
   el("rect", { x: 8, y: 0, width: W - 16, height: at.h, rx: 10, class: you ? "kn-you" : "kn-panel" }, panel);
-  const toMove = table.to_move === p && !table.result && table.status !== "waiting";
+  const toMove = table.to_move === p && !table.result && table.status === "playing";
   chip(panel, 28, 20, 13, ctx.seatColour(p), ctx.seatMark(p));
   const name = table.players?.[p]?.name;
   text(panel, 48, 25, `${ctx.seatName(p)}${name ? ` · ${name}` : ""}${you ? " (you)" : ""}${toMove ? " ◀ to move" : ""}`, { "font-size": 15, "font-weight": 700 });
