@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from web.test_browser import click_once, create_in_lobby, shoot
 
@@ -105,3 +105,27 @@ def test_a_rematch_seats_the_same_player_at_a_new_table(server: str, page: Page)
     again = page.url.rsplit("/", 1)[1]
     assert again != first
     shoot(page, "rematch-real-server")
+
+
+def test_at_a_table_of_two_humans_an_undo_asks_the_other(server: str, browser: Browser) -> None:
+    """Ann takes a card, then asks to undo it: Bo, at his own device, is asked and allows it,
+    and Ann's decision is taken back."""
+    ann = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    table_id = create_in_lobby(ann, server, "skibe", ["human", "human", "random"])
+    bo = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    bo.goto(f"{server}/#/table/{table_id}")
+    bo.locator("#join [data-join='1']").click()
+    if bo.locator("#join-name").is_visible():
+        bo.fill("#join-name", "Bo")
+        bo.locator("#join [data-join='1']").click()
+    first = my_decision(ann)
+    ann.locator("#board [data-kind=take]").first.click()
+    expect(ann.locator("#prompt")).not_to_have_text(first, timeout=30_000)
+    expect(ann.locator("#undo")).to_be_enabled(timeout=30_000)
+    ann.click("#undo")
+    expect(ann.locator("#undo-request")).to_be_visible(timeout=30_000)  # waiting for Bo
+    expect(bo.locator("#undo-accept")).to_be_visible(timeout=30_000)
+    shoot(bo, "undo-asked-real-server")
+    bo.click("#undo-accept")
+    expect(ann.locator("#prompt")).to_have_text(first, timeout=30_000)
+    expect(bo.locator("#undo-request")).to_be_hidden(timeout=30_000)

@@ -5,7 +5,7 @@ import { api as request } from "./api.js";
 import { matches } from "./svg.js";
 
 /**
- * @typedef {{id: number, text: string, kind?: string | null, args?: Record<string, unknown> | null}} Action
+ * @typedef {{id: number, text: string, words?: string, kind?: string | null, args?: Record<string, unknown> | null}} Action
  * @typedef {{action: Action, win_chance: number, agent?: string, seconds?: number}} Hint
  */
 
@@ -83,10 +83,12 @@ export function hintControl({ tableId, token, board }) {
       shown = { move, action };
       const onBoard = action ? board.querySelector(`[data-action="${action.id}"]`) : null;
       line.replaceChildren(
-        h("strong", {}, "Suggested: "), h("span", { id: "hint-move" }, action?.text ?? hint.action.text),
+        h("strong", {}, "Suggested: "),
+        h("span", { id: "hint-move" }, action?.words ?? hint.action.words ?? action?.text ?? hint.action.text),
+        h("code", { class: "muted ctl-small" }, ` ${action?.text ?? hint.action.text}`),
         h("span", {}, ` — ${percent(hint.win_chance)} chance of winning`),
         h("span", { class: "muted" }, onBoard ? " (marked on the board)" : ""),
-        h("span", { class: "muted ctl-small" }, hint.agent ? ` · ${hint.agent}${hint.seconds ? `, ${hint.seconds.toFixed(1)} s` : ""}` : ""),
+        h("span", { class: "muted ctl-small" }, hint.seconds ? ` · thought ${hint.seconds.toFixed(1)} s` : ""),
       );
       line.hidden = false;
       mark();
