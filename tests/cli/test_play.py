@@ -87,7 +87,7 @@ def test_bot_seats_and_hints_come_from_the_games_best_agent() -> None:
         lines=["hint", "quit", ""],
     )
     assert done.returncode == 0, done.stderr
-    assert f"seat 1: {best}" in done.stdout
+    assert f"player 2: {best}" in done.stdout
     assert re.search(
         r"hint: \S.* — estimated chance of winning \d+% \(\d+ simulations\)", done.stdout
     )
@@ -219,18 +219,18 @@ def test_two_humans_pass_the_keyboard_and_see_only_their_own_hands() -> None:
     )
     out = done.stdout
     assert done.returncode == 0, done.stderr
-    assert "Pass the keyboard to seat 1" in out
-    assert "Pass the keyboard to seat 0" in out
-    tables = re.findall(r"=== seat (\d) \(human\) to move ===\n(.*?)\nYour options", out, re.S)
-    assert {seat for seat, _ in tables} == {"0", "1"}
+    assert "Pass the keyboard to player 2" in out
+    assert "Pass the keyboard to player 1" in out
+    tables = re.findall(r"=== player (\d) \(human\) to move ===\n(.*?)\nYour options", out, re.S)
+    assert {seat for seat, _ in tables} == {"1", "2"}
     for seat, table in tables:
-        other = 1 - int(seat)
-        block = table.split(f"seat {other}: ")[1].split("\n  seat")[0]
+        other = 3 - int(seat)
+        block = table.split(f"player {other}: ")[1].split("\n  player")[0]
         hand = next(line for line in block.splitlines() if "hand:" in line)
         assert re.match(r"\s+hand: \d+ cards?(:|$)", hand), hand
     # Chance is told without the other seat's secrets.
-    assert "a viking is drawn into seat 1's hand" in out
-    assert "a viking is drawn into seat 0's hand" in out
+    assert "a viking is drawn into player 2's hand" in out
+    assert "a viking is drawn into player 1's hand" in out
 
 
 def test_the_engine_explains_an_illegal_move() -> None:

@@ -265,7 +265,7 @@ def test_render_shows_a_seat_only_its_own_hand() -> None:
     own, other, spectator = state.render(0), state.render(1), state.render(None)
     assert "hand: green vp*, blue reputation, purple bracelet" in own
     assert "hand: 3 cards: green vp* + 2 unseen" in other
-    assert "blue reputation" not in other.split("seat 1:")[0].split("seat 0:")[1]
+    assert "blue reputation" not in other.split("player 2:")[0].split("player 1:")[1]
     assert "hand: 3 cards: green vp* + 2 unseen" in spectator
     assert "hand: 3 cards\n" in own  # seat 1's hand, none of it seen by seat 0
     assert "hand: green vp*, blue reputation, purple bracelet" in str(state)
@@ -293,8 +293,8 @@ def test_hidden_deal_does_not_leak() -> None:
         before = replay_to(state, len(state.history()) - 1)
         action = state.history()[-1]
         assert before.action_to_string_for(0, action) == card
-        assert before.action_to_string_for(1, action) == "a viking is drawn into seat 0's hand"
-        assert before.action_to_string_for(None, action) == "a viking is drawn into seat 0's hand"
+        assert before.action_to_string_for(1, action) == "a viking is drawn into player 1's hand"
+        assert before.action_to_string_for(None, action) == "a viking is drawn into player 1's hand"
 
 
 # ---- Recruit -------------------------------------------------------------------------------------
@@ -515,7 +515,7 @@ def test_explore_different_colours_cost() -> None:
     play(state, "explore A1")
     assert legal(state) == ["pay red vp", "pay yellow vp", "pay recruit"]
     play(state, "pay red vp")
-    assert_illegal(state, "pay red vp", "seat 0's crew holds no red vp")
+    assert_illegal(state, "pay red vp", "player 1's crew holds no red vp")
     play(state, "pay recruit")
     assert legal(state) == ["pay yellow vp"]
     play(state, "pay yellow vp")
@@ -842,7 +842,7 @@ def test_sk2_develop_once_per_turn() -> None:
     ]
     assert_illegal(state, "develop building 6", "once per turn", "SK-2")
     play(state, "recruit green recruit")  # a new colour: skáli +1 coin +1 raid; building 2 +1 rep
-    assert_illegal(state, "develop building 6", "now seat 0 takes a board viking")
+    assert_illegal(state, "develop building 6", "now player 1 takes a board viking")
     assert seat(state, 0)["coins"] == 0  # the village activates once the action is resolved
     play(state, "take green")
     refill(state)
@@ -1523,7 +1523,7 @@ def test_text_rendering_shows_the_table() -> None:
         "Market: red: red vp",
         "A6 (Trading Land): 2 purple",
         "B1 (Land of Influence): 4 of one colour → +5 vp, +1 recruit",
-        "seat 0: vp 0, reputation 0, bracelets 1, recruits 1, coins 1, raid tokens 1",
+        "player 1: vp 0, reputation 0, bracelets 1, recruits 1, coins 1, raid tokens 1",
         "crew: red [vp]  yellow [vp]",
         "boat [- | recruit | -]",
         "village: skáli: explore land of influence: +1 bracelet, +1 raid",

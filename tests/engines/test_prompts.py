@@ -90,7 +90,7 @@ def test_knarr_quotes_a_destination_on_the_table_and_hides_the_hand_from_other_s
     state = setup(3)
     prompt = state.prompt()
     assert prompt == (
-        "seat 0 takes an action: recruit ('recruit green recruit') or explore ('explore A1') "
+        "player 1 takes an action: recruit ('recruit green recruit') or explore ('explore A1') "
         "(or first trade ('trade 1'))"
     )
     quotes_only_legal(state, prompt)
@@ -98,9 +98,9 @@ def test_knarr_quotes_a_destination_on_the_table_and_hides_the_hand_from_other_s
     assert f"— {prompt}" in str(state).splitlines()[0]
     for seat in (1, 2, None):
         status = state.render(seat).splitlines()[0]
-        assert status.endswith("— seat 0 takes an action: recruit or explore (or first trade)")
+        assert status.endswith("— player 1 takes an action: recruit or explore (or first trade)")
         assert quoted(status) == []
-    message = assert_illegal(state, "pay recruit", "now seat 0 takes an action")
+    message = assert_illegal(state, "pay recruit", "now player 1 takes an action")
     quotes_only_legal(state, message.removeprefix("'pay recruit'"))
 
 

@@ -208,7 +208,7 @@ def test_setup_each_player_draws_until_an_ally_and_turns_go_round() -> None:
     assert_illegal(state, "position Ellefolk", "of one type", "Ellefolk cannot join")
     play(state, "gambit", "damage B", "done")
     assert state.current_player() == 0
-    assert_illegal(state, "heal B", "now seat 0 must choose an action")
+    assert_illegal(state, "heal B", "now player 1 must choose an action")
 
 
 @pytest.mark.parametrize(
@@ -1129,7 +1129,7 @@ def test_str_shows_the_whole_table() -> None:
     text = str(state)
     assert "Forest (clockwise, * Damaged): A GE | B | C* | D V [Trold hidden] | E | F" in text
     assert "Future: f1 Nisse  f2 Huldre  f3 Gamle Erik" in text
-    assert "seat 0 hand: Trold" in text
+    assert "player 1 hand: Trold" in text
     assert "Lindorm 1 (4) Lygtemand Nisse Acorn 1" in text
     assert "Genganger 2 (2) Lygtemand ? Acorn 3" in text
     assert "Hostages: Ellefolk x1, Formskifter x1, Huldre x1, Nisse x2" in text

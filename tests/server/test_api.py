@@ -233,7 +233,7 @@ def test_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
     # The prompt goes to the seat to move only, and quotes only its legal moves.
     mover, other = (mine, theirs) if first == 0 else (theirs, mine)
     assert other["prompt"] is None and watcher["prompt"] is None
-    assert mover["prompt"].startswith(f"seat {first} takes an action: ")
+    assert mover["prompt"].startswith(f"player {first + 1} takes an action: ")
     texts = {a["text"] for a in mover["legal"]}
     assert set(quoted(mover["prompt"])) <= texts and quoted(mover["prompt"])
     # Each legal action comes with its id and its parts.
@@ -253,7 +253,7 @@ def test_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
         for seat, told in ((0, a), (1, b)):
             if told["action"] != c["action"]:
                 hidden[seat] += 1
-                assert c["action"] == f"a viking is drawn into seat {seat}'s hand"
+                assert c["action"] == f"a viking is drawn into player {seat + 1}'s hand"
                 assert (
                     "kind" not in c and "args" not in c and set(c) == {"move", "player", "action"}
                 )

@@ -120,7 +120,7 @@ def test_two_players_at_one_table(server: str, browser: Browser) -> None:
     # Each sees their own hand, and only the size of the other's.
     for page, seat in ((first, 0), (second, 1)):
         text = page.locator("details pre.text").text_content() or ""
-        assert re.search(rf"seat {1 - seat}: .*\n\s+hand: \d+ cards?", text), text
+        assert re.search(rf"player {2 - seat}: .*\n\s+hand: \d+ cards?", text), text
     shoot(first, "two-players-first")
     shoot(second, "two-players-second")
     first.context.close()

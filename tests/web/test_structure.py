@@ -107,7 +107,7 @@ LAST_PLACES = """async () => {
       knarr.lastPlace({ player: 1, action: "?", kind: "recruit", args: { card: "green vp" } }),
       knarr.lastPlace({ player: 0, action: "?", kind: "activate", args: { card: "building 7" } }),
       knarr.lastPlace({ player: 0, action: "?", kind: "renew", args: { slot: 2, with: 3 } }),
-      knarr.lastPlace({ player: null, action: "a viking is drawn into seat 1's hand" }),
+      knarr.lastPlace({ player: null, action: "a viking is drawn into player 2's hand" }),
     ],
     skaal: [
       skaal.lastTargets({

@@ -2,6 +2,10 @@
 
 from langbord.core.info import GameInfo
 
+PLAYER_NAMES: tuple[str, ...] = ("player 1", "player 2", "player 3", "player 4")
+"""The rulebook gives Knarr's players no colours, so seat ``p`` is "player p+1" in every text
+(the notation keeps its seat numbers: ``first seat 0``)."""
+
 INFO = GameInfo(
     name="knarr",
     title="Knarr",
@@ -10,5 +14,6 @@ INFO = GameInfo(
     renderer="langbord.engines.knarr.render:render",
     actions="langbord.engines.knarr.notation:TABLE",
     strategy="langbord.engines.knarr.strategy:STRATEGY",
+    seat_names=PLAYER_NAMES,
     private_information=True,
 )

@@ -17,6 +17,7 @@ from langbord.engines.knarr.data import (
     NUM_TYPES,
     TYPE_NAMES,
 )
+from langbord.engines.knarr.info import INFO
 
 (
     DRAW,  # chance: the viking drawn from the deck (into the market, a crew or a hand)
@@ -125,7 +126,7 @@ TABLE.declare(BOAT, "boat", side=first(BOAT_SIDES))
 # The words players read (``State.action_words``): a card is "a red viking showing vp".
 _viking = first(lambda t: f"{COLOURS[t // 4]} viking showing {TYPE_NAMES[t].split(' ', 1)[1]}")
 TABLE.word(DRAW, "a {viking} is drawn", viking=_viking)
-TABLE.word(FIRST, "seat {seat} plays first")
+TABLE.word(FIRST, "{seat} plays first", seat=first(INFO.seat_name))
 TABLE.word(ARTIFACT, "the artifact in play is the {artifact}")
 TABLE.word(REVEAL, "destination {destination} is revealed")
 TABLE.word(REVEAL_BUILDING, "building {building} is revealed")

@@ -85,7 +85,7 @@ def _status(state: KnarrState, player: int | None) -> str:
         return state.task(player)
     scores = state.scores()
     best = max(scores)
-    winners = [f"seat {p}" for p in range(state.n) if scores[p] == best]
+    winners = [state.game.seat_name(p) for p in range(state.n) if scores[p] == best]
     return f"game over — {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
 
 
@@ -94,7 +94,8 @@ def _header(state: KnarrState, player: int | None) -> list[str]:
     out = [
         f"Knarr, {state.n} players, {state.boat_side or 'random (to be drawn, KN-9)'} boats"
         + (f", Skali ({opts['skali_board']} skáli)" if state.skali else "")
-        + f", round {state.rounds + 1}, first seat {state.first} — {_status(state, player)}"
+        + f", round {state.rounds + 1}, {state.game.seat_name(state.first)} plays first — "
+        + _status(state, player)
     ]
     if state.artifacts:
         titles = " + ".join(ARTIFACT_TITLES[a] for a in state.artifacts)
@@ -138,7 +139,7 @@ def _seat(state: KnarrState, p: int, viewer: int | None, to_move: int) -> list[s
         if state.n == 2:
             tokens += f", change token {'available' if seat.change_token else 'unavailable'}"
     mark = "▶" if p == to_move else " "
-    out = [f"{mark} seat {p}: {tokens}", _hand(seat, viewer in (ALL_SEATS, p))]
+    out = [f"{mark} {state.game.seat_name(p)}: {tokens}", _hand(seat, viewer in (ALL_SEATS, p))]
     out.append("    crew: " + "  ".join(_column(seat.crew, c) for c in range(len(COLOURS))))
     out.append(f"    boat {_columns(state.boat)}")
     out += ["      " + DEST_TEXT[d] for d in seat.destinations]

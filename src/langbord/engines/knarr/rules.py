@@ -1630,7 +1630,7 @@ class KnarrState(FlowState):
 
     def wrong_phase(self, action: int) -> str:
         """The refusal of an action the phase does not take: "now" and the task, which names the
-        seat itself ("now seat 0 takes an action: …"); a Trade during the action is KN-6's."""
+        seat itself ("now player 1 takes an action: …"); a Trade during the action is KN-6's."""
         if KIND[action] == TRADE and self.phase in (PAYMENT, MARKET_TAKE, EXTRA_ACTION):
             return "trade comes before or after the action, not during it (KN-6)"
         return f"now {self.phase.task(self, True)}"
@@ -1667,7 +1667,7 @@ class KnarrState(FlowState):
         return refusal(self, self.current_player(), ARG[action])
 
     def _why_not_recruit(self, p: int, t: int) -> str:
-        return f"seat {p} has no {TYPE_NAMES[t]} in hand"
+        return f"{self.game.seat_name(p)} has no {TYPE_NAMES[t]} in hand"
 
     def _why_not_explore(self, p: int, d: int) -> str:
         dest = DESTINATIONS[d]
@@ -1678,8 +1678,8 @@ class KnarrState(FlowState):
         colours = player.colours
         have = ", ".join(f"{colours[c]} {COLOURS[c]}" for c in COLOUR_RANGE if colours[c])
         return (
-            f"seat {p} is short: {dest.name} costs {dest.cost_text()}, the crew holds "
-            f"{have or 'no cards'} and {player.recruits} recruits (each recruit replaces one "
+            f"{self.game.seat_name(p)} is short: {dest.name} costs {dest.cost_text()}, the crew "
+            f"holds {have or 'no cards'} and {player.recruits} recruits (each recruit replaces one "
             "card, KN-4)"
         )
 
@@ -1687,12 +1687,12 @@ class KnarrState(FlowState):
         if self.traded:
             return "trade once per turn, before or after the action, not both (KN-6)"
         bracelets = self.players[p].bracelets
-        return f"seat {p} has {bracelets} bracelets: trading {k} returns {k} (KN-6)"
+        return f"{self.game.seat_name(p)} has {bracelets} bracelets: trading {k} returns {k} (KN-6)"
 
     def _why_not_pay(self, p: int, t: int) -> str:
         name = TYPE_NAMES[t]
         if not self.players[p].crew[t]:
-            return f"seat {p}'s crew holds no {name}"
+            return f"{self.game.seat_name(p)}'s crew holds no {name}"
         dest = DESTINATIONS[self.pay_dest]
         colour = COLOURS[TYPE_COLOUR[t]]
         kind = DEST_KIND[self.pay_dest]
@@ -1715,7 +1715,7 @@ class KnarrState(FlowState):
         )
 
     def _why_not_pay_recruit(self, p: int, arg: int) -> str:
-        return f"seat {p} has no recruit left to pay with (KN-4)"
+        return f"{self.game.seat_name(p)} has no recruit left to pay with (KN-4)"
 
     def _why_not_take(self, p: int, slot: int) -> str:
         if self.market[slot] < 0:
@@ -1723,7 +1723,7 @@ class KnarrState(FlowState):
         colour = COLOURS[self.taking.colour]
         return (
             f"the card played was {colour}: take from the {colour} slot, or spend 1 recruit to "
-            f"take any (the Recruit action); seat {p} has none"
+            f"take any (the Recruit action); {self.game.seat_name(p)} has none"
         )
 
     def _why_not_develop(self, p: int, b: int) -> str:
@@ -1732,16 +1732,17 @@ class KnarrState(FlowState):
         if b not in self.building_market:
             return f"building {b + 1} is not visible (SK-2)"
         coins = self.players[p].coins
-        return f"building {b + 1} costs {BUILDINGS[b].cost} coins; seat {p} has {coins} (SK-2)"
+        who = self.game.seat_name(p)
+        return f"building {b + 1} costs {BUILDINGS[b].cost} coins; {who} has {coins} (SK-2)"
 
     def _why_not_renew(self, p: int, slot: int) -> str:
         if not self.players[p].change_token:
-            return f"seat {p}'s change token is unavailable (SK-6)"
+            return f"{self.game.seat_name(p)}'s change token is unavailable (SK-6)"
         return "renew only slots that hold a building (SK-6)"
 
     def _why_not_discard(self, p: int, t: int) -> str:
         return (
-            f"seat {p} has no {TYPE_NAMES[t]} in the crew: discard one crew card "
+            f"{self.game.seat_name(p)} has no {TYPE_NAMES[t]} in the crew: discard one crew card "
             "of your choice (KN-7)"
         )
 
@@ -1782,19 +1783,19 @@ class KnarrState(FlowState):
         main = offer(self.choices(ACTION_WORDS, quote), limit=2)
         before = offer(self.choices(BEFORE_ACTION_WORDS, quote), limit=1)
         first = f" (or first {before})" if before else ""
-        return f"seat {self.turn} takes an action: {main}{first}"
+        return f"{self.game.seat_name(self.turn)} takes an action: {main}{first}"
 
     def _payment_task(self, quote: bool) -> str:
         dest = DESTINATIONS[self.pay_dest]
         text = offer(self.choices(PAYMENT_WORDS, quote))
         return (
-            f"seat {self.turn} pays {dest.name} ({dest.cost_text()}, {self.pay_left} left): "
-            f"{text} (KN-4)"
+            f"{self.game.seat_name(self.turn)} pays {dest.name} ({dest.cost_text()}, "
+            f"{self.pay_left} left): {text} (KN-4)"
         )
 
     def _extra_task(self, quote: bool) -> str:
         words = EXTRA_RECRUIT_WORDS if self.extra_kind == EXTRA_RECRUIT else EXTRA_EXPLORE_WORDS
-        return f"seat {self.turn} {offer(self.choices(words, quote))}"
+        return f"{self.game.seat_name(self.turn)} {offer(self.choices(words, quote))}"
 
     # ---- text ---------------------------------------------------------------------------------
 
@@ -1803,7 +1804,7 @@ class KnarrState(FlowState):
         if self.phase is VIKING_DRAW:
             draw = self.drawing
             if type(draw) is DrawToHand and draw.seat != player:
-                return f"a viking is drawn into seat {draw.seat}'s hand"
+                return f"a viking is drawn into {self.game.seat_name(draw.seat)}'s hand"
         return self.action_to_string(action)
 
 
@@ -1869,7 +1870,8 @@ def _offer_task(words: Words, note: str = "") -> Callable[[KnarrState, bool], st
     """The task of a decision whose choices are ``words``, worded by :func:`offer`."""
 
     def task(state: KnarrState, quote: bool) -> str:
-        return f"seat {state.current_player()} {offer(state.choices(words, quote))}{note}"
+        who = state.game.seat_name(state.current_player())
+        return f"{who} {offer(state.choices(words, quote))}{note}"
 
     return task
 

@@ -3,6 +3,9 @@
 from langbord.core.info import GameInfo
 from langbord.engines.skoventyr.data import MAX_PLAYERS
 
+PLAYER_NAMES: tuple[str, ...] = tuple(f"player {p + 1}" for p in range(MAX_PLAYERS))
+"""Skoventyr is cooperative and its players have no colours: seat ``p`` is "player p+1"."""
+
 INFO = GameInfo(
     name="skoventyr",
     title="Skoventyr",
@@ -11,5 +14,6 @@ INFO = GameInfo(
     renderer="langbord.engines.skoventyr.render:render",
     actions="langbord.engines.skoventyr.notation:TABLE",
     strategy="langbord.engines.skoventyr.strategy:STRATEGY",
+    seat_names=PLAYER_NAMES,
     cooperative=True,
 )

@@ -24,7 +24,7 @@ def _status(state: SkoventyrState, view: dict[str, Any]) -> str:
     elif state.current_player() < 0:
         status = f"chance: {view['task']}"
     else:
-        status = f"seat {state.turn} to {view['task']}"
+        status = f"{state.game.seat_name(state.turn)} to {view['task']}"
     players = view["players"]
     return (
         f"Skoventyr, {players} player{'s' if players > 1 else ''}, "
@@ -64,7 +64,7 @@ def _cards_in_play(state: SkoventyrState, view: dict[str, Any]) -> list[str]:
     playing = view["result"] == "playing"
     for p, hand in enumerate(view["hands"]):
         mark = "▶" if p == state.turn and playing else " "
-        lines.append(f"{mark} seat {p} hand: {', '.join(hand) or '—'}")
+        lines.append(f"{mark} {state.game.seat_name(p)} hand: {', '.join(hand) or '—'}")
     return lines
 
 
