@@ -11,26 +11,26 @@ from traces import fingerprints
 
 PINNED: dict[str, dict[str, tuple[str, str]]] = {
     "knarr": {
-        '{"players": 2}': ("e7830b0743544ee6", "d018f241a123668e"),
-        '{"players": 3}': ("4eab3f6e3496f8dd", "f523a94aa0a37a63"),
-        '{"boat": "advanced", "players": 4}': ("91ede504f62d2210", "be72cf041d614a4f"),
-        '{"players": 2, "skali": true}': ("6e77856bbeafebf7", "5d6addb7089cd989"),
+        '{"players": 2}': ("e7830b0743544ee6", "4ae14ca188f2dad0"),
+        '{"players": 3}': ("4eab3f6e3496f8dd", "eca3f3c555b79f26"),
+        '{"boat": "advanced", "players": 4}': ("91ede504f62d2210", "6b72472732794b44"),
+        '{"players": 2, "skali": true}': ("6e77856bbeafebf7", "2ff22fba44ecb78a"),
         '{"boat": "advanced", "players": 3, "skali": true, "skali_board": "digital"}': (
             "106b775dc96a215d",
-            "f26e37d8c31cbf3c",
+            "908a327511f51455",
         ),
         '{"artifact": "random", "players": 4, "skali": true}': (
             "9165f8925c6c93e4",
-            "aad925b7c3cc1a61",
+            "707bfd4c7ff289b5",
         ),
-        '{"artifact": "random", "players": 3}': ("3075372853d7c9ee", "257bd899e4d01f17"),
+        '{"artifact": "random", "players": 3}': ("3075372853d7c9ee", "d0062a9a3e5f78f4"),
         '{"artifact": "two-player-mead-cup", "boat": "random", "players": 2}': (
             "cb02d0302a86a7b9",
-            "6189dad91c52e1b5",
+            "cd22adae7dc9bfee",
         ),
         '{"artifact": "two-player-mead-cup", "boat": "random", "players": 3, "skali": true}': (
             "6bb127a6a93897a1",
-            "8905739e9e7200d7",
+            "21604f780dabf424",
         ),
     },
     "skaal": {
@@ -51,72 +51,72 @@ PINNED: dict[str, dict[str, tuple[str, str]]] = {
     "skoventyr": {
         '{"lygtemands": false, "players": 1, "rescue": false}': (
             "be5fa2602920fec5",
-            "f31cdc80b2e0c54e",
+            "76aa6e0b50ffc06f",
         ),
         '{"lygtemands": false, "players": 1, "rescue": true}': (
             "4891f896c68fe1b6",
-            "2ebfbe525f83957d",
+            "8b536a83073a1fda",
         ),
         '{"lygtemands": true, "players": 1, "rescue": false}': (
             "93489b328c80fcd8",
-            "eebb66c99717a872",
+            "ade71e40501a852f",
         ),
         '{"lygtemands": true, "players": 1, "rescue": true}': (
             "9d90a66ecbd0e9f2",
-            "4260dd109f845161",
+            "81f8336f28536c94",
         ),
         '{"lygtemands": false, "players": 2, "rescue": false}': (
             "19f5ff42156169e2",
-            "7cd107cb85cc794c",
+            "620655a6671841a6",
         ),
         '{"lygtemands": false, "players": 2, "rescue": true}': (
             "39ed5c6e3d73c838",
-            "fd3ca25b2682a866",
+            "4f8ceecfac78266f",
         ),
         '{"lygtemands": true, "players": 2, "rescue": false}': (
             "642f9ede2a51dcff",
-            "55e75242a581c866",
+            "28c652c45a3fd736",
         ),
         '{"lygtemands": true, "players": 2, "rescue": true}': (
             "1c8da3da9f2519cd",
-            "e04d425b226f67db",
+            "d1451c26001055bf",
         ),
         '{"lygtemands": false, "players": 3, "rescue": false}': (
             "a0397596d64a5a6b",
-            "54c5a3d9e6b84041",
+            "efe0f159b4aa6950",
         ),
         '{"lygtemands": false, "players": 3, "rescue": true}': (
             "a42cf7f56e76bce7",
-            "563771d40c3e081e",
+            "4ed106f7b69fdecc",
         ),
         '{"lygtemands": true, "players": 3, "rescue": false}': (
             "cf6efb9002571f5a",
-            "8a5f22717401417c",
+            "032daf45a0909b99",
         ),
         '{"lygtemands": true, "players": 3, "rescue": true}': (
             "199a4ed1c2706391",
-            "2fe5f1507298e744",
+            "99417ce29655d027",
         ),
         '{"lygtemands": false, "players": 4, "rescue": false}': (
             "910ec537f083ea0c",
-            "9cad23b2a59a41ca",
+            "a978d8cb99865d03",
         ),
         '{"lygtemands": false, "players": 4, "rescue": true}': (
             "da6fcf47cdc07ef4",
-            "59667b7784421baf",
+            "75f7794fff444611",
         ),
         '{"lygtemands": true, "players": 4, "rescue": false}': (
             "b63b3502a50fb08e",
-            "34ef24f388783899",
+            "fea8a1dc6476e098",
         ),
         '{"lygtemands": true, "players": 4, "rescue": true}': (
             "07541181d1e931a3",
-            "aa1bf6e316e8f02f",
+            "f97691a2e49a17e0",
         ),
-        '{"damaged": 3, "players": 2, "trees": 8}': ("2395f6540c87d5c3", "663f47a8d4975f99"),
+        '{"damaged": 3, "players": 2, "trees": 8}': ("2395f6540c87d5c3", "e82c4ec5a7539de2"),
         '{"damaged": 7, "lygtemands": true, "players": 1, "rescue": true, "trees": 7}': (
             "1a1491089f083e7e",
-            "61f7008d3452f975",
+            "aa76db3d5b8429a6",
         ),
     },
 }
