@@ -21,11 +21,14 @@ const ROADS = {
   Salud: ["Yambooi", "Kanpai", "Kippis"], Prosit: ["Topa", "Sláinte", "Kippis"],
   "Sláinte": ["Nazdravie", "Prosit", "Kippis"], Kippis: ["Prosit", "Sláinte", "Salud"],
 };
+/** @param {number} players */
 const view = (players) => ({
   players: ["red", "green", "yellow", "light blue", "black", "white"].slice(0, players),
   regions: Object.entries(ROADS).map(([name, roads]) => ({ name, roads })),
   mines_closed: 22,
 });
+/** @param {import("../../src/langbord/web/static/boards/skaal/layout.js").SkaalLayout} L
+ * @param {string} name */
 const regionBox = (L, name) => {
   const { x, y } = L.pos[norm(name)];
   return { x: x - L.rw / 2, y: y - L.rh / 2, w: L.rw, h: L.rh };
@@ -97,6 +100,7 @@ test("a desktop's arrows lie on the roads between regions, clear of what else is
       spots.push({ name, x: cx, y: cy });
     }
   }
+  /** @type {{cx: number, cy: number, r: number}[]} */
   const arrows = [];
   for (const [from, roads] of Object.entries(ROADS)) {
     for (const to of roads) {

@@ -13,6 +13,10 @@ function at(map, key) {
   return found;
 }
 
+/** @typedef {import("../../src/langbord/web/static/boards/skibe/layout.js").SkibeLayout} SkibeLayout */
+/** @typedef {import("../../src/langbord/web/static/svg.js").Box} Box */
+
+/** @param {number} players @param {number} limit */
 const view = (players, limit) => ({
   players: ["red", "blue", "yellow", "green", "purple"].slice(0, players),
   ship_limit: limit,
@@ -21,7 +25,8 @@ const view = (players, limit) => ({
 });
 
 /** Every box a player may click in layout `L` (ships, bows, cards, sterns, display, pile,
- * stock, hand, choices). */
+ * stock, hand, choices).
+ * @param {SkibeLayout} L @returns {Box[]} */
 function clickable(L) {
   return [
     ...L.display, L.pile, L.stockFood, L.stockEquip, ...L.handTokens, L.choices,
@@ -29,6 +34,7 @@ function clickable(L) {
   ];
 }
 
+/** @param {Box} b @param {number} width */
 const inside = (b, width) => b.x >= 0 && b.x + b.w <= width;
 
 for (const [players, limit] of [[3, 5], [4, 6], [5, 7]]) {

@@ -8,13 +8,27 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").LegalAction} LegalAction */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** A legal action as a board reads it: every board's game names its kind and arguments (their
+ * values are the game's own JSON, which the page does not type).
+ * @typedef {LegalAction & {kind: string, args: Record<string, any>}} BoardAction */
+/** A box on a board.
+ * @typedef {{x: number, y: number, w: number, h: number}} Box */
+
+/** Attributes of an SVG element: a value is written as a string; null or undefined leaves the
+ * attribute out.
+ * @typedef {Record<string, string | number | boolean | null | undefined>} Attrs */
+
 /** An SVG element with attributes, appended to `parent` if given.
- * @param {string} tag
- * @param {Record<string, any>} [attrs]
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
  * @param {Element | null} [parent]
- * @returns {any} an SVGElement (typed loosely, as it always was, for the boards that query it) */
+ * @returns {SVGElementTagNameMap[K]} */
 export function el(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, tag);
+  const node = /** @type {SVGElementTagNameMap[K]} */ (document.createElementNS(NS, tag));
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined) node.setAttribute(key, String(value));
   }
@@ -22,14 +36,24 @@ export function el(tag, attrs = {}, parent = null) {
   return node;
 }
 
-/** A <text> element. */
+/** A <text> element.
+ * @param {Element | null} parent
+ * @param {number} x
+ * @param {number} y
+ * @param {string} content
+ * @param {Attrs} [attrs]
+ * @returns {SVGTextElement} */
 export function text(parent, x, y, content, attrs = {}) {
   const node = el("text", { x, y, "font-size": 14, ...attrs }, parent);
   node.textContent = content;
   return node;
 }
 
-/** A titled <svg> with a viewBox (it scales to the page's width). */
+/** A titled <svg> with a viewBox (it scales to the page's width).
+ * @param {number} width
+ * @param {number} height
+ * @param {string} title
+ * @returns {SVGSVGElement} */
 export function board(width, height, title) {
   const svg = el("svg", {
     viewBox: `0 0 ${width} ${height}`,
@@ -42,6 +66,7 @@ export function board(width, height, title) {
 
 // Colours by name (clans, player colours, card colours), and marks for those who cannot tell
 // colours apart (a letter, as the Knarr rulebook's ColorADD idea suggests).
+/** @type {Record<string, string>} */
 export const COLOURS = {
   black: "#2b2b2b",
   white: "#f4f4f4",
@@ -53,29 +78,46 @@ export const COLOURS = {
   purple: "#8a4fb8",
 };
 const PALETTE = ["#c8352b", "#2f62c8", "#e8b923", "#2e8b3e", "#8a4fb8", "#e07b1a"];
+/** @type {Record<string, string>} */
 const LETTERS = {
   black: "K", white: "W", red: "R", green: "G", yellow: "Y", blue: "B", "light blue": "L",
   purple: "P",
 };
 
-/** The colour of a named colour ("red", "light blue"), or of seat `index` in a palette. */
+/** The colour of a named colour ("red", "light blue"), or of seat `index` in a palette.
+ * @param {string} name
+ * @param {number} [index]
+ * @returns {string} */
 export function colour(name, index = 0) {
   return COLOURS[name] || PALETTE[index % PALETTE.length];
 }
 
-/** The letter that goes with a colour name ("R" for red), or the seat's number. */
+/** The letter that goes with a colour name ("R" for red), or the seat's number.
+ * @param {string} name
+ * @param {number} [index]
+ * @returns {string} */
 export function mark(name, index = 0) {
   return LETTERS[name] || String(index);
 }
 
-/** Text colour readable on `fill`. */
+/** Text colour readable on `fill`.
+ * @param {string} fill a colour "#rrggbb"
+ * @returns {string} */
 export function inkOn(fill) {
   const hex = fill.replace("#", "");
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return r * 0.299 + g * 0.587 + b * 0.114 > 150 ? "#1d1d1d" : "#ffffff";
 }
 
-/** A round counter with a letter: the seat's colour and its mark. */
+/** A round counter with a letter: the seat's colour and its mark.
+ * @param {Element | null} parent
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {string} fill
+ * @param {string} letter
+ * @param {Attrs} [attrs]
+ * @returns {SVGGElement} */
 export function chip(parent, x, y, r, fill, letter, attrs = {}) {
   const g = el("g", attrs, parent);
   el("circle", { cx: x, cy: y, r, fill, stroke: "#0008", "stroke-width": 1.5 }, g);
@@ -86,12 +128,16 @@ export function chip(parent, x, y, r, fill, letter, attrs = {}) {
 }
 
 /** Makes `node` a focusable button (click, Enter or Space) that calls `onPick`: a legal action
- * (through `ctx.clickable`), or the first of a board's two-step picks. */
+ * (through `ctx.clickable`), or the first of a board's two-step picks.
+ * @param {Element} node
+ * @param {string} label
+ * @param {() => void} onPick */
 export function pickable(node, label, onPick) {
   node.classList.add("clickable");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
+  /** @param {Event} event */
   const fire = (event) => {
     event.preventDefault();
     event.stopPropagation();
@@ -99,24 +145,37 @@ export function pickable(node, label, onPick) {
   };
   node.addEventListener("click", fire);
   node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") fire(event);
+    const { key } = /** @type {KeyboardEvent} */ (event);
+    if (key === "Enter" || key === " ") fire(event);
   });
 }
 
 /** Explains `node` to a new player: a sentence in its `data-tip` attribute (the page shows it on
- * hover, tap or focus). Returns `node`. */
+ * hover, tap or focus). Returns `node`.
+ * @template {Element} E
+ * @param {E} node
+ * @param {string | null | undefined} sentence
+ * @returns {E} */
 export function tip(node, sentence) {
   if (sentence) node.setAttribute("data-tip", sentence);
   return node;
 }
 
-/** Whether two boxes `{x, y, w, h}` overlap (touching edges do not). */
+/** Whether two boxes `{x, y, w, h}` overlap (touching edges do not).
+ * @param {Box} a
+ * @param {Box} b
+ * @returns {boolean} */
 export function overlaps(a, b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 /** Whether `action` (a legal action or a log entry: `{kind, args}`) is of `kind` with exactly
- * the arguments `args` (`exact`), or with at least those (`exact = false`). */
+ * the arguments `args` (`exact`), or with at least those (`exact = false`).
+ * @param {{kind?: string | null, args?: Record<string, unknown> | null} | null | undefined} action
+ * @param {string} kind
+ * @param {Record<string, unknown>} [args]
+ * @param {boolean} [exact]
+ * @returns {boolean} */
 export function matches(action, kind, args = {}, exact = true) {
   if (!action || action.kind !== kind) return false;
   const have = action.args || {};
@@ -125,11 +184,31 @@ export function matches(action, kind, args = {}, exact = true) {
   return keys.every((key) => have[key] === args[key]);
 }
 
+/**
+ * @typedef {object} BoardContext what a board draws with (`boardContext`)
+ * @property {BoardAction[]} legal
+ * @property {boolean} yours whether the seat has a decision to take
+ * @property {boolean} narrow a narrow screen (a phone)
+ * @property {number} width the window's width (CSS px)
+ * @property {number | null} you
+ * @property {LogEntry | null} last the last log entry
+ * @property {(p: number) => string} seatName
+ * @property {(p: number) => string} seatColour
+ * @property {(p: number) => string} seatMark
+ * @property {(kind: string, args?: Record<string, unknown>) => BoardAction | null} find
+ * @property {(kind: string, args?: Record<string, unknown>) => BoardAction[]} all
+ * @property {(node: Element, action: LegalAction | null | undefined, label?: string | null) => boolean} clickable
+ */
+
 /** The context a board draws with. `act(action)` sends a legal action (an entry of
  * `table.legal`: `{id, text, kind, args}`); boards find actions by their kind and arguments,
- * never by their text. */
+ * never by their text.
+ * @param {Table} table
+ * @param {(action: LegalAction) => void} act
+ * @returns {BoardContext} */
 export function boardContext(table, act) {
-  const legal = table.legal || [];
+  const legal = /** @type {BoardAction[]} */ (table.legal || []);
+  /** @param {number} p */
   const seatName = (p) => table.players?.[p]?.seat_name ?? `seat ${p}`;
   const last = table.log && table.log.length ? table.log[table.log.length - 1] : null;
   return {
@@ -144,8 +223,8 @@ export function boardContext(table, act) {
      * without them (a draw into another seat's hand). */
     last,
     seatName,
-    seatColour: (p) => colour(seatName(p), p),
-    seatMark: (p) => mark(seatName(p), p),
+    seatColour: (/** @type {number} */ p) => colour(seatName(p), p),
+    seatMark: (/** @type {number} */ p) => mark(seatName(p), p),
     /** The legal action of `kind` with exactly the arguments `args`, or null. */
     find(kind, args = {}) {
       return legal.find((a) => matches(a, kind, args)) ?? null;
@@ -159,7 +238,7 @@ export function boardContext(table, act) {
     clickable(node, action, label = null) {
       if (!action) return false;
       node.setAttribute("data-action", String(action.id));
-      node.setAttribute("data-kind", action.kind);
+      node.setAttribute("data-kind", String(action.kind));
       pickable(node, label || action.text, () => act(action));
       return true;
     },

@@ -15,20 +15,33 @@ import { drawClans, drawDie, drawHeader, drawKey, drawTrack } from "./skaal/pane
 
 export { lastTargets };
 
+/** @typedef {import("../types.js").Table} Table */
+/** @typedef {import("../svg.js").BoardContext} BoardContext */
+/** @typedef {import("../svg.js").BoardAction} BoardAction */
+/** @typedef {import("./skaal/layout.js").SkaalView} SkaalView */
+/** @typedef {import("./skaal/layout.js").Pick} Pick */
+/** @typedef {import("./skaal/map.js").Look} Look */
+/** @typedef {import("./skaal/map.js").Wire} Wire */
+
 /** @type {(import("./skaal/layout.js").Pick & {key: string}) | null} the first step of two */
 let picked = null;
 
+/** Which table and move the first step was picked at. @param {Table} table */
 function tableKey(table) {
   return `${table.id ?? ""}:${table.move ?? ""}:${(table.legal || []).length}`;
 }
 
-/** The board for `table` (the server's JSON for the seat), drawn with `ctx` (svg.js). */
+/** The board for `table` (the server's JSON for the seat), drawn with `ctx` (svg.js).
+ * @param {Table} table @param {BoardContext} ctx
+ * @returns {SVGSVGElement} */
 export function draw(table, ctx) {
+  /** @type {SkaalView} the server's JSON for the game, as the board reads it */
   const v = table.view;
   const key = tableKey(table);
   if (!picked || picked.key !== key) picked = null;
   const clans = v.players;
   const mover = v.to_move >= 0 ? clans[v.to_move] : null;
+  /** @type {Look} */
   const look = {
     fillOf: (name) => colour(name, clans.indexOf(name)),
     letterOf: (name) => mark(name, clans.indexOf(name)),
@@ -48,6 +61,7 @@ export function draw(table, ctx) {
   if (L.phone) svg.classList.add("fits-phone");
   el("rect", { x: 0, y: 0, width: L.width, height: L.height, fill: "#f3ead6" }, svg);
 
+  /** @param {Pick | null | undefined} next */
   const repick = (next) => {
     picked = next ? { ...next, key } : null;
     const fresh = draw(table, ctx);
@@ -56,11 +70,12 @@ export function draw(table, ctx) {
     const first = fresh.querySelector("[data-action]") || fresh.querySelector(".clickable");
     first?.focus();
   };
-  /** Makes `node` the place `id`, if it is one now. */
+  /** Makes `node` the place `id`, if it is one now. @type {Wire} */
   const wire = (id, node) => {
     const spot = spots.get(id);
     if (!spot) return false;
-    if (spot.action) return ctx.clickable(node, spot.action, spot.label);
+    // A place's action is one of ctx.legal, which places() was given.
+    if (spot.action) return ctx.clickable(node, /** @type {BoardAction} */ (spot.action), spot.label);
     const next = spot.pick || null;
     pickable(node, spot.label, () => repick(next));
     if (next) node.setAttribute("data-pick", next.kind);

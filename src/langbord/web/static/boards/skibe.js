@@ -18,15 +18,27 @@ import { drawPlayers } from "./skibe/players.js";
 
 export { lastPlaces, plan };
 
-/** @type {{key: string, from: string} | null} the first place of a two-place decision */
+/** @typedef {import("../types.js").Table} Table */
+/** @typedef {import("../svg.js").BoardContext} BoardContext */
+/** @typedef {import("../svg.js").BoardAction} BoardAction */
+/** @typedef {import("./skibe/layout.js").SkibeLayout} SkibeLayout */
+/** @typedef {import("./skibe/layout.js").SkibeView} SkibeView */
+/** @typedef {import("./skibe/layout.js").Action} Action */
+/** @typedef {{key: string, from: string}} Picked */
+
+/** @type {Picked | null} the first place of a two-place decision */
 let picked = null;
 
+/** Which table and move the first place was picked at. @param {Table} table */
 function tableKey(table) {
   return `${table.id ?? ""}:${table.move ?? ""}:${(table.legal || []).length}`;
 }
 
-/** The board for `table` (the server's JSON for the seat), drawn with `ctx` (svg.js). */
+/** The board for `table` (the server's JSON for the seat), drawn with `ctx` (svg.js).
+ * @param {Table} table @param {BoardContext} ctx
+ * @returns {SVGSVGElement} */
 export function draw(table, ctx) {
+  /** @type {SkibeView} the server's JSON for the game, as the board reads it */
   const v = table.view;
   const key = tableKey(table);
   if (!picked || picked.key !== key) picked = null;
@@ -34,6 +46,7 @@ export function draw(table, ctx) {
   if (picked && !two.has(picked.from)) picked = null;
   /** @type {Map<string, {node: Element, label: string}>} */
   const places = new Map();
+  /** @type {import("./skibe/ships.js").Place} */
   const place = (id, node, label) => {
     node.classList.add("sb-place");
     places.set(id, { node, label });
@@ -53,6 +66,7 @@ export function draw(table, ctx) {
   for (const id of lastPlaces(ctx.last, v)) places.get(id)?.node.classList.add("last-move");
 
   // Wire the places to the legal actions.
+  /** @param {Picked | null} next */
   const repick = (next) => {
     picked = next;
     const fresh = draw(table, ctx);
@@ -62,27 +76,8 @@ export function draw(table, ctx) {
     first?.focus();
   };
   for (const [id, { node, label }] of places) {
-    let live = false;
-    if (picked) {
-      if (id === picked.from) {
-        node.classList.add("sb-picked");
-        pickable(node, `${label}: picked (click again to cancel)`, () => repick(null));
-        live = true;
-      } else {
-        const action = two.get(picked.from)?.get(id);
-        if (action) live = ctx.clickable(node, action, `${action.text}: ${label}`);
-      }
-    } else {
-      const action = one.get(id);
-      const targets = two.get(id);
-      if (action) {
-        live = ctx.clickable(node, action, `${action.text}: ${label}`);
-      } else if (targets) {
-        pickable(node, `${label}: pick, then choose where`, () => repick({ key, from: id }));
-        node.setAttribute("data-pick", [...new Set([...targets.values()].map((a) => a.kind))].join(","));
-        live = true;
-      }
-    }
+    const live = picked ? wireSecond(id, node, label, picked, two, ctx, repick)
+      : wireFirst(id, node, label, { one, two }, ctx, () => repick({ key, from: id }));
     if (!live && !id.startsWith("ship:")) node.classList.add("sb-inert");
   }
   svg.addEventListener("keydown", (event) => {
@@ -91,7 +86,39 @@ export function draw(table, ctx) {
   return svg;
 }
 
-/** Who is to move and what happens (an evaluation: whose Chieftain acts). */
+/** With a first place picked: the picked place cancels it, a place it goes to takes the
+ * decision. Returns whether the place is live.
+ * @param {string} id @param {Element} node @param {string} label @param {Picked} picked
+ * @param {Map<string, Map<string, Action>>} two @param {BoardContext} ctx
+ * @param {(next: Picked | null) => void} repick */
+function wireSecond(id, node, label, picked, two, ctx, repick) {
+  if (id === picked.from) {
+    node.classList.add("sb-picked");
+    pickable(node, `${label}: picked (click again to cancel)`, () => repick(null));
+    return true;
+  }
+  const action = two.get(picked.from)?.get(id);
+  // The plan's actions are ctx.legal's.
+  return action ? ctx.clickable(node, /** @type {BoardAction} */ (action), `${action.text}: ${label}`) : false;
+}
+
+/** Nothing picked: a place takes its one-click decision, or is the first of two.
+ * Returns whether the place is live.
+ * @param {string} id @param {Element} node @param {string} label
+ * @param {{one: Map<string, Action>, two: Map<string, Map<string, Action>>}} plan
+ * @param {BoardContext} ctx @param {() => void} pick picks this place */
+function wireFirst(id, node, label, { one, two }, ctx, pick) {
+  const action = one.get(id);
+  if (action) return ctx.clickable(node, /** @type {BoardAction} */ (action), `${action.text}: ${label}`);
+  const targets = two.get(id);
+  if (!targets) return false;
+  pickable(node, `${label}: pick, then choose where`, pick);
+  node.setAttribute("data-pick", [...new Set([...targets.values()].map((a) => a.kind))].join(","));
+  return true;
+}
+
+/** Who is to move and what happens (an evaluation: whose Chieftain acts).
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L */
 function header(svg, v, L) {
   const mover = v.to_move >= 0 ? v.players[v.to_move] : null;
   const size = L.phone ? 14 : 17;

@@ -2,8 +2,46 @@
 // phone's two columns of regions grouped by their triangles), and which legal action each place
 // stands for. Node's tests import this module (tests/js/skaal.test.js).
 
-/** @typedef {{x: number, y: number, w: number, h: number}} Box */
-/** @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
+/** @typedef {import("../../svg.js").Box} Box */
+/** A legal action as the board reads it (its arguments are the game's JSON).
+ * @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
+/**
+ * @typedef {object} SkaalRegion a region in the seat's view
+ * @property {string} name
+ * @property {string[]} roads the regions its roads lead to
+ * @property {Record<string, number>} dwarfs how many dwarfs of each clan are here
+ * @property {number} nuggets
+ * @property {boolean} ooops
+ * @property {string | null} inn the clan owning the Royal Inn here
+ * @property {string | null} innkeeper
+ */
+/**
+ * @typedef {object} SkaalClan a clan in the seat's view
+ * @property {string} clan
+ * @property {number} respect
+ * @property {number} reserve dwarfs to place
+ * @property {number} inns Royal Inns in reserve
+ * @property {number} to_place setup dwarfs left
+ * @property {number} accountant its space on the respect track (laps counted on)
+ */
+/**
+ * @typedef {object} SkaalView the seat's view of a game of Skåål (the server's JSON)
+ * @property {string[]} players the clans, in seat order
+ * @property {SkaalRegion[]} regions
+ * @property {SkaalClan[]} clans
+ * @property {number} round
+ * @property {number} to_move -1: nobody
+ * @property {string} phase
+ * @property {number} mines_closed the track's space where the mines close
+ * @property {number} pawn the Prospecting Pawn's space
+ * @property {number} prospects_left
+ * @property {number} [last_income] the mover's Inn income this turn
+ * @property {string | null} [roll] the die's face
+ * @property {string | null} [find] the region the last find goes to
+ * @property {string | null} [rumor_from]
+ */
+/** What the layout needs of the view.
+ * @typedef {{players: string[], regions: {name: string}[], mines_closed: number}} LayoutView */
 /** @typedef {{kind: "inn" | "harvest" | "move", from: string}} Pick */
 /**
  * @typedef {object} Geometry where a region's parts go, from its centre (x, y)
@@ -49,6 +87,7 @@ export function norm(name) {
 // Region centres on a desktop (the map is a reconstruction, rulings SA-2): four triangles of
 // regions, the inner one joined to the three outer ones; as compact as the roads' arrows allow,
 // so that the whole map is above the fold at 1280×800.
+/** @type {Record<string, number[]>} */
 const DESKTOP = {
   salud: [85, 96], kippis: [915, 96], yambooi: [240, 236], jarama: [410, 180],
   topa: [590, 180], prosit: [760, 236], kanpai: [110, 392], kamau: [500, 320],
@@ -56,25 +95,29 @@ const DESKTOP = {
 };
 // On a phone: two columns, six rows, [column, row]; each triangle of regions keeps its three
 // roads between neighbouring cells, and so do three of the six roads between triangles.
+/** @type {Record<string, number[]>} */
 const PHONE = {
   salud: [0, 0], kanpai: [1, 0], yambooi: [0, 1], jarama: [1, 1], topa: [0, 2], kamau: [1, 2],
   lechaim: [0, 3], belsamati: [1, 3], nazdravie: [0, 4], slainte: [1, 4], prosit: [0, 5],
   kippis: [1, 5],
 };
 
+/** @param {number} x @param {number} y @param {number} w @param {number} h @returns {Box} */
 const box = (x, y, w, h) => ({ x, y, w, h });
 
 /** Where everything goes for `view` on a screen `screenWidth` CSS px wide.
- * @param {{players: string[], regions: {name: string}[], mines_closed: number}} view
+ * @param {LayoutView} view
  * @param {number} screenWidth
  * @returns {SkaalLayout} */
 export function layout(view, screenWidth) {
   return screenWidth < PHONE_BELOW ? phoneLayout(view) : desktopLayout(view);
 }
 
-/** The respect track's length: at least 50 spaces, and past the mines' closing. */
+/** The respect track's length: at least 50 spaces, and past the mines' closing.
+ * @param {LayoutView} view */
 const trackEnd = (view) => Math.max(50, view.mines_closed + 3);
 
+/** @param {LayoutView} view @returns {SkaalLayout} */
 function desktopLayout(view) {
   const width = 1000;
   const rw = 130;
@@ -114,6 +157,7 @@ function desktopLayout(view) {
   };
 }
 
+/** @param {LayoutView} view @returns {SkaalLayout} */
 function phoneLayout(view) {
   const width = 360;
   const touch = 44;
@@ -178,17 +222,23 @@ export function arrowAt(L, from, to) {
   };
 }
 
-/** `n` boxes w×h in a row centred on (x, y), kept inside the board. */
+/** `n` boxes w×h in a row centred on (x, y), kept inside the board.
+ * @param {number} x @param {number} y @param {number} n @param {number} w @param {number} h
+ * @param {number} gap @param {number} width the board's
+ * @returns {Box[]} */
 function row(x, y, n, w, h, gap, width) {
   const total = n * (w + gap) - gap;
   const left = Math.max(4, Math.min(width - 4 - total, x - total / 2));
   return Array.from({ length: n }, (_, i) => box(left + i * (w + gap), y - h / 2, w, h));
 }
 
+/** @typedef {{regions: string[], die: boolean, pawn: boolean, road: string[] | null}} Targets */
+
 /** What the last log entry concerns (by its kind and arguments): region names, "die", "pawn".
- * @param {{kind?: string, args?: Record<string, any>} | null} last */
+ * @param {{kind?: string | null, args?: Record<string, any> | null} | null} last
+ * @returns {Targets} */
 export function lastTargets(last) {
-  /** @type {{regions: string[], die: boolean, pawn: boolean, road: string[] | null}} */
+  /** @type {Targets} */
   const none = { regions: [], die: false, pawn: false, road: null };
   if (!last || !last.kind) return none;
   const args = last.args || {};
@@ -222,33 +272,59 @@ export function lastTargets(last) {
  *   of the mover's clan, then a region)
  * @returns {Map<string, PlaceEntry> | null} */
 export function places(legal, picked, how) {
-  /** @type {Map<string, PlaceEntry>} */
-  const out = new Map();
-  const of = (kind) => legal.filter((a) => a.kind === kind);
   if (picked) {
-    const from = picked.from;
-    if (picked.kind === "inn") {
-      for (const a of of("inn")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move the Inn from ${from} to ${a.args.to}` });
-      if (out.size) out.set(`inn:${from}`, { cancel: true, label: "keep the Inn where it is (cancel)" });
-    } else if (picked.kind === "move") {
-      for (const a of of("move")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move a dwarf from ${from} to ${a.args.to}` });
-      if (out.size && how.mover) out.set(`chip:${from}:${how.mover}`, { cancel: true, label: "keep the dwarf where it is (cancel)" });
-    } else {
-      for (const a of of("harvest")) if (a.args.region === from) out.set(`count:${from}:${a.args.nuggets}`, { action: a, label: `harvest ${a.args.nuggets} nugget${a.args.nuggets > 1 ? "s" : ""} in ${from}` });
-      if (out.size) out.set(`nuggets:${from}`, { cancel: true, label: "harvest nothing here (cancel)" });
-    }
+    const out = SECOND_STEPS[picked.kind](legal, picked.from, how);
     return out.size ? out : null;
   }
+  return firstSteps(legal, how);
+}
+
+/** @typedef {{arrows: boolean, mover: string | null}} How */
+
+/** The legal actions of `kind`.
+ * @param {Action[]} legal @param {string} kind */
+const ofKind = (legal, kind) => legal.filter((a) => a.kind === kind);
+/** "1 nugget", "3 nuggets". @param {number} k */
+const nuggets = (k) => `${k} nugget${k > 1 ? "s" : ""}`;
+
+/** The second steps after a first one from region `from`, with its cancel (none without a
+ * second step), by the first step's kind.
+ * @type {Record<Pick["kind"], (legal: Action[], from: string, how: How) => Map<string, PlaceEntry>>} */
+const SECOND_STEPS = {
+  inn(legal, from) {
+    /** @type {Map<string, PlaceEntry>} */
+    const out = new Map();
+    for (const a of ofKind(legal, "inn")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move the Inn from ${from} to ${a.args.to}` });
+    if (out.size) out.set(`inn:${from}`, { cancel: true, label: "keep the Inn where it is (cancel)" });
+    return out;
+  },
+  move(legal, from, how) {
+    /** @type {Map<string, PlaceEntry>} */
+    const out = new Map();
+    for (const a of ofKind(legal, "move")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move a dwarf from ${from} to ${a.args.to}` });
+    if (out.size && how.mover) out.set(`chip:${from}:${how.mover}`, { cancel: true, label: "keep the dwarf where it is (cancel)" });
+    return out;
+  },
+  harvest(legal, from) {
+    /** @type {Map<string, PlaceEntry>} */
+    const out = new Map();
+    for (const a of ofKind(legal, "harvest")) if (a.args.region === from) out.set(`count:${from}:${a.args.nuggets}`, { action: a, label: `harvest ${nuggets(a.args.nuggets)} in ${from}` });
+    if (out.size) out.set(`nuggets:${from}`, { cancel: true, label: "harvest nothing here (cancel)" });
+    return out;
+  },
+};
+
+/** The places of the first (or only) steps.
+ * @param {Action[]} legal @param {How} how
+ * @returns {Map<string, PlaceEntry>} */
+function firstSteps(legal, how) {
+  /** @type {Map<string, PlaceEntry>} */
+  const out = new Map();
+  const of = (/** @type {string} */ kind) => ofKind(legal, kind);
   for (const a of of("place")) out.set(`region:${a.args.region}`, { action: a, label: `place a dwarf in ${a.args.region}` });
   for (const a of of("find")) out.set(`region:${a.args.region}`, { action: a, label: `the find goes to ${a.args.region}` });
   for (const a of of("rumor")) out.set(`chip:${a.args.region}:${a.args.clan}`, { action: a, label: `a ${a.args.clan} dwarf comes from ${a.args.region} (rumor)` });
-  const harvests = new Map();
-  for (const a of of("harvest")) harvests.set(a.args.region, [...(harvests.get(a.args.region) || []), a]);
-  for (const [region, options] of harvests) {
-    out.set(`nuggets:${region}`, options.length === 1
-      ? { action: options[0], label: `harvest ${options[0].args.nuggets} nugget${options[0].args.nuggets > 1 ? "s" : ""} in ${region}` }
-      : { pick: { kind: "harvest", from: region }, label: `harvest in ${region}: choose how many next` });
-  }
+  harvestPlaces(of("harvest"), out);
   for (const a of of("build")) out.set(`inn:${a.args.region}`, { action: a, label: `build a Royal Inn in ${a.args.region}` });
   for (const a of of("inn")) out.set(`inn:${a.args.from}`, { pick: { kind: "inn", from: a.args.from }, label: `move the Inn in ${a.args.from}: choose where next` });
   for (const a of of("move")) {
@@ -258,4 +334,18 @@ export function places(legal, picked, how) {
   const prospect = of("prospect")[0];
   if (prospect) out.set("die", { action: prospect, label: "prospect: advance the pawn and roll the die" });
   return out;
+}
+
+/** A region's nuggets: its harvest, or (several amounts) the first step of choosing one.
+ * @param {Action[]} harvests the legal harvests
+ * @param {Map<string, PlaceEntry>} out */
+function harvestPlaces(harvests, out) {
+  /** @type {Map<string, Action[]>} */
+  const byRegion = new Map();
+  for (const a of harvests) byRegion.set(a.args.region, [...(byRegion.get(a.args.region) || []), a]);
+  for (const [region, options] of byRegion) {
+    out.set(`nuggets:${region}`, options.length === 1
+      ? { action: options[0], label: `harvest ${nuggets(options[0].args.nuggets)} in ${region}` }
+      : { pick: { kind: "harvest", from: region }, label: `harvest in ${region}: choose how many next` });
+  }
 }

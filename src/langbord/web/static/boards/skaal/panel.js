@@ -3,7 +3,14 @@ import { el, text, chip, tip } from "../../svg.js";
 import { house, diePips, pill } from "./parts.js";
 import { TIPS } from "./tips.js";
 
-/** Who is to move, the round, the prospects left. */
+/** @typedef {import("./layout.js").SkaalLayout} SkaalLayout */
+/** @typedef {import("./layout.js").SkaalView} SkaalView */
+/** @typedef {import("./layout.js").Targets} Targets */
+/** @typedef {import("./map.js").Look} Look */
+/** @typedef {import("./map.js").Wire} Wire */
+
+/** Who is to move, the round, the prospects left.
+ * @param {SVGSVGElement} svg @param {SkaalView} v @param {SkaalLayout} L @param {Look} look */
 export function drawHeader(svg, v, L, look) {
   const mover = look.mover;
   text(svg, 12, 24, `Round ${v.round}`, { "font-size": 18, "font-weight": 700 });
@@ -22,7 +29,9 @@ export function drawHeader(svg, v, L, look) {
   tip(left, TIPS.closed);
 }
 
-/** The die, the find and the rumor, and the Prospect button; `wire` makes them clickable. */
+/** The die, the find and the rumor, and the Prospect button; `wire` makes them clickable.
+ * @param {SVGSVGElement} svg @param {SkaalView} v @param {SkaalLayout} L @param {Targets} last
+ * @param {Wire} wire */
 export function drawDie(svg, v, L, last, wire) {
   const D = L.die;
   const dieG = el("g", { class: last.die ? "last-move" : "" }, svg);
@@ -40,7 +49,8 @@ export function drawDie(svg, v, L, last, wire) {
   }
 }
 
-/** The key to the map's symbols (a desktop; on a phone every symbol explains itself on tap). */
+/** The key to the map's symbols (a desktop; on a phone every symbol explains itself on tap).
+ * @param {SVGSVGElement} svg @param {SkaalLayout} L */
 export function drawKey(svg, L) {
   if (!L.key) return;
   const { x: kx, y: ky } = L.key;
@@ -55,13 +65,16 @@ export function drawKey(svg, L) {
   text(svg, kx + 26, ky + 103, "nuggets (click: harvest)", { class: "sk-small" });
 }
 
-/** The respect track with the accountants, the Prospecting Pawn and "mines closed". */
+/** The respect track with the accountants, the Prospecting Pawn and "mines closed".
+ * @param {SVGSVGElement} svg @param {SkaalView} v @param {SkaalLayout} L @param {Targets} last
+ * @param {Look} look */
 export function drawTrack(svg, v, L, last, look) {
   const K = L.track;
   const end = K.end;
   const title = text(svg, 12, K.y + 16, "Respect track", { "font-size": 16, "font-weight": 700 });
   tip(title, TIPS.track);
   text(svg, 150, K.y + 16, L.phone ? `(respect = space − 1; laps of ${end})` : `(respect = space − 1; a dark badge counts laps of ${end}; accountants hop over the pawn)`, { class: "sk-small" });
+  /** @type {Record<number, [string, number][]>} the clans and laps of the accountants on a space */
   const byAccountant = {};
   for (const c of v.clans) {
     const lap = Math.floor((c.accountant - 1) / end);
@@ -107,7 +120,9 @@ export function drawTrack(svg, v, L, last, look) {
   }
 }
 
-/** The clans: respect, reserve, Inns in reserve, setup dwarfs left. */
+/** The clans: respect, reserve, Inns in reserve, setup dwarfs left.
+ * @param {SVGSVGElement} svg @param {import("../../types.js").Table} table @param {SkaalView} v
+ * @param {SkaalLayout} L @param {Look} look */
 export function drawClans(svg, table, v, L, look) {
   v.clans.forEach((c, i) => {
     const B = L.clans[i];

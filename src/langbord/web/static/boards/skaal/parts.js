@@ -3,7 +3,10 @@ import { el, text, inkOn } from "../../svg.js";
 
 /** @typedef {import("./layout.js").Box} Box */
 
-/** A rounded pill in box `b` with `label` (and a nugget before it). */
+/** A rounded pill in box `b` with `label` (and a nugget before it).
+ * @param {Element} parent @param {Box} b @param {string} label @param {string} fill
+ * @param {boolean} [nugget]
+ * @returns {SVGGElement} */
 export function pill(parent, b, label, fill, nugget = false) {
   const g = el("g", {}, parent);
   const x = b.x + b.w / 2;
@@ -17,7 +20,10 @@ export function pill(parent, b, label, fill, nugget = false) {
   return g;
 }
 
-/** A Royal Inn (a house) of colour `fill` with its owner's letter, centred on (x, y). */
+/** A Royal Inn (a house) of colour `fill` with its owner's letter, centred on (x, y).
+ * @param {Element} parent @param {number} x @param {number} y @param {string} fill
+ * @param {string} letter @param {number} [s] its scale
+ * @returns {SVGGElement} */
 export function house(parent, x, y, fill, letter, s = 1) {
   const g = el("g", {}, parent);
   el("path", {
@@ -27,7 +33,8 @@ export function house(parent, x, y, fill, letter, s = 1) {
   return g;
 }
 
-/** The die in box `b` showing `face` ("1" … "5", "Ooops", or nothing yet). */
+/** The die in box `b` showing `face` ("1" … "5", "Ooops", or nothing yet).
+ * @param {Element} parent @param {Box} b @param {string | null | undefined} face */
 export function diePips(parent, b, face) {
   const { x, y, w: s } = b;
   el("rect", { x, y, width: s, height: s, rx: 10, fill: "#fffdf4", stroke: "#3b2f25", "stroke-width": 2, class: "mark hit" }, parent);
@@ -39,11 +46,12 @@ export function diePips(parent, b, face) {
     text(parent, x + s / 2, y + s / 2 + 6, "Ooops", { "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#c8352b" });
     return;
   }
-  const spots = {
+  /** @type {Record<number, number[][]>} */
+  const pips = {
     1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
     4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  }[Number(face)];
-  for (const [dx, dy] of spots) {
+  };
+  for (const [dx, dy] of pips[Number(face)]) {
     el("circle", { cx: x + s / 2 + dx * s * 0.26, cy: y + s / 2 + dy * s * 0.26, r: s * 0.09, fill: "#2b2118" }, parent);
   }
 }

@@ -2,8 +2,36 @@
 // ships, or a phone's column of ship blocks), and which legal action each place stands for.
 // Node's tests import this module (tests/js/skibe.test.js).
 
-/** @typedef {{x: number, y: number, w: number, h: number}} Box */
-/** @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
+/** @typedef {import("../../svg.js").Box} Box */
+/** A legal action as the board reads it (its arguments are the game's JSON).
+ * @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
+/**
+ * @typedef {object} SkibeShip a ship in the seat's view
+ * @property {{card: string, equipment: number}[]} vikings its Viking cards from the bow
+ * @property {number} bow_food
+ * @property {{owner: string, action: string}[]} chieftains laid on it, from the bow outward
+ * @property {string | null} stern the player whose stern completes it
+ */
+/**
+ * @typedef {object} SkibeView the seat's view of a game of Skibe (the server's JSON)
+ * @property {string[]} players the players' colours, in seat order
+ * @property {number} ship_limit
+ * @property {{label: string, points: number[]}[]} sheet the score sheet's rows
+ * @property {number[]} scores
+ * @property {string} phase
+ * @property {number} to_move -1: nobody
+ * @property {{ship: number, owner: string, chieftain: string, protected_colours: string[]} | null} [evaluation]
+ * @property {(string | null)[]} display
+ * @property {number} pile cards in the pile
+ * @property {string | null} [held] the card to lay
+ * @property {string | null} [last_laid]
+ * @property {{food: number, equipment: number}} stock
+ * @property {number} out_of_game
+ * @property {{chieftains: string[], sterns: number}[]} hands
+ * @property {SkibeShip[]} ships
+ */
+/** What the layout needs of the view.
+ * @typedef {{players: string[], ship_limit: number, sheet: unknown[]}} LayoutView */
 /**
  * @typedef {object} ShipLayout
  * @property {Box} hull the ship (lay a card, a Chieftain's ship)
@@ -37,18 +65,19 @@
  */
 
 export const KINDS = ["equipment", "food", "remove", "swap", "protection"];
+/** @type {Record<string, string>} */
 export const SHORT = { equipment: "equip", food: "food", remove: "remove", swap: "swap", protection: "protect" };
 /** Decisions that stand for no place: shown as a row of buttons beside the hand. */
 export const CHOICES = ["pass", "skip", "no food", "no equip"];
 /** Below this width (CSS px) the board lays itself out for a phone. */
 export const PHONE_BELOW = 700;
 
-/** @returns {Box} */
+/** @param {number} x @param {number} y @param {number} w @param {number} h @returns {Box} */
 const box = (x, y, w, h) => ({ x, y, w, h });
 
 /** Where everything goes for `view` (the seat's view: players, ship_limit, sheet) on a screen
  * `screenWidth` CSS px wide.
- * @param {{players: string[], ship_limit: number, sheet: any[]}} view
+ * @param {LayoutView} view
  * @param {number} screenWidth
  * @returns {SkibeLayout} */
 export function layout(view, screenWidth) {
@@ -57,7 +86,8 @@ export function layout(view, screenWidth) {
 
 /** A desktop: a band (display, pile, the card to lay, the stock, the hand of the seat to move)
  * above the three ships, so that what must be clicked is above the fold at 1280×800; players
- * and the score sheet below. */
+ * and the score sheet below.
+ * @param {LayoutView} view @returns {SkibeLayout} */
 function desktopLayout(view) {
   const width = 1000;
   const cw = 96;
@@ -115,7 +145,8 @@ function desktopLayout(view) {
 
 /** A phone (a viewBox 360 wide, about one unit a CSS px): the display and the pile in a row, the
  * hand and its choices, then each ship as a block (its bow across the top, its Chieftains, its
- * cards four to a row with the stern after them), the players one to a row, the score sheet. */
+ * cards four to a row with the stern after them), the players one to a row, the score sheet.
+ * @param {LayoutView} view @returns {SkibeLayout} */
 function phoneLayout(view) {
   const width = 360;
   const touch = 44;
@@ -123,7 +154,7 @@ function phoneLayout(view) {
   const ch = 96;
   const gap = 6;
   const x0 = (width - 4 * cw - 3 * gap) / 2;
-  const col = (i) => x0 + i * (cw + gap);
+  const col = (/** @type {number} */ i) => x0 + i * (cw + gap);
   let y = 52; // the header's two lines
   const display = [0, 1, 2].map((i) => box(col(i), y + 18, cw, ch));
   const pile = box(col(3), y + 18, cw, ch);
@@ -160,14 +191,7 @@ function phoneLayout(view) {
     };
   });
   const playersY = y;
-  const rows = view.players.map((_, i) => {
-    const top = playersY + 22 + i * 88;
-    return {
-      box: box(4, top, width - 8, 84),
-      tokens: KINDS.map((_, j) => box(12 + j * (tw + 4), top + 34, tw, touch)),
-      sterns: { x: width - 68, y: top + 2 },
-    };
-  });
+  const rows = phonePlayers(view.players.length, playersY, width, tw, touch);
   const n = view.players.length;
   const sheetY = playersY + 22 + n * 88 + 10;
   const labelW = 150;
@@ -180,10 +204,25 @@ function phoneLayout(view) {
   };
 }
 
+/** A phone's player rows (one a player, its Chieftains below its name) from `top`.
+ * @param {number} n players @param {number} playersY @param {number} width
+ * @param {number} tw a token's width @param {number} touch
+ * @returns {SkibeLayout["players"]["rows"]} */
+function phonePlayers(n, playersY, width, tw, touch) {
+  return Array.from({ length: n }, (_, i) => {
+    const top = playersY + 22 + i * 88;
+    return {
+      box: box(4, top, width - 8, 84),
+      tokens: KINDS.map((_, j) => box(12 + j * (tw + 4), top + 34, tw, touch)),
+      sterns: { x: width - 68, y: top + 2 },
+    };
+  });
+}
+
 /** The place of a bow (ship number) or the stock's food. */
-export const bowId = (x) => (x === "stock" ? "stock-food" : `bow:${x}`);
+export const bowId = (/** @type {string | number} */ x) => (x === "stock" ? "stock-food" : `bow:${x}`);
 /** The place of a Viking card ("2.3" on a ship, "d1" in the display) or the stock's equipment. */
-export const cardId = (x) => (x === "stock" ? "stock-equip" : `card:${x}`);
+export const cardId = (/** @type {string} */ x) => (x === "stock" ? "stock-equip" : `card:${x}`);
 
 /** The legal actions by place, read off their kinds and arguments: one click (place → action)
  * and two clicks (from → to → action). Decisions without a place (pass, skip, "no food",
@@ -191,31 +230,50 @@ export const cardId = (x) => (x === "stock" ? "stock-equip" : `card:${x}`);
  * @param {Action[]} legal
  * @returns {{one: Map<string, Action>, two: Map<string, Map<string, Action>>}} */
 export function plan(legal) {
-  const one = new Map();
-  const two = new Map();
-  const add2 = (a, b, action) => {
-    if (!two.has(a)) two.set(a, new Map());
-    two.get(a).set(b, action);
+  /** @type {Plan} */
+  const p = {
+    one: new Map(),
+    two: new Map(),
+    add2(a, b, action) {
+      if (!this.two.has(a)) this.two.set(a, new Map());
+      this.two.get(a)?.set(b, action);
+    },
   };
   for (const a of legal) {
-    const { kind, args } = a;
-    const moves = "from" in args;
-    if (kind === "take") one.set(`card:${args.slot}`, a);
-    else if (kind === "draw") one.set("pile", a);
-    else if (kind === "lay") one.set(`ship:${args.ship}`, a);
-    else if (kind === "stern") one.set(`stern:${args.ship}`, a);
-    else if ((kind === "food" && moves) || kind === "move food") add2(bowId(args.from), bowId(args.to), a);
-    else if (kind === "food") one.set(`bow:${args.ship}`, a);
-    else if ((kind === "equip" && moves) || kind === "move equip") add2(cardId(args.from), cardId(args.to), a);
-    else if (kind === "equip" || kind === "remove") one.set(`card:${args.slot}`, a);
-    else if (kind === "swap") {
-      add2(`card:${args.slot}`, `card:${args.with}`, a);
-      add2(`card:${args.with}`, `card:${args.slot}`, a);
-    } else if (kind === "chief") add2(`chief:${args.action}`, `ship:${args.ship}`, a);
-    else if (CHOICES.includes(kind)) one.set(`choice:${kind}`, a);
+    if (Object.hasOwn(PLAN, a.kind)) PLAN[a.kind](a, p);
+    else if (CHOICES.includes(a.kind)) p.one.set(`choice:${a.kind}`, a);
   }
-  return { one, two };
+  return { one: p.one, two: p.two };
 }
+
+/**
+ * @typedef {object} Plan the places being planned
+ * @property {Map<string, Action>} one
+ * @property {Map<string, Map<string, Action>>} two
+ * @property {(a: string, b: string, action: Action) => void} add2 a two-click decision
+ */
+
+/** Whether an action moves a stone (its arguments say from where). @param {Action} a */
+const moves = (a) => "from" in a.args;
+
+/** Where each kind of legal action goes in the plan.
+ * @type {Record<string, (a: Action, p: Plan) => void>} */
+const PLAN = {
+  take: (a, p) => p.one.set(`card:${a.args.slot}`, a),
+  draw: (a, p) => p.one.set("pile", a),
+  lay: (a, p) => p.one.set(`ship:${a.args.ship}`, a),
+  stern: (a, p) => p.one.set(`stern:${a.args.ship}`, a),
+  food: (a, p) => (moves(a) ? p.add2(bowId(a.args.from), bowId(a.args.to), a) : p.one.set(`bow:${a.args.ship}`, a)),
+  "move food": (a, p) => p.add2(bowId(a.args.from), bowId(a.args.to), a),
+  equip: (a, p) => (moves(a) ? p.add2(cardId(a.args.from), cardId(a.args.to), a) : p.one.set(`card:${a.args.slot}`, a)),
+  "move equip": (a, p) => p.add2(cardId(a.args.from), cardId(a.args.to), a),
+  remove: (a, p) => p.one.set(`card:${a.args.slot}`, a),
+  swap(a, p) {
+    p.add2(`card:${a.args.slot}`, `card:${a.args.with}`, a);
+    p.add2(`card:${a.args.with}`, `card:${a.args.slot}`, a);
+  },
+  chief: (a, p) => p.add2(`chief:${a.args.action}`, `ship:${a.args.ship}`, a),
+};
 
 /** The places the last move concerns (by its kind and arguments).
  * @param {{kind?: string, args?: Record<string, any>} | null} last
@@ -223,24 +281,29 @@ export function plan(legal) {
  * @returns {string[]} */
 export function lastPlaces(last, v) {
   if (!last || !last.kind) return [];
-  const kind = last.kind;
   const args = last.args || {};
-  const moves = "from" in args;
-  if (kind === "take") return [`card:${args.slot}`];
-  if (kind === "draw" || kind === "reveal") return ["pile"];
-  if (kind === "lay") {
+  return Object.hasOwn(LAST, last.kind) ? LAST[last.kind](args, v) : [];
+}
+
+/** The places a last move of each kind concerns, from its arguments.
+ * @type {Record<string, (args: Record<string, any>, v: {ships: {vikings: unknown[]}[]}) => string[]>} */
+const LAST = {
+  take: (args) => [`card:${args.slot}`],
+  draw: () => ["pile"],
+  reveal: () => ["pile"],
+  lay(args, v) {
     const n = v.ships[args.ship - 1]?.vikings.length || 0;
     return n ? [`card:${args.ship}.${n}`] : [`ship:${args.ship}`];
-  }
-  if (kind === "stern") return [`stern:${args.ship}`];
-  if ((kind === "food" && moves) || kind === "move food") return [bowId(args.from), bowId(args.to)];
-  if (kind === "food") return [`bow:${args.ship}`];
-  if ((kind === "equip" && moves) || kind === "move equip") return [cardId(args.from), cardId(args.to)];
-  if (kind === "equip" || kind === "remove") return [`card:${args.slot}`];
-  if (kind === "swap") return [`card:${args.slot}`, `card:${args.with}`];
-  if (kind === "chief") return [`token:${args.ship}:last`];
-  return [];
-}
+  },
+  stern: (args) => [`stern:${args.ship}`],
+  food: (args) => ("from" in args ? [bowId(args.from), bowId(args.to)] : [`bow:${args.ship}`]),
+  "move food": (args) => [bowId(args.from), bowId(args.to)],
+  equip: (args) => ("from" in args ? [cardId(args.from), cardId(args.to)] : [`card:${args.slot}`]),
+  "move equip": (args) => [cardId(args.from), cardId(args.to)],
+  remove: (args) => [`card:${args.slot}`],
+  swap: (args) => [`card:${args.slot}`, `card:${args.with}`],
+  chief: (args) => [`token:${args.ship}:last`],
+};
 
 /** Moves after which the score sheet has a new row (a ship evaluated, or a turn ended). */
 export const SHEET_KINDS = new Set(["stern", "skip", "pass", "move equip", "move food", "remove", "swap", "take", "draw", "reveal"]);

@@ -5,7 +5,9 @@ import { TIPS, chieftainTip } from "./tips.js";
 
 /** @typedef {import("./layout.js").Box} Box */
 
-/** A shield of colour `name` with its letter. */
+/** A shield of colour `name` with its letter.
+ * @param {Element} parent @param {number} x @param {number} y @param {string} name
+ * @param {number} [s] its scale */
 export function shield(parent, x, y, name, s = 1) {
   const fill = colour(name);
   el("path", {
@@ -15,7 +17,9 @@ export function shield(parent, x, y, name, s = 1) {
   text(parent, x, y + 4 * s, mark(name), { "text-anchor": "middle", "font-size": 15 * s, "font-weight": 700, fill: inkOn(fill) });
 }
 
-/** `n` square stones from (x, y), `perRow` to a row. */
+/** `n` square stones from (x, y), `perRow` to a row.
+ * @param {Element} parent @param {number} x @param {number} y @param {number} n
+ * @param {string} fill @param {number} [size] @param {number} [perRow] */
 export function stones(parent, x, y, n, fill, size = 9, perRow = 5) {
   for (let i = 0; i < n; i++) {
     el("rect", {
@@ -25,14 +29,19 @@ export function stones(parent, x, y, n, fill, size = 9, perRow = 5) {
   }
 }
 
-/** `n` round food stones from (x, y), `perRow` to a row. */
+/** `n` round food stones from (x, y), `perRow` to a row.
+ * @param {Element} parent @param {number} x @param {number} y @param {number} n
+ * @param {number} [r] @param {number} [perRow] */
 export function foodStones(parent, x, y, n, r = 9, perRow = 2) {
   for (let i = 0; i < n; i++) {
     el("circle", { cx: x + (i % perRow) * (2 * r + 4), cy: y + Math.floor(i / perRow) * (2 * r + 4), r, fill: "#7cc26a", stroke: "#2e6b2e" }, parent);
   }
 }
 
-/** A Viking card ("blue/red F": its shields and its symbol) with its equipment, in `b`. */
+/** A Viking card ("blue/red F": its shields and its symbol) with its equipment, in `b`.
+ * @param {Element} parent @param {Box} b @param {string} name @param {number} equipment
+ * @param {string} slot where it lies ("2.3", "d1")
+ * @returns {SVGGElement} */
 export function drawCard(parent, b, name, equipment, slot) {
   const g = el("g", { class: "sb-place" }, parent);
   const { x, y, w, h } = b;
@@ -55,7 +64,11 @@ export function drawCard(parent, b, name, equipment, slot) {
   return g;
 }
 
-/** A Chieftain token of `owner` with action `kind` in `b` (`ghost`: played, an outline). */
+/** A Chieftain token of `owner` with action `kind` in `b` (`ghost`: played, an outline).
+ * @param {Element} parent @param {Box} b @param {string} owner @param {string} kind
+ * @param {{ghost?: boolean, letter?: boolean, where?: string}} [how] `letter`: the owner's
+ *   mark before the action; `where`: where it lies, for its tip
+ * @returns {SVGGElement} */
 export function token(parent, b, owner, kind, { ghost = false, letter = true, where = "" } = {}) {
   const g = el("g", { class: "sb-place" }, parent);
   const fill = colour(owner);
@@ -72,7 +85,9 @@ export function token(parent, b, owner, kind, { ghost = false, letter = true, wh
   return g;
 }
 
-/** A rounded button-like pill in `b` with `label`. */
+/** A rounded button-like pill in `b` with `label`.
+ * @param {Element} parent @param {Box} b @param {string} label @param {string} [fill]
+ * @returns {SVGGElement} */
 export function pill(parent, b, label, fill = "#2f6f5e") {
   const g = el("g", { class: "sb-place" }, parent);
   el("rect", { class: "frame hit", x: b.x, y: b.y, width: b.w, height: b.h, rx: Math.min(14, b.h / 2), fill, stroke: "#0007" }, g);

@@ -4,7 +4,14 @@ import { KINDS, SHEET_KINDS } from "./layout.js";
 import { token } from "./parts.js";
 import { TIPS } from "./tips.js";
 
-/** Draws the players' rows and the score sheet where `L` says. */
+/** @typedef {import("../../types.js").Table} Table */
+/** @typedef {import("../../svg.js").BoardContext} BoardContext */
+/** @typedef {import("./layout.js").SkibeLayout} SkibeLayout */
+/** @typedef {import("./layout.js").SkibeView} SkibeView */
+
+/** Draws the players' rows and the score sheet where `L` says.
+ * @param {SVGSVGElement} svg @param {Table} table @param {SkibeView} v @param {SkibeLayout} L
+ * @param {BoardContext} ctx */
 export function drawPlayers(svg, table, v, L, ctx) {
   text(svg, 16, L.players.y + 14, "Players", { "font-size": 15, "font-weight": 700 });
   v.players.forEach((p, i) => {
@@ -39,14 +46,17 @@ export function drawPlayers(svg, table, v, L, ctx) {
   drawSheet(svg, v, L, ctx);
 }
 
+/** The score sheet: a row per evaluation (the last one framed after a stern), and the totals.
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {BoardContext} ctx */
 function drawSheet(svg, v, L, ctx) {
   const S = L.sheet;
   const sheet = el("g", {}, svg);
   tip(sheet, TIPS.sheet);
   text(sheet, S.x, S.y + 14, "Score sheet", { "font-size": 15, "font-weight": 700 });
-  const colX = (i) => S.x + S.labelW + i * S.colW;
+  const colX = (/** @type {number} */ i) => S.x + S.labelW + i * S.colW;
   v.players.forEach((p, i) => chip(sheet, colX(i), S.y + 30, 9, colour(p), mark(p)));
-  const lastSheet = SHEET_KINDS.has(ctx.last?.kind) ? v.sheet.length - 1 : -1;
+  const lastKind = ctx.last?.kind;
+  const lastSheet = lastKind && SHEET_KINDS.has(lastKind) ? v.sheet.length - 1 : -1;
   const maxLabel = L.phone ? 20 : 26;
   v.sheet.forEach((row, r) => {
     const y = S.y + 56 + r * S.row;
@@ -55,7 +65,7 @@ function drawSheet(svg, v, L, ctx) {
     const label = words.length > maxLabel ? `${words.slice(0, maxLabel - 1)}…` : words;
     text(sheet, S.x, y, label, { "font-size": 13 });
     row.points.forEach((pt, i) => text(sheet, colX(i), y, String(pt), { "text-anchor": "middle", "font-size": 13 }));
-    if (r === lastSheet && ctx.last.kind === "stern") el("rect", { x: S.x - 4, y: y - 15, width: S.w, height: S.row, fill: "none", stroke: "#f0a000", "stroke-width": 3, class: "last-move" }, sheet);
+    if (r === lastSheet && lastKind === "stern") el("rect", { x: S.x - 4, y: y - 15, width: S.w, height: S.row, fill: "none", stroke: "#f0a000", "stroke-width": 3, class: "last-move" }, sheet);
   });
   const ty = S.y + 56 + v.sheet.length * S.row + 4;
   el("line", { x1: S.x - 4, y1: ty - 15, x2: S.x + S.w - 4, y2: ty - 15, stroke: "#2b2118" }, sheet);

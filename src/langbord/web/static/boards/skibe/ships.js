@@ -3,92 +3,127 @@ import { el, text, colour, mark, inkOn, tip } from "../../svg.js";
 import { drawCard, foodStones, token } from "./parts.js";
 import { TIPS } from "./tips.js";
 
+/** @typedef {import("../../svg.js").BoardContext} BoardContext */
 /** @typedef {import("./layout.js").SkibeLayout} SkibeLayout */
-/** @typedef {(id: string, node: Element, label: string) => Element} Place */
+/** @typedef {import("./layout.js").ShipLayout} ShipLayout */
+/** @typedef {import("./layout.js").SkibeView} SkibeView */
+/** @typedef {import("./layout.js").SkibeShip} SkibeShip */
+/** Registers `node` as the clickable place `id` (its words `label`); returns `node`.
+ * @typedef {(id: string, node: Element, label: string) => Element} Place */
+/** A ship being drawn: its view, its number (1 …) and where its parts go.
+ * @typedef {{ship: SkibeShip, no: number, S: ShipLayout}} At */
 
-/** Draws the ships of view `v` where `L` says; `place` registers each clickable place. */
+/** Draws the ships of view `v` where `L` says; `place` registers each clickable place.
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L
+ * @param {BoardContext} ctx @param {Place} place */
 export function drawShips(svg, v, L, ctx, place) {
-  const lastTokenShip = ctx.last?.kind === "chief" ? ctx.last.args.ship : 0;
+  const last = ctx.last;
+  const lastTokenShip = last?.kind === "chief" ? last.args?.ship : 0;
   v.ships.forEach((ship, s) => {
-    const no = s + 1;
-    const S = L.ships[s];
-    const evaluating = v.evaluation && v.evaluation.ship === no;
-    const hull = place(`ship:${no}`, el("g", {}, svg), `ship ${no}`);
-    const { hull: hb } = S;
-    el("rect", {
-      class: "frame hit", x: hb.x, y: hb.y, width: hb.w, height: hb.h, rx: 14,
-      fill: evaluating ? "#fff1b8" : "#dfe8ea", stroke: "#9fb3b8",
-    }, hull);
-    if (!L.phone) {
-      const c0 = S.cards[0];
-      const end = S.stern.x + 50;
-      const bottom = c0.y + c0.h;
-      el("path", {
-        d: `M${c0.x - 10},${bottom - 8} H${end} q22,0 18,-26 l-6,30 q-8,8 -40,8 H${c0.x + 10} q-30,0 -40,-14 z`,
-        fill: "#8b5a2b", stroke: "#5a3a1a", "stroke-width": 2,
-      }, hull);
-    }
-    text(hull, S.label.x, S.label.y + 16, `Ship ${no}`, { "font-size": 16, "font-weight": 700 });
-    tip(hull, `Ship ${no}: ${ship.vikings.length} of ${v.ship_limit} Viking cards. ${TIPS.ship}`);
-
-    // The bow with its food (the label stays clear of it: layout's test).
-    const B = S.bow;
-    const bow = place(`bow:${no}`, el("g", {}, svg), `bow ${no}`);
-    if (L.phone) {
-      el("path", {
-        class: "frame hit", d: `M${B.x + B.w},${B.y} H${B.x + 18} Q${B.x},${B.y + B.h / 2} ${B.x + 18},${B.y + B.h} H${B.x + B.w} z`,
-        fill: "#a0693a", stroke: "#5a3a1a", "stroke-width": 2,
-      }, bow);
-      foodStones(bow, B.x + 30, B.y + B.h / 2, Math.min(ship.bow_food, 6), 9, 6);
-      text(bow, B.x + B.w - 8, B.y + B.h / 2 + 5, `bow · food ${ship.bow_food}`, { "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#fff" });
-    } else {
-      el("path", {
-        class: "frame hit",
-        d: `M${B.x + B.w},${B.y} H${B.x + 16} Q${B.x - 10},${B.y + B.h / 2} ${B.x + 16},${B.y + B.h} H${B.x + B.w} z`,
-        fill: "#a0693a", stroke: "#5a3a1a", "stroke-width": 2,
-      }, bow);
-      foodStones(bow, B.x + B.w / 2 - 11, B.y + 20, Math.min(ship.bow_food, 6), 9, 2);
-      text(bow, B.x + B.w / 2, B.y + B.h - 10, `food ${ship.bow_food}`, { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff" });
-    }
-    el("title", {}, bow).textContent = `bow ${no}: ${ship.bow_food} food`;
-    tip(bow, `Bow of ship ${no}: ${ship.bow_food} food. ${TIPS.bow}`);
-
-    // Chieftains laid on the ship, from the bow outward.
-    const C = S.chiefs;
-    ship.chieftains.forEach((c, i) => {
-      const b = { x: C.x + i * C.step, y: C.y, w: C.w, h: C.h };
-      const t = token(svg, b, c.owner, c.action, { where: `on ship ${no}, laid ${i + 1}.` });
-      if (evaluating && v.evaluation.owner === c.owner && v.evaluation.chieftain === c.action) {
-        el("rect", { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 15, fill: "none", stroke: "#c8352b", "stroke-width": 3 }, t);
-      }
-      if (lastTokenShip === no && i === ship.chieftains.length - 1) t.classList.add("last-move");
-      t.classList.add("sb-inert");
-    });
-
-    // Viking cards, and the free places up to the limit.
-    S.cards.forEach((b, i) => {
-      const viking = ship.vikings[i];
-      const slot = `${no}.${i + 1}`;
-      if (viking) {
-        place(`card:${slot}`, drawCard(svg, b, viking.card, viking.equipment, slot), `${viking.card} (${slot})`);
-      } else {
-        const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, fill: "#ffffff55", stroke: "#9fb3b8", "stroke-dasharray": "6 4", class: "sb-inert" }, svg);
-        tip(r, TIPS.emptySlot);
-      }
-    });
-
-    // The stern.
-    const T = S.stern;
-    const stern = place(`stern:${no}`, el("g", {}, svg), `stern on ship ${no}`);
-    const sFill = ship.stern ? colour(ship.stern) : "#ffffff55";
-    el("path", {
-      class: "frame hit", d: `M${T.x},${T.y} h${T.w * 0.55} q${T.w * 0.45},${T.h * 0.1} ${T.w * 0.45},${T.h * 0.45} q0,${T.h * 0.38} ${-T.w * 0.45},${T.h * 0.55} h${-T.w * 0.55} z`,
-      fill: sFill, stroke: ship.stern ? "#2b2118" : "#9fb3b8", "stroke-dasharray": ship.stern ? null : "6 4", "stroke-width": 1.5,
-    }, stern);
-    if (ship.stern) {
-      text(stern, T.x + T.w * 0.42, T.y + T.h / 2 + 7, mark(ship.stern), { "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: inkOn(sFill) });
-    }
-    text(stern, T.x + T.w * 0.42, L.phone ? T.y + 16 : T.y - 6, "stern", { "text-anchor": "middle", class: "sb-small" });
-    tip(stern, `${ship.stern ? `${ship.stern}'s stern on ship ${no}. ` : `Stern of ship ${no}. `}${TIPS.stern}`);
+    const at = { ship, no: s + 1, S: L.ships[s] };
+    const evaluating = Boolean(v.evaluation && v.evaluation.ship === at.no);
+    drawHull(svg, v, L, at, evaluating, place);
+    drawBow(svg, L, at, place);
+    drawChieftains(svg, v, at, evaluating, lastTokenShip === at.no);
+    drawVikings(svg, at, place);
+    drawStern(svg, L, at, place);
   });
+}
+
+/** The hull (a place: lay a card, a Chieftain's ship), with its keel on a desktop.
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {At} at
+ * @param {boolean} evaluating @param {Place} place */
+function drawHull(svg, v, L, { ship, no, S }, evaluating, place) {
+  const hull = place(`ship:${no}`, el("g", {}, svg), `ship ${no}`);
+  const { hull: hb } = S;
+  el("rect", {
+    class: "frame hit", x: hb.x, y: hb.y, width: hb.w, height: hb.h, rx: 14,
+    fill: evaluating ? "#fff1b8" : "#dfe8ea", stroke: "#9fb3b8",
+  }, hull);
+  if (!L.phone) {
+    const c0 = S.cards[0];
+    const end = S.stern.x + 50;
+    const bottom = c0.y + c0.h;
+    el("path", {
+      d: `M${c0.x - 10},${bottom - 8} H${end} q22,0 18,-26 l-6,30 q-8,8 -40,8 H${c0.x + 10} q-30,0 -40,-14 z`,
+      fill: "#8b5a2b", stroke: "#5a3a1a", "stroke-width": 2,
+    }, hull);
+  }
+  text(hull, S.label.x, S.label.y + 16, `Ship ${no}`, { "font-size": 16, "font-weight": 700 });
+  tip(hull, `Ship ${no}: ${ship.vikings.length} of ${v.ship_limit} Viking cards. ${TIPS.ship}`);
+}
+
+/** The bow with its food (the label stays clear of it: layout's test).
+ * @param {SVGSVGElement} svg @param {SkibeLayout} L @param {At} at @param {Place} place */
+function drawBow(svg, L, { ship, no, S }, place) {
+  const B = S.bow;
+  const bow = place(`bow:${no}`, el("g", {}, svg), `bow ${no}`);
+  if (L.phone) {
+    el("path", {
+      class: "frame hit", d: `M${B.x + B.w},${B.y} H${B.x + 18} Q${B.x},${B.y + B.h / 2} ${B.x + 18},${B.y + B.h} H${B.x + B.w} z`,
+      fill: "#a0693a", stroke: "#5a3a1a", "stroke-width": 2,
+    }, bow);
+    foodStones(bow, B.x + 30, B.y + B.h / 2, Math.min(ship.bow_food, 6), 9, 6);
+    text(bow, B.x + B.w - 8, B.y + B.h / 2 + 5, `bow · food ${ship.bow_food}`, { "text-anchor": "end", "font-size": 14, "font-weight": 700, fill: "#fff" });
+  } else {
+    el("path", {
+      class: "frame hit",
+      d: `M${B.x + B.w},${B.y} H${B.x + 16} Q${B.x - 10},${B.y + B.h / 2} ${B.x + 16},${B.y + B.h} H${B.x + B.w} z`,
+      fill: "#a0693a", stroke: "#5a3a1a", "stroke-width": 2,
+    }, bow);
+    foodStones(bow, B.x + B.w / 2 - 11, B.y + 20, Math.min(ship.bow_food, 6), 9, 2);
+    text(bow, B.x + B.w / 2, B.y + B.h - 10, `food ${ship.bow_food}`, { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff" });
+  }
+  el("title", {}, bow).textContent = `bow ${no}: ${ship.bow_food} food`;
+  tip(bow, `Bow of ship ${no}: ${ship.bow_food} food. ${TIPS.bow}`);
+}
+
+/** Chieftains laid on the ship, from the bow outward; the one acting is framed, the one just
+ * laid (`lastHere`: the last move laid one here) marked.
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {At} at @param {boolean} evaluating
+ * @param {boolean} lastHere */
+function drawChieftains(svg, v, { ship, no, S }, evaluating, lastHere) {
+  const C = S.chiefs;
+  const e = v.evaluation;
+  ship.chieftains.forEach((c, i) => {
+    const b = { x: C.x + i * C.step, y: C.y, w: C.w, h: C.h };
+    const t = token(svg, b, c.owner, c.action, { where: `on ship ${no}, laid ${i + 1}.` });
+    if (evaluating && e && e.owner === c.owner && e.chieftain === c.action) {
+      el("rect", { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 15, fill: "none", stroke: "#c8352b", "stroke-width": 3 }, t);
+    }
+    if (lastHere && i === ship.chieftains.length - 1) t.classList.add("last-move");
+    t.classList.add("sb-inert");
+  });
+}
+
+/** Viking cards, and the free places up to the limit.
+ * @param {SVGSVGElement} svg @param {At} at @param {Place} place */
+function drawVikings(svg, { ship, no, S }, place) {
+  S.cards.forEach((b, i) => {
+    const viking = ship.vikings[i];
+    const slot = `${no}.${i + 1}`;
+    if (viking) {
+      place(`card:${slot}`, drawCard(svg, b, viking.card, viking.equipment, slot), `${viking.card} (${slot})`);
+    } else {
+      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, fill: "#ffffff55", stroke: "#9fb3b8", "stroke-dasharray": "6 4", class: "sb-inert" }, svg);
+      tip(r, TIPS.emptySlot);
+    }
+  });
+}
+
+/** The stern: its player's colour and mark once laid, else its place.
+ * @param {SVGSVGElement} svg @param {SkibeLayout} L @param {At} at @param {Place} place */
+function drawStern(svg, L, { ship, no, S }, place) {
+  const T = S.stern;
+  const stern = place(`stern:${no}`, el("g", {}, svg), `stern on ship ${no}`);
+  const sFill = ship.stern ? colour(ship.stern) : "#ffffff55";
+  el("path", {
+    class: "frame hit", d: `M${T.x},${T.y} h${T.w * 0.55} q${T.w * 0.45},${T.h * 0.1} ${T.w * 0.45},${T.h * 0.45} q0,${T.h * 0.38} ${-T.w * 0.45},${T.h * 0.55} h${-T.w * 0.55} z`,
+    fill: sFill, stroke: ship.stern ? "#2b2118" : "#9fb3b8", "stroke-dasharray": ship.stern ? null : "6 4", "stroke-width": 1.5,
+  }, stern);
+  if (ship.stern) {
+    text(stern, T.x + T.w * 0.42, T.y + T.h / 2 + 7, mark(ship.stern), { "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: inkOn(sFill) });
+  }
+  text(stern, T.x + T.w * 0.42, L.phone ? T.y + 16 : T.y - 6, "stern", { "text-anchor": "middle", class: "sb-small" });
+  tip(stern, `${ship.stern ? `${ship.stern}'s stern on ship ${no}. ` : `Stern of ship ${no}. `}${TIPS.stern}`);
 }

@@ -22,7 +22,8 @@ export const TIPS = {
   choice: "A decision that needs no place on the board.",
 };
 
-/** What each Chieftain action does (rulebook, "Chieftain Actions"). */
+/** What each Chieftain action does (rulebook, "Chieftain Actions").
+ * @type {Record<string, string>} */
 export const CHIEFTAIN_TIPS = {
   equipment: "Move an equipment stone: from a Viking card to another (the colour rule does not apply), from the stock to a Viking card, or from a card to the stock.",
   food: "Move a food supply stone: from a bow to another bow, from the stock to a bow, or from a bow to the stock; never a bow's last stone.",
@@ -31,7 +32,9 @@ export const CHIEFTAIN_TIPS = {
   protection: "Protection: your Viking cards in this ship cannot be removed or swapped by Chieftains laid after this one.",
 };
 
-/** The sentence for a Chieftain of `action` (its rulebook action), played or not. */
+/** The sentence for a Chieftain of `action` (its rulebook action), played or not.
+ * @param {string} action @param {string} owner @param {string} where
+ * @returns {string} */
 export function chieftainTip(action, owner, where) {
   const does = CHIEFTAIN_TIPS[action] || "A Chieftain card.";
   return `${owner}'s ${action} Chieftain${where ? ` ${where}` : ""}. ${does}`;
