@@ -65,7 +65,8 @@
  * @property {number | null} you
  * @property {number | null} to_move
  * @property {Player[]} players
- * @property {any} view
+ * @property {any} view the game's own JSON, read by its board (boards/GAME.js): the one
+ *   untyped value of the table
  * @property {string} text
  * @property {LegalAction[]} legal
  * @property {string | null} prompt
@@ -76,6 +77,19 @@
  * @property {string} [error]
  * @property {string | null} [rematch]
  * @property {boolean} [hotseat]
+ */
+
+/**
+ * @typedef {object} Step the table after its first `step` moves (`/api/tables/ID/steps/N`)
+ * @property {string} id
+ * @property {string} game
+ * @property {number} step
+ * @property {number} steps how many moves the table has had
+ * @property {Player[]} players
+ * @property {number | null} to_move
+ * @property {Table["view"]} view
+ * @property {string} text
+ * @property {LogEntry[]} log as the seat was told it then (the whole log, once the game is over)
  */
 
 /**
