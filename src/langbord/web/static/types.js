@@ -56,6 +56,28 @@
  */
 
 /**
+ * @typedef {object} UndoRequest an undo a seat asked for, waiting for the others' yes
+ * @property {number} by
+ * @property {number} moves how many decisions it takes back
+ * @property {number[]} waiting_for the seats still to answer
+ */
+
+/**
+ * @typedef {object} Undo
+ * @property {boolean} available whether this seat may undo now
+ * @property {UndoRequest | null} request
+ */
+
+/**
+ * @typedef {object} ChatMessage
+ * @property {number} n
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} text
+ * @property {string} at an ISO time
+ */
+
+/**
  * @typedef {object} Table
  * @property {string} id
  * @property {string} game
@@ -77,6 +99,10 @@
  * @property {string} [error]
  * @property {string | null} [rematch]
  * @property {boolean} [hotseat]
+ * @property {boolean} [hints] whether hints are on at the table
+ * @property {Undo | null} [undo]
+ * @property {ChatMessage[]} [chat]
+ * @property {string | null} [rematch_of]
  */
 
 /**
