@@ -119,6 +119,16 @@
  */
 
 /**
+ * @typedef {object} GameOption an option of a game a new table may set
+ * @property {string} name
+ * @property {string | number | boolean | null} default
+ * @property {(string | number | boolean)[] | null} choices
+ * @property {number | null} minimum
+ * @property {number | null} maximum
+ * @property {string} help
+ */
+
+/**
  * @typedef {object} GameInfo
  * @property {string} name
  * @property {string} title
@@ -129,8 +139,7 @@
  * @property {boolean} cooperative
  * @property {string} best_agent
  * @property {string[]} agents
- * @property {{name: string, default: any, choices: any[] | null, minimum: number | null,
- *   maximum: number | null, help: string}[]} options
+ * @property {GameOption[]} options
  */
 
 export {};
