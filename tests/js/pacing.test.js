@@ -10,7 +10,9 @@ const entry = (move, player) => ({ move, player, action: `a${move}` });
 /** A pacer on a hand-driven clock: `tick()` fires the pending timer.
  * @param {import("../../src/langbord/web/static/pacing.js").Speed} [speed] */
 function harness(speed = "normal") {
+  /** @type {string[]} */
   const events = [];
+  /** @type {{fn: () => void | Promise<void>, ms: number} | null} */
   let pending = null;
   const pacer = new Pacer({
     speed: () => speed,
@@ -42,7 +44,7 @@ test("queued moves are shown one after another, then the live table", async () =
   pacer.add([entry(3, 1), entry(4, null)]);
   await settle();
   assert.deepEqual(events, ["show 3 1/2"]);
-  assert.equal(pending().ms, SPEEDS.normal);
+  assert.equal(pending()?.ms, SPEEDS.normal);
   await tick();
   await settle();
   assert.deepEqual(events, ["show 3 1/2", "show 4 2/2"]);

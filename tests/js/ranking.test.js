@@ -3,6 +3,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { rankingOf, headline, ordinal, reasonLine } from "../../src/langbord/web/static/ranking.js";
 
+/** @param {number} s @param {string} name */
 const seat = (s, name) => ({ seat: s, kind: "human", bot: null, name, joined: true, seat_name: name });
 const players = [seat(0, "red"), seat(1, "blue"), seat(2, "yellow"), seat(3, "green")];
 
@@ -34,6 +35,7 @@ test("the server's ranking is taken as it is, names filled in", () => {
 });
 
 test("headlines: one winner, shared wins, nobody, everybody (a cooperative win)", () => {
+  /** @param {number} s */
   const label = (s) => ["Red", "Blue", "Yellow"][s];
   const three = players.slice(0, 3);
   assert.equal(headline({ scores: [], winners: [1] }, three, label), "Blue wins!");

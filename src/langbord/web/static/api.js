@@ -21,7 +21,8 @@ export class ApiError extends Error {
 /** The JSON the server answers `path` with; a refusal throws an ApiError.
  * @param {string} path
  * @param {Request} [request]
- * @returns {Promise<any>} */
+ * @returns {Promise<any>} the server's JSON, untyped here: the one place it enters; callers
+ *   type it at once (a Table, a Step, a Seat…) */
 export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
   /** @type {Record<string, string>} */
   const headers = {};

@@ -5,11 +5,17 @@ import { h } from "./dom.js";
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 
-/** @type {Record<string, any>} */
+/**
+ * @typedef {object} BoardModule a game's board (boards/GAME.js)
+ * @property {(table: Table, ctx: ReturnType<typeof boardContext>) => Element | null} draw
+ */
+
+/** @type {Record<string, BoardModule | null>} */
 const modules = {};
 
 /** The board module of `game`, or null if it has none (the text stands in).
- * @param {string} game */
+ * @param {string} game
+ * @returns {Promise<BoardModule | null>} */
 export async function boardFor(game) {
   if (!(game in modules)) {
     try {

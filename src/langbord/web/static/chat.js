@@ -30,9 +30,7 @@ export function clock(at) {
   return when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-/**
- * @typedef {{n: number, seat: number, name: string, text: string, at: string}} ChatMessage
- */
+/** @typedef {import("./types.js").ChatMessage} ChatMessage */
 
 /**
  * The chat panel of a table; `update(table)` shows the table's messages.

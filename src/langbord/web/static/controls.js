@@ -13,7 +13,9 @@ import { installTips } from "./tips.js";
 import { seats } from "./api.js";
 
 /**
- * @typedef {{id: number, text: string, kind?: string | null, args?: Record<string, unknown> | null}} Action
+ * @typedef {import("./types.js").LegalAction} LegalAction
+ * @typedef {import("./types.js").Table & {title?: string}} ShownTable the table shown, with the
+ *   game's title if it carries one
  * @typedef {{set: (tableId: string, seat: number, token: string) => void}} Seats
  */
 
@@ -25,9 +27,9 @@ import { seats } from "./api.js";
  *   root: HTMLElement,
  *   board: HTMLElement,
  *   side: HTMLElement,
- *   table: () => any,
+ *   table: () => (ShownTable | null | undefined),
  *   token: () => (string | null | undefined),
- *   act: (action: Action) => unknown,
+ *   act: (action: LegalAction) => unknown,
  *   refresh?: () => unknown,
  *   seats: Seats,
  * }} options
@@ -77,13 +79,13 @@ export function tableControls({ tableId, root, board, side, table, token, act, r
     if (!target || !root.contains(target)) return;
     if (event instanceof KeyboardEvent && (target instanceof HTMLButtonElement || (event.key !== "Enter" && event.key !== " "))) return;
     const id = Number(target.getAttribute("data-action") ?? target.getAttribute("data-action-list"));
-    const legal = /** @type {Action[]} */ (table()?.legal ?? []);
+    const legal = table()?.legal ?? [];
     const action = legal.find((a) => a.id === id);
     if (!action || !needsAsking(action, legal)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     confirmChoice(action, legal).then((yes) => {
-      const now = /** @type {Action[]} */ (table()?.legal ?? []);
+      const now = table()?.legal ?? [];
       if (yes && now.some((a) => a.id === action.id)) act(action);
     });
   }
@@ -94,7 +96,7 @@ export function tableControls({ tableId, root, board, side, table, token, act, r
 }
 
 /**
- * @param {Action} action @param {Action[]} legal
+ * @param {LegalAction} action @param {LegalAction[]} legal
  */
 function needsAsking(action, legal) {
   return forgone(action, legal) !== null;
@@ -154,7 +156,7 @@ export function controlsPanel(hooks) {
       side,
       table: hooks.table,
       token: () => hooks.seat()?.token,
-      act: (action) => hooks.act(/** @type {any} */ (action)),
+      act: hooks.act,
       refresh: hooks.refetch,
       seats,
     });

@@ -10,13 +10,13 @@
  * attribute; null, undefined and false set none) and children (strings become text).
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
- * @param {Record<string, any>} [attrs]
+ * @param {Record<string, unknown>} [attrs]
  * @param {...Children} children
  * @returns {HTMLElementTagNameMap[K]} */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
     else if (value === true) node.setAttribute(key, "");
     else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, String(value));
   }

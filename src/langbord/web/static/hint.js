@@ -1,7 +1,7 @@
 // A hint: the game's best agent suggests a move (in words, with its chance of winning), and the
 // place on the board it names is marked, found by the action's kind and arguments.
 import { h } from "./dom.js";
-import { api as request } from "./api.js";
+import { api as request, ApiError } from "./api.js";
 import { matches } from "./svg.js";
 
 /**
@@ -17,7 +17,7 @@ import { matches } from "./svg.js";
  */
 export function hintedAction(legal, suggested) {
   if (suggested.kind) {
-    const same = legal.find((a) => matches(a, suggested.kind ?? "", /** @type {Record<string, any>} */ (suggested.args ?? {})));
+    const same = legal.find((a) => matches(a, suggested.kind ?? "", /** @type {Record<string, unknown>} */ (suggested.args ?? {})));
     if (same) return same;
   }
   return legal.find((a) => a.id === suggested.id) ?? null;
@@ -35,6 +35,53 @@ export function percent(p) {
 }
 
 /**
+ * @typedef {{move: number, legal?: Action[], hints?: boolean, you?: number | null}} HintTable
+ *   what the hint reads of the table shown
+ */
+
+/**
+ * Marks on the page the place of the hinted action (`id`), unmarking any other.
+ * @param {HTMLElement} board
+ * @param {number | undefined} id
+ */
+function markHinted(board, id) {
+  for (const node of document.querySelectorAll(".ctl-hinted")) node.classList.remove("ctl-hinted");
+  if (id === undefined) return;
+  board.querySelector(`[data-action="${id}"]`)?.classList.add("ctl-hinted");
+  document.querySelector(`[data-action-list="${id}"]`)?.classList.add("ctl-hinted");
+}
+
+/**
+ * The line of a hint: the move in words, its notation, its chance of winning.
+ * @param {Hint} hint
+ * @param {Action | null} action the legal action it names
+ * @param {boolean} onBoard whether the board marks it
+ * @returns {HTMLElement[]}
+ */
+function hintLine(hint, action, onBoard) {
+  return [
+    h("strong", {}, "Suggested: "),
+    h("span", { id: "hint-move" }, action?.words ?? hint.action.words ?? action?.text ?? hint.action.text),
+    h("code", { class: "muted ctl-small" }, ` ${action?.text ?? hint.action.text}`),
+    h("span", {}, ` — ${percent(hint.win_chance)} chance of winning`),
+    h("span", { class: "muted" }, onBoard ? " (marked on the board)" : ""),
+    h("span", { class: "muted ctl-small" }, hint.seconds ? ` · thought ${hint.seconds.toFixed(1)} s` : ""),
+  ];
+}
+
+/**
+ * Why no hint came: the status of the server's refusal (403 off, 409 not one's turn), else
+ * the error.
+ * @param {unknown} error
+ */
+function refusalLine(error) {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status === 403) return "Hints are off at this table.";
+  if (status === 409) return "Hints are for your own turn.";
+  return `No hint: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
  * The Hint button and the line of its answer.
  * @param {{tableId: string, token: () => (string | null | undefined), board: HTMLElement}} options
  */
@@ -46,16 +93,10 @@ export function hintControl({ tableId, token, board }) {
   let shown = null;
   let off = false;
   let thinking = false;
-  /** @type {any} */
+  /** @type {HintTable | null} */
   let current = null;
 
-  function mark() {
-    for (const node of document.querySelectorAll(".ctl-hinted")) node.classList.remove("ctl-hinted");
-    const id = shown?.action?.id;
-    if (id === undefined) return;
-    board.querySelector(`[data-action="${id}"]`)?.classList.add("ctl-hinted");
-    document.querySelector(`[data-action-list="${id}"]`)?.classList.add("ctl-hinted");
-  }
+  const mark = () => markHinted(board, shown?.action?.id);
   function clear() {
     shown = null;
     line.hidden = true;
@@ -69,6 +110,24 @@ export function hintControl({ tableId, token, board }) {
     button.disabled = !yours || thinking;
     button.textContent = thinking ? "Thinking…" : "Hint";
   }
+  /** Shows the hint the server gave at `move`, unless the table moved on meanwhile.
+   * @param {Hint} hint @param {number} move */
+  function answer(hint, move) {
+    if (current?.move !== move) return;
+    const action = hintedAction(current.legal ?? [], hint.action);
+    shown = { move, action };
+    const onBoard = action ? board.querySelector(`[data-action="${action.id}"]`) : null;
+    line.replaceChildren(...hintLine(hint, action, !!onBoard));
+    line.hidden = false;
+    mark();
+  }
+  /** @param {unknown} error @param {number} move */
+  function refused(error, move) {
+    if (error instanceof ApiError && error.status === 403) off = true;
+    shown = { move, action: null };
+    line.replaceChildren(h("span", {}, refusalLine(error)));
+    line.hidden = false;
+  }
   button.addEventListener("click", async () => {
     const table = current;
     if (!table || thinking) return;
@@ -76,36 +135,16 @@ export function hintControl({ tableId, token, board }) {
     refreshButton();
     const move = table.move;
     try {
-      /** @type {Hint} */
-      const hint = await request(`/api/tables/${tableId}/hint`, { token: token() });
-      if (current?.move !== move) return; // the table moved on meanwhile
-      const action = hintedAction(current.legal ?? [], hint.action);
-      shown = { move, action };
-      const onBoard = action ? board.querySelector(`[data-action="${action.id}"]`) : null;
-      line.replaceChildren(
-        h("strong", {}, "Suggested: "),
-        h("span", { id: "hint-move" }, action?.words ?? hint.action.words ?? action?.text ?? hint.action.text),
-        h("code", { class: "muted ctl-small" }, ` ${action?.text ?? hint.action.text}`),
-        h("span", {}, ` — ${percent(hint.win_chance)} chance of winning`),
-        h("span", { class: "muted" }, onBoard ? " (marked on the board)" : ""),
-        h("span", { class: "muted ctl-small" }, hint.seconds ? ` · thought ${hint.seconds.toFixed(1)} s` : ""),
-      );
-      line.hidden = false;
-      mark();
+      answer(/** @type {Hint} */ (await request(`/api/tables/${tableId}/hint`, { token: token() })), move);
     } catch (e) {
-      const status = /** @type {any} */ (e).status;
-      if (status === 403) off = true;
-      shown = { move, action: null };
-      line.replaceChildren(h("span", {}, status === 403 ? "Hints are off at this table."
-        : status === 409 ? "Hints are for your own turn." : `No hint: ${e instanceof Error ? e.message : String(e)}`));
-      line.hidden = false;
+      refused(e, move);
     } finally {
       thinking = false;
       refreshButton();
     }
   });
 
-  /** @param {any} table */
+  /** @param {HintTable} table */
   function update(table) {
     current = table;
     if (shown && shown.move !== table.move) clear();

@@ -3,6 +3,12 @@
 // player says they hold the device.
 import { h } from "./dom.js";
 
+/**
+ * @typedef {{hotseat?: boolean, status?: string, to_move: number | null, you: number | null}} PassTable
+ *   what says whose turn it is at a hotseat table
+ * @typedef {PassTable & {players: {name?: string | null, seat_name?: string}[]}} HotseatTable
+ */
+
 /** @param {string} tableId */
 const key = (tableId) => `langbord.hotseat.${tableId}`;
 
@@ -31,7 +37,7 @@ export function keepHotseatTokens(tableId, tokens) {
 /**
  * The seat the device is to be passed to, or null: at a hotseat table being played, the seat to
  * move is another human seat held on this device than the one shown.
- * @param {{hotseat?: boolean, status?: string, to_move: number | null, you: number | null}} table
+ * @param {PassTable} table
  * @param {Record<string, string>} tokens
  */
 export function passTo(table, tokens) {
@@ -60,7 +66,7 @@ export function passScreen({ tableId, seats }) {
     document.body.classList.remove("ctl-passing");
     if (page) page.inert = false;
   }
-  /** @param {any} table */
+  /** @param {HotseatTable} table */
   function update(table) {
     const tokens = hotseatTokens(tableId);
     const next = passTo(table, tokens);

@@ -30,12 +30,14 @@ export function connect(tableId, token, handlers) {
     opened.addEventListener("open", () => opened.send(seatToken));
     opened.addEventListener("message", async (message) => {
       if (socket !== opened) return;
+      /** @type {Table & {error?: string}} the seat's table, or why the socket refuses it */
       const data = JSON.parse(message.data);
       if (data.error) { handlers.error(data.error); return; }
       const table = handlers.table();
-      if (data.log_start > 0) { // only the new entries of the log: join them to ours
-        if (table.log.length < data.log_start) { await handlers.refetch(); return; }
-        data.log = table.log.slice(0, data.log_start).concat(data.log);
+      const start = data.log_start ?? 0;
+      if (start > 0) { // only the new entries of the log: join them to ours
+        if (table.log.length < start) { await handlers.refetch(); return; }
+        data.log = table.log.slice(0, start).concat(data.log);
       }
       await handlers.accept(data);
     });

@@ -6,6 +6,7 @@ import { capitalise, gameTitle, seatNamed } from "./names.js";
 import { lobbyControls } from "./controls.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").GameOption} GameOption */
 /** @typedef {import("./types.js").Player} Player */
 
 /**
@@ -138,100 +139,145 @@ function drawFinished(list, tables, titles) {
   }
 }
 
+/** The new-table form's boxes.
+ * @param {GameInfo[]} list
+ * @param {string | null} preselect */
+function formParts(list, preselect) {
+  const gameSelect = h("select", { id: "game", name: "game" },
+    list.map((g) => h("option", { value: g.name }, g.summary ? `${g.title} — ${g.summary}` : g.title)));
+  if (preselect && list.some((g) => g.name === preselect)) gameSelect.value = preselect;
+  return {
+    gameSelect,
+    optionsBox: h("div", { id: "options" }),
+    seatsBox: h("div", { id: "seats" }),
+    name: h("input", { id: "name", value: remembered("name"), placeholder: "your name", maxlength: 64, autocomplete: "nickname" }),
+    error: h("p", { class: "error", role: "alert" }),
+  };
+}
+
+/** @typedef {ReturnType<typeof formParts>} FormParts */
+
 /** The new-table form.
  * @param {GameInfo[]} list
  * @param {string[]} agents
  * @param {string | null} preselect */
 function newTableForm(list, agents, preselect) {
   catalogue = list;
-  const form = h("form", { class: "panel", id: "new-table" });
-  const gameSelect = h("select", { id: "game", name: "game" },
-    list.map((g) => h("option", { value: g.name }, g.summary ? `${g.title} — ${g.summary}` : g.title)));
-  if (preselect && list.some((g) => g.name === preselect)) gameSelect.value = preselect;
-  const optionsBox = h("div", { id: "options" });
-  const seatsBox = h("div", { id: "seats" });
-  const name = h("input", { id: "name", value: remembered("name"), placeholder: "your name", maxlength: 64, autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
+  const parts = formParts(list, preselect);
   const bots = agents.filter((a) => a !== "human");
+  const current = () => /** @type {GameInfo} */ (list.find((g) => g.name === parts.gameSelect.value));
+  const seatsNow = () => drawSeats(parts, current(), bots);
+  const optionsNow = () => { drawOptions(parts.optionsBox, current(), seatsNow); seatsNow(); };
+  parts.gameSelect.addEventListener("change", () => { parts.seatsBox.replaceChildren(); optionsNow(); });
 
-  const current = () => /** @type {GameInfo} */ (list.find((g) => g.name === gameSelect.value));
-  function playerCount() {
-    const input = /** @type {HTMLInputElement | null} */ (optionsBox.querySelector("[name=players]"));
-    return input ? Number(input.value) : current().min_players;
-  }
-  function drawSeats() {
-    const game = current();
-    const chosen = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    seatsBox.replaceChildren(h("p", { class: "label" }, "Who sits where"));
-    for (let p = 0; p < playerCount(); p++) {
-      const label = seatNamed(game.seat_names[p], p);
-      const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
-        (game.agents || ["human", ...bots]).map((a) => h("option", { value: a }, seatKindLabel(a))));
-      select.value = chosen[p] ?? (p === 0 ? "human" : game.best_agent);
-      seatsBox.append(h("label", { class: "row" }, h("span", {}, label), select));
-    }
-  }
-  function drawOptions() {
-    const game = current();
-    optionsBox.replaceChildren();
-    for (const option of game.options) {
-      /** @type {HTMLInputElement | HTMLSelectElement} */
-      let input;
-      if (option.choices) {
-        input = h("select", { name: option.name }, option.choices.map((c) => h("option", { value: String(c) }, String(c))));
-        input.value = String(option.default);
-      } else if (typeof option.default === "boolean") {
-        input = h("input", { type: "checkbox", name: option.name, checked: option.default });
-      } else {
-        input = h("input", { type: "number", name: option.name, value: option.default, min: option.minimum ?? null, max: option.maximum ?? null, inputmode: "numeric" });
-      }
-      if (option.name === "players") input.addEventListener("change", drawSeats);
-      optionsBox.append(h("label", { class: "row" }, h("span", {}, optionLabel(option.name)), input,
-        option.help ? h("small", { class: "help" }, option.help) : null));
-    }
-    drawSeats();
-  }
-  gameSelect.addEventListener("change", () => { seatsBox.replaceChildren(); drawOptions(); });
-
-  form.append(
+  const form = h("form", { class: "panel", id: "new-table" },
     h("h2", {}, "New table"),
-    h("label", { class: "row" }, h("span", {}, "Game"), gameSelect),
-    optionsBox, seatsBox,
-    h("label", { class: "row" }, h("span", {}, "Your name"), name),
-    h("button", { type: "submit", id: "create" }, "Create and sit down"), error);
+    h("label", { class: "row" }, h("span", {}, "Game"), parts.gameSelect),
+    parts.optionsBox, parts.seatsBox,
+    h("label", { class: "row" }, h("span", {}, "Your name"), parts.name),
+    h("button", { type: "submit", id: "create" }, "Create and sit down"), parts.error);
   const controls = lobbyControls(form, seats); // the hotseat option
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
-    error.textContent = "";
-    const game = current();
-    /** @type {Record<string, unknown>} */
-    const options = {};
-    for (const option of game.options) {
-      const input = /** @type {HTMLInputElement} */ (optionsBox.querySelector(`[name=${option.name}]`));
-      if (input.type === "checkbox") options[option.name] = input.checked;
-      else if (typeof option.default === "number") options[option.name] = Number(input.value);
-      else options[option.name] = input.value;
-    }
-    const specs = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const typed = name.value.trim();
-    if (specs.includes("human") && !typed) {
-      error.textContent = "Type your name: the others see it at the table.";
-      name.focus();
-      return;
-    }
-    try {
-      const created = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: specs, ...controls.body() } });
-      const { id } = created;
-      if (specs.includes("human") && !controls.created(id, created)) {
-        remember("name", typed);
-        const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: typed } });
-        seats.set(id, joined.seat, joined.token);
-      }
-      location.hash = `#/table/${id}`;
-    } catch (e) {
-      error.textContent = messageOf(e);
-    }
+    void createTable(parts, current(), controls);
   });
-  drawOptions();
-  return { element: form, name };
+  optionsNow();
+  return { element: form, name: parts.name };
+}
+
+/** How many players the options say (the game's least when it has no such option).
+ * @param {HTMLElement} optionsBox
+ * @param {GameInfo} game */
+function playerCount(optionsBox, game) {
+  const input = /** @type {HTMLInputElement | null} */ (optionsBox.querySelector("[name=players]"));
+  return input ? Number(input.value) : game.min_players;
+}
+
+/** Who sits where: a person or a bot per seat, keeping what was chosen.
+ * @param {FormParts} parts
+ * @param {GameInfo} game
+ * @param {string[]} bots */
+function drawSeats({ optionsBox, seatsBox }, game, bots) {
+  const chosen = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  seatsBox.replaceChildren(h("p", { class: "label" }, "Who sits where"));
+  for (let p = 0; p < playerCount(optionsBox, game); p++) {
+    const label = seatNamed(game.seat_names[p], p);
+    const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
+      (game.agents || ["human", ...bots]).map((a) => h("option", { value: a }, seatKindLabel(a))));
+    select.value = chosen[p] ?? (p === 0 ? "human" : game.best_agent);
+    seatsBox.append(h("label", { class: "row" }, h("span", {}, label), select));
+  }
+}
+
+/** The game's options, each at its default; a change of the players redraws the seats.
+ * @param {HTMLElement} optionsBox
+ * @param {GameInfo} game
+ * @param {() => void} playersChanged */
+function drawOptions(optionsBox, game, playersChanged) {
+  optionsBox.replaceChildren();
+  for (const option of game.options) {
+    const input = optionInput(option);
+    if (option.name === "players") input.addEventListener("change", playersChanged);
+    optionsBox.append(h("label", { class: "row" }, h("span", {}, optionLabel(option.name)), input,
+      option.help ? h("small", { class: "help" }, option.help) : null));
+  }
+}
+
+/** An option's input: a list of its choices, a checkbox, or a number.
+ * @param {GameOption} option
+ * @returns {HTMLInputElement | HTMLSelectElement} */
+function optionInput(option) {
+  if (option.choices) {
+    const select = h("select", { name: option.name }, option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+    select.value = String(option.default);
+    return select;
+  }
+  if (typeof option.default === "boolean") return h("input", { type: "checkbox", name: option.name, checked: option.default });
+  return h("input", { type: "number", name: option.name, value: option.default, min: option.minimum ?? null, max: option.maximum ?? null, inputmode: "numeric" });
+}
+
+/** The options as the form says them, by name.
+ * @param {HTMLElement} optionsBox
+ * @param {GameInfo} game */
+function readOptions(optionsBox, game) {
+  /** @type {Record<string, unknown>} */
+  const options = {};
+  for (const option of game.options) {
+    const input = /** @type {HTMLInputElement} */ (optionsBox.querySelector(`[name=${option.name}]`));
+    if (input.type === "checkbox") options[option.name] = input.checked;
+    else if (typeof option.default === "number") options[option.name] = Number(input.value);
+    else options[option.name] = input.value;
+  }
+  return options;
+}
+
+/** Creates the table the form says and sits down at it (unless only bots play, or the hotseat
+ * creator already holds the seats), then goes to it.
+ * @param {FormParts} parts
+ * @param {GameInfo} game
+ * @param {ReturnType<typeof lobbyControls>} controls */
+async function createTable({ optionsBox, seatsBox, name, error }, game, controls) {
+  error.textContent = "";
+  const options = readOptions(optionsBox, game);
+  const specs = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  const typed = name.value.trim();
+  if (specs.includes("human") && !typed) {
+    error.textContent = "Type your name: the others see it at the table.";
+    name.focus();
+    return;
+  }
+  try {
+    /** @type {{id: string, tokens?: Record<string, string>}} */
+    const created = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: specs, ...controls.body() } });
+    const { id } = created;
+    if (specs.includes("human") && !controls.created(id, created)) {
+      remember("name", typed);
+      /** @type {import("./api.js").Seat} */
+      const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: typed } });
+      seats.set(id, joined.seat, joined.token);
+    }
+    location.hash = `#/table/${id}`;
+  } catch (e) {
+    error.textContent = messageOf(e);
+  }
 }

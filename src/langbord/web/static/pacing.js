@@ -44,8 +44,8 @@ export function stepDelay(speed, waiting) {
  *   draws the table just after `entry` (index-th of `total` queued in this run)
  * @property {() => (void | Promise<void>)} done the queue ran dry: draw the live table
  * @property {() => Speed} speed
- * @property {(fn: () => void, ms: number) => any} [schedule]
- * @property {(handle: any) => void} [cancel]
+ * @property {(fn: () => void, ms: number) => unknown} [schedule] starts a timer, returns its handle
+ * @property {(handle: unknown) => void} [cancel] stops the timer of a handle `schedule` returned
  */
 
 /** A queue of moves to show one after another. `add` queues entries (each move once, in
@@ -64,10 +64,10 @@ export class Pacer {
     /** How many were shown in this run, and its length so far. */
     this.shown = 0;
     this.total = 0;
-    /** @type {any} */
+    /** @type {unknown} the pending timer's handle */
     this.timer = null;
     this.schedule = options.schedule ?? ((fn, ms) => setTimeout(fn, ms));
-    this.cancel = options.cancel ?? ((handle) => clearTimeout(handle));
+    this.cancel = options.cancel ?? ((handle) => clearTimeout(/** @type {ReturnType<typeof setTimeout>} */ (handle)));
   }
 
   /** Queues the entries not queued before; starts a run if none is going.

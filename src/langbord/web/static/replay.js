@@ -6,12 +6,14 @@ import { drawBoard } from "./board.js";
 import { entryLine, gameTitle } from "./names.js";
 
 /** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").Step} Step */
 
 /** Builds the replay of table `tableId` into `root`; returns what to do on leaving it.
  * @param {HTMLElement} root
  * @param {string} tableId */
 export async function replayPage(root, tableId) {
   let step = 0;
+  /** @type {Step} */
   let data = await api(`/api/tables/${tableId}/steps/0`);
   const total = data.steps;
   const title = gameTitle(await titles().catch(() => new Map()), data.game);
@@ -24,14 +26,14 @@ export async function replayPage(root, tableId) {
   /** @param {number} next */
   async function go(next) {
     step = Math.max(0, Math.min(total, next));
-    data = await api(`/api/tables/${tableId}/steps/${step}`);
+    data = /** @type {Step} */ (await api(`/api/tables/${tableId}/steps/${step}`));
     slider.value = String(step);
     label.textContent = `step ${step} of ${total}`;
     /** @type {Table} */
     const shown = { ...data, legal: [], you: null, prompt: null, result: null, move: step, status: "replay", log: data.log.slice(0, step) };
     await drawBoard(boardBox, shown, () => {});
     textBox.textContent = data.text;
-    logList.replaceChildren(...data.log.map((/** @type {any} */ e, /** @type {number} */ i) => h("li", { class: i === step - 1 ? "current" : "" },
+    logList.replaceChildren(...data.log.map((e, i) => h("li", { class: i === step - 1 ? "current" : "" },
       h("a", { href: "#", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); void go(i + 1); } }, entryLine(e, data.players)))));
     const current = logList.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });

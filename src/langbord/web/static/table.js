@@ -3,7 +3,7 @@
 //
 // Other controls (undo, hint, chat, rules…) plug in as panels: a `PanelMaker` gets the page's
 // hooks and returns an element to place and an `update` called with every new table.
-import { api, seats, remembered, remember, titles, games } from "./api.js";
+import { api, ApiError, seats, remembered, remember, titles, games } from "./api.js";
 import { h, toast, messageOf } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { gameTitle } from "./names.js";
@@ -17,6 +17,7 @@ import { connect } from "./live.js";
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").Step} Step */
 /** @typedef {import("./api.js").Seat} Seat */
 
 /**
@@ -45,133 +46,240 @@ import { connect } from "./live.js";
 /** How many tables (by move) are kept to show the moves in between. */
 const KEPT = 200;
 
+/** @typedef {{entry: LogEntry, index: number, total: number}} Showing a move being shown */
+
+/**
+ * @typedef {object} Loaded what the page needs before it is built
+ * @property {Seat | null} mine this client's seat and token
+ * @property {Table} table
+ * @property {string} title the game's title
+ * @property {boolean} cooperative whether the players win or lose together
+ */
+
 /** Builds the page of table `tableId` into `root`; returns what to do on leaving it.
  * @param {HTMLElement} root
  * @param {string} tableId
  * @param {PanelMaker[]} [makers] */
 export async function tablePage(root, tableId, makers = []) {
-  let mine = seats.get(tableId);
+  const page = new TablePage(tableId, await load(tableId), makers);
+  root.append(page.layout());
+  await page.start();
+  return () => page.leave();
+}
+
+/** The table as this client's seat sees it, its game's title and whether it is cooperative.
+ * @param {string} tableId
+ * @returns {Promise<Loaded>} */
+async function load(tableId) {
+  const mine = seats.get(tableId);
   /** @type {Table} */
-  let table = await api(`/api/tables/${tableId}`, { token: mine?.token });
-  const names = await titles().catch(() => new Map());
-  const title = gameTitle(names, table.game);
+  const table = await api(`/api/tables/${tableId}`, { token: mine?.token });
+  const names = await titles().catch(() => /** @type {Map<string, string>} */ (new Map()));
   const cooperative = await games().then((c) => !!c.games.find((g) => g.name === table.game)?.cooperative, () => false);
+  return { mine, table, title: gameTitle(names, table.game), cooperative };
+}
 
-  const boardBox = h("div", { class: "board", id: "board" });
-  const error = h("p", { class: "error", id: "error", role: "alert" });
-  const actionsBox = h("div", { class: "actions", id: "actions" });
-  const playersList = h("ul", { class: "players", id: "players" });
-  const logList = h("ol", { class: "log", id: "log", start: 0 });
-  const sinceList = h("ul", { class: "since", id: "since" });
-  const resultBox = h("section", { class: "panel result", id: "result", hidden: true });
-  const textBox = h("pre", { class: "text" });
-  const speed = speedSelect();
-  const actionsPanel = h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your actions"), actionsBox);
-  const sinceTitle = h("h3", {}, "Since your turn");
-
-  /** @type {Map<number, Table>} every table received, by its move: the positions in between */
-  const snapshots = new Map();
-  /** Whether the server answers `steps/n` while the game is played (unknown until asked). */
-  let stepsLive = /** @type {boolean | null} */ (null);
-  /** The move being shown while the others' moves play in, null: the live table. */
-  let showingMove = /** @type {number | null} */ (null);
-  /** @type {{entry: LogEntry, index: number, total: number} | null} */
-  let showing = null;
-  let shownTable = table;
-  let busy = false;
-
-  const bar = turnBar({ join, skip: () => pacer.skip() });
-  const pacer = new Pacer({
-    speed: () => speedNamed(speed.value),
-    show: showEntry,
-    done: async () => {
-      showing = null;
-      showingMove = null;
-      await drawLive();
-    },
-  });
-
-  /** @type {TableHooks} */
-  const hooks = {
-    tableId,
-    table: () => table,
-    seat: () => mine,
-    useSeat: (seat) => { mine = seat; void refetch().then(() => live.reconnect(mine?.token ?? "")); },
-    refetch,
-    act,
+/** The boxes of the page the table is drawn into. */
+function pageBoxes() {
+  const actions = h("div", { class: "actions", id: "actions" });
+  return {
+    board: h("div", { class: "board", id: "board" }),
+    error: h("p", { class: "error", id: "error", role: "alert" }),
+    actions,
+    actionsPanel: h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your actions"), actions),
+    players: h("ul", { class: "players", id: "players" }),
+    log: h("ol", { class: "log", id: "log", start: 0 }),
+    since: h("ul", { class: "since", id: "since" }),
+    sinceTitle: h("h3", {}, "Since your turn"),
+    result: h("section", { class: "panel result", id: "result", hidden: true }),
+    text: h("pre", { class: "text" }),
+    speed: speedSelect(),
   };
-  const panels = makers.map((make) => make(hooks));
-  /** @param {Panel["where"]} where */
-  const placed = (where) => panels.filter((p) => (p.where ?? "side") === where).map((p) => p.element);
+}
 
-  root.append(h("div", { class: "table-page" },
-    h("h1", { class: "table-title" }, title),
-    h("div", { class: "bar-area" }, bar.element, ...placed("bar")),
-    h("section", { class: "board-area" },
-      error, resultBox, boardBox, ...placed("board"),
-      h("details", {}, h("summary", {}, "The table as text"), textBox)),
-    h("aside", { class: "side" },
-      actionsPanel,
-      h("section", { class: "panel since-panel" }, sinceTitle, sinceList,
-        h("label", { class: "row speed" }, "Show moves: ", speed)),
-      h("section", { class: "panel" }, h("h3", {}, "Players"), playersList),
-      ...placed("side"),
-      h("section", { class: "panel" }, h("h3", {}, "Log"), logList))));
+/** A table's page while it is open: the table shown, the positions kept, the moves being
+ * played in, and the panels plugged in. */
+class TablePage {
+  /** @param {string} tableId
+   * @param {Loaded} loaded
+   * @param {PanelMaker[]} makers */
+  constructor(tableId, { mine, table, title, cooperative }, makers) {
+    this.tableId = tableId;
+    this.mine = mine;
+    /** The live table. */
+    this.table = table;
+    this.title = title;
+    this.cooperative = cooperative;
+    this.boxes = pageBoxes();
+    /** @type {Map<number, Table>} every table received, by its move: the positions in between */
+    this.snapshots = new Map();
+    /** Whether the server answers `steps/n` while the game is played (unknown until asked). */
+    this.stepsLive = /** @type {boolean | null} */ (null);
+    /** The move being shown while the others' moves play in, null: the live table. */
+    this.showingMove = /** @type {number | null} */ (null);
+    /** @type {Showing | null} */
+    this.showing = null;
+    /** The table on the board: the live one, or a position being shown. */
+    this.shownTable = table;
+    this.busy = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.resizing = undefined;
+    this.bar = turnBar({ join: (seat, name) => this.join(seat, name), skip: () => this.pacer.skip() });
+    this.pacer = new Pacer({
+      speed: () => speedNamed(this.boxes.speed.value),
+      show: (entry, index, total) => this.showEntry(entry, index, total),
+      done: () => this.backToLive(),
+    });
+    this.panels = makers.map((make) => make(this.hooks()));
+    /** @type {ReturnType<typeof connect> | null} */
+    this.live = null;
+    this.act = this.act.bind(this);
+    this.refetch = this.refetch.bind(this);
+    this.accept = this.accept.bind(this);
+    this.resized = this.resized.bind(this);
+  }
+
+  /** What a panel may use.
+   * @returns {TableHooks} */
+  hooks() {
+    return {
+      tableId: this.tableId,
+      table: () => this.table,
+      seat: () => this.mine,
+      useSeat: (seat) => { this.mine = seat; void this.refetch().then(() => this.live?.reconnect(this.token())); },
+      refetch: () => this.refetch(),
+      act: (action) => this.act(action),
+    };
+  }
+
+  /** The seat's token, "" for a spectator. */
+  token() {
+    return this.mine?.token ?? "";
+  }
+
+  /** The page's element: the title, the turn bar, the board and the side column.
+   * @returns {HTMLElement} */
+  layout() {
+    const b = this.boxes;
+    return h("div", { class: "table-page" },
+      h("h1", { class: "table-title" }, this.title),
+      h("div", { class: "bar-area" }, this.bar.element, ...this.placed("bar")),
+      h("section", { class: "board-area" },
+        b.error, b.result, b.board, ...this.placed("board"),
+        h("details", {}, h("summary", {}, "The table as text"), b.text)),
+      h("aside", { class: "side" },
+        b.actionsPanel,
+        h("section", { class: "panel since-panel" }, b.sinceTitle, b.since,
+          h("label", { class: "row speed" }, "Show moves: ", b.speed)),
+        h("section", { class: "panel" }, h("h3", {}, "Players"), b.players),
+        ...this.placed("side"),
+        h("section", { class: "panel" }, h("h3", {}, "Log"), b.log)));
+  }
+
+  /** The panels' elements that go `where`.
+   * @param {Panel["where"]} where */
+  placed(where) {
+    return this.panels.filter((p) => (p.where ?? "side") === where).map((p) => p.element);
+  }
+
+  /** Connects to the live updates, listens to the window and the speed, draws the table. */
+  async start() {
+    this.live = connect(this.tableId, this.token(), {
+      table: () => this.table,
+      accept: this.accept,
+      refetch: this.refetch,
+      error: (message) => { this.boxes.error.textContent = message; },
+    });
+    window.addEventListener("resize", this.resized);
+    const speed = this.boxes.speed;
+    speed.addEventListener("change", () => {
+      remember("speed", speed.value);
+      if (speed.value === "instant") this.pacer.skip();
+    });
+    this.keep(this.table);
+    this.pacer.seen(this.table.move - 1);
+    await this.drawLive();
+  }
+
+  leave() {
+    this.live?.close();
+    this.pacer.skip();
+    this.bar.leave();
+    window.removeEventListener("resize", this.resized);
+    for (const panel of this.panels) panel.leave?.();
+  }
+
+  /** The board drawn again for the window's new size, once it stops changing. */
+  resized() {
+    clearTimeout(this.resizing);
+    this.resizing = setTimeout(() => void drawBoard(this.boxes.board, this.shownTable, this.shownTable === this.table ? this.act : () => {}), 150);
+  }
 
   /** The seats this client plays: its own, or every human seat at a hotseat table. */
-  function mySeats() {
-    if (table.hotseat && mine) return table.players.filter((p) => p.kind === "human").map((p) => p.seat);
-    return mine ? [mine.seat] : [];
+  mySeats() {
+    if (this.table.hotseat && this.mine) return this.table.players.filter((p) => p.kind === "human").map((p) => p.seat);
+    return this.mine ? [this.mine.seat] : [];
   }
 
   // ---- deciding ---------------------------------------------------------------------------
 
+  /** Sends `action` once every panel agrees (a confirmation), then fetches the table again.
+   * @param {LegalAction} action */
+  async act(action) {
+    if (this.busy) return;
+    for (const panel of this.panels) {
+      if (panel.confirm && !(await panel.confirm(action, this.table))) return;
+    }
+    this.pacer.skip();
+    const refused = await this.post(action);
+    try {
+      if (refused) this.boxes.error.textContent = messageOf(refused);
+      if (!refused || (refused instanceof ApiError && refused.status === 409)) await this.refetch();
+    } catch (e) {
+      this.boxes.error.textContent = messageOf(e);
+    }
+  }
+
   // Busy only while the move is posted: the pushed table may show the next decision before the
-  // refetch below returns, and a click on it must not be lost.
-  /** @param {LegalAction} action */
-  async function act(action) {
-    if (busy) return;
-    for (const panel of panels) {
-      if (panel.confirm && !(await panel.confirm(action, table))) return;
-    }
-    pacer.skip();
-    busy = true;
-    error.textContent = "";
-    /** @type {unknown} */
-    let refused = null;
+  // refetch after it returns, and a click on it must not be lost.
+  /** Posts `action`; returns the refusal, null if the server took it.
+   * @param {LegalAction} action
+   * @returns {Promise<unknown>} */
+  async post(action) {
+    this.busy = true;
+    this.boxes.error.textContent = "";
     try {
-      await api(`/api/tables/${tableId}/actions`, { method: "POST", token: mine?.token, body: { action: action.id, move: table.move } });
+      await api(`/api/tables/${this.tableId}/actions`, { method: "POST", token: this.mine?.token, body: { action: action.id, move: this.table.move } });
+      return null;
     } catch (e) {
-      refused = e;
+      return e;
     } finally {
-      busy = false;
-    }
-    try {
-      if (refused) error.textContent = messageOf(refused);
-      if (!refused || /** @type {any} */ (refused).status === 409) await refetch();
-    } catch (e) {
-      error.textContent = messageOf(e);
+      this.busy = false;
     }
   }
 
   /** Sits this client down at `seat` (a friend who came by the link).
    * @param {number} seat
    * @param {string} name */
-  async function join(seat, name) {
+  async join(seat, name) {
     remember("name", name);
-    const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name, seat } });
-    seats.set(tableId, joined.seat, joined.token);
-    mine = seats.get(tableId);
-    await refetch();
-    live.reconnect(mine?.token ?? "");
+    /** @type {Seat} */
+    const joined = await api(`/api/tables/${this.tableId}/join`, { method: "POST", body: { name, seat } });
+    seats.set(this.tableId, joined.seat, joined.token);
+    this.mine = seats.get(this.tableId);
+    await this.refetch();
+    this.live?.reconnect(this.token());
   }
 
-  async function rematch() {
+  /** Goes to the rematch of the finished table (asking for one if nobody has), sitting down
+   * there as this client's seat. */
+  async rematch() {
     try {
-      let next = table.rematch;
-      if (!next) ({ id: next } = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: mine?.token }));
-      if (!seats.get(String(next)) && mine) {
-        const joined = await api(`/api/tables/${next}/join`, { method: "POST", token: mine.token, body: { rematch_of: tableId } });
+      let next = this.table.rematch;
+      if (!next) ({ id: next } = /** @type {{id: string}} */ (await api(`/api/tables/${this.tableId}/rematch`, { method: "POST", token: this.mine?.token })));
+      if (!seats.get(String(next)) && this.mine) {
+        /** @type {Seat} */
+        const joined = await api(`/api/tables/${next}/join`, { method: "POST", token: this.mine.token, body: { rematch_of: this.tableId } });
         seats.set(String(next), joined.seat, joined.token);
       }
       location.hash = `#/table/${next}`;
@@ -185,125 +293,118 @@ export async function tablePage(root, tableId, makers = []) {
   /** A fetched or pushed table replaces the one shown unless it is older. After an undo (the
    * server's `undone` count grew) the table goes back: the positions after it are forgotten.
    * @param {Table} data */
-  async function accept(data) {
-    const undone = (data.undone ?? 0) > (table.undone ?? 0);
-    if (!(undone || data.move >= table.move || data.you !== table.you)) return;
-    const before = undone ? data.move : table.move;
-    if (undone) {
-      for (const move of [...snapshots.keys()]) if (move >= data.move) snapshots.delete(move);
-      pacer.skip();
-    }
-    table = data;
-    keep(data);
-    drawChrome();
-    pacer.add(entriesToShow(table.log, before, mySeats()));
-    if (!pacer.running) await drawLive();
+  async accept(data) {
+    const undone = (data.undone ?? 0) > (this.table.undone ?? 0);
+    if (!(undone || data.move >= this.table.move || data.you !== this.table.you)) return;
+    const before = undone ? data.move : this.table.move;
+    if (undone) this.forgetFrom(data.move);
+    this.table = data;
+    this.keep(data);
+    this.drawChrome();
+    this.pacer.add(entriesToShow(data.log, before, this.mySeats()));
+    if (!this.pacer.running) await this.drawLive();
   }
 
-  async function refetch() {
-    await accept(await api(`/api/tables/${tableId}`, { token: mine?.token }));
+  /** Forgets the positions from `move` on (they were taken back) and stops showing them.
+   * @param {number} move */
+  forgetFrom(move) {
+    for (const kept of [...this.snapshots.keys()]) if (kept >= move) this.snapshots.delete(kept);
+    this.pacer.skip();
+  }
+
+  async refetch() {
+    await this.accept(await api(`/api/tables/${this.tableId}`, { token: this.mine?.token }));
   }
 
   /** @param {Table} data */
-  function keep(data) {
-    snapshots.set(data.move, data);
-    if (snapshots.size > KEPT) snapshots.delete(Math.min(...snapshots.keys()));
+  keep(data) {
+    this.snapshots.set(data.move, data);
+    if (this.snapshots.size > KEPT) this.snapshots.delete(Math.min(...this.snapshots.keys()));
   }
 
   // ---- drawing ------------------------------------------------------------------------------
 
   /** What does not wait for the moves being shown: the turn bar, actions, players, log. */
-  function drawChrome() {
+  drawChrome() {
+    const { table, boxes: b } = this;
     const you = table.you;
-    bar.update({ table, you, showing, cooperative });
-    actionsPanel.hidden = you === null;
-    sinceTitle.textContent = you === null ? "Latest moves" : "Since your turn";
-    drawActions(actionsBox, table, act, (a) => shownTable === table && !!boardBox.querySelector(`[data-action="${a.id}"]`));
-    drawPlayers(playersList, table);
-    drawLog(logList, table, showingMove);
-    drawSince(sinceList, table, sinceYourTurn(table.log, mySeats()), showingMove);
-    textBox.textContent = table.text;
+    this.bar.update({ table, you, showing: this.showing, cooperative: this.cooperative });
+    b.actionsPanel.hidden = you === null;
+    b.sinceTitle.textContent = you === null ? "Latest moves" : "Since your turn";
+    drawActions(b.actions, table, this.act, (a) => this.shownTable === table && !!b.board.querySelector(`[data-action="${a.id}"]`));
+    drawPlayers(b.players, table);
+    drawLog(b.log, table, this.showingMove);
+    drawSince(b.since, table, sinceYourTurn(table.log, this.mySeats()), this.showingMove);
+    b.text.textContent = table.text;
     const yours = table.legal.length > 0;
-    document.title = `${yours ? "▶ Your move · " : ""}${title} · langbord`;
-    for (const panel of panels) panel.update?.(table);
+    document.title = `${yours ? "▶ Your move · " : ""}${this.title} · langbord`;
+    for (const panel of this.panels) panel.update?.(table);
+  }
+
+  /** The run of moves shown ended: the live table again. */
+  async backToLive() {
+    this.showing = null;
+    this.showingMove = null;
+    await this.drawLive();
   }
 
   /** The live table on the board, and the end panel once the game is over. */
-  async function drawLive() {
-    shownTable = table;
-    boardBox.classList.remove("replaying");
-    await drawBoard(boardBox, table, act);
-    drawChrome();
-    resultBox.hidden = !table.result;
-    if (table.result) resultBox.replaceChildren(...endPanel(table, table.you, { rematch, cooperative }).filter((n) => n !== null));
+  async drawLive() {
+    const { table, boxes: b } = this;
+    this.shownTable = table;
+    b.board.classList.remove("replaying");
+    await drawBoard(b.board, table, this.act);
+    this.drawChrome();
+    b.result.hidden = !table.result;
+    if (table.result) b.result.replaceChildren(...endPanel(table, table.you, { rematch: () => this.rematch(), cooperative: this.cooperative }).filter((n) => n !== null));
   }
 
   /** The board just after `entry`, that move marked; the bar says which it is.
    * @param {LogEntry} entry
    * @param {number} index
    * @param {number} total */
-  async function showEntry(entry, index, total) {
-    showing = { entry, index, total };
-    showingMove = entry.move;
-    const position = await positionAfter(entry.move + 1);
-    if (!pacer.running) return;
-    shownTable = { ...position, legal: [], prompt: null, log: table.log.slice(0, entry.move + 1) };
-    boardBox.classList.add("replaying");
-    await drawBoard(boardBox, shownTable, () => {});
-    drawChrome();
+  async showEntry(entry, index, total) {
+    this.showing = { entry, index, total };
+    this.showingMove = entry.move;
+    const position = await this.positionAfter(entry.move + 1);
+    if (!this.pacer.running) return;
+    this.shownTable = { ...position, legal: [], prompt: null, log: this.table.log.slice(0, entry.move + 1) };
+    this.boxes.board.classList.add("replaying");
+    await drawBoard(this.boxes.board, this.shownTable, () => {});
+    this.drawChrome();
   }
 
   /** The table after its first `moves` moves: as this client received it, or as the server's
    * steps tell it, or (neither at hand) the nearest later table.
    * @param {number} moves
    * @returns {Promise<Table>} */
-  async function positionAfter(moves) {
-    const kept = snapshots.get(moves);
+  async positionAfter(moves) {
+    const kept = this.snapshots.get(moves);
     if (kept) return kept;
-    const over = table.status === "over";
-    if (over || stepsLive !== false) {
-      try {
-        const step = await api(`/api/tables/${tableId}/steps/${moves}`, { token: mine?.token });
-        if (!over) stepsLive = true;
-        return { ...table, view: step.view, text: step.text, to_move: step.to_move, move: moves, status: "playing", result: null };
-      } catch {
-        if (!over) stepsLive = false;
-      }
-    }
-    const later = [...snapshots.keys()].filter((m) => m > moves).sort((a, b) => a - b);
-    return later.length ? /** @type {Table} */ (snapshots.get(later[0])) : table;
+    const stepped = await this.stepAfter(moves);
+    if (stepped) return stepped;
+    const later = [...this.snapshots.keys()].filter((m) => m > moves).sort((a, b) => a - b);
+    return later.length ? /** @type {Table} */ (this.snapshots.get(later[0])) : this.table;
   }
 
-  // ---- live updates -------------------------------------------------------------------------
-
-  const live = connect(tableId, mine?.token ?? "", {
-    table: () => table,
-    accept,
-    refetch,
-    error: (message) => { error.textContent = message; },
-  });
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let resizing;
-  const resized = () => {
-    clearTimeout(resizing);
-    resizing = setTimeout(() => void drawBoard(boardBox, shownTable, shownTable === table ? act : () => {}), 150);
-  };
-  window.addEventListener("resize", resized);
-  speed.addEventListener("change", () => {
-    remember("speed", speed.value);
-    if (speed.value === "instant") pacer.skip();
-  });
-
-  keep(table);
-  pacer.seen(table.move - 1);
-  await drawLive();
-  return () => {
-    live.close();
-    pacer.skip();
-    bar.leave();
-    window.removeEventListener("resize", resized);
-    for (const panel of panels) panel.leave?.();
-  };
+  /** The table after its first `moves` moves as the server's steps tell it; null if it does
+   * not tell them while the game is played (then it is not asked again).
+   * @param {number} moves
+   * @returns {Promise<Table | null>} */
+  async stepAfter(moves) {
+    const table = this.table;
+    const over = table.status === "over";
+    if (!over && this.stepsLive === false) return null;
+    try {
+      /** @type {Step} */
+      const step = await api(`/api/tables/${this.tableId}/steps/${moves}`, { token: this.mine?.token });
+      if (!over) this.stepsLive = true;
+      return { ...table, view: step.view, text: step.text, to_move: step.to_move, move: moves, status: "playing", result: null };
+    } catch {
+      if (!over) this.stepsLive = false;
+      return null;
+    }
+  }
 }
 
 /** The pace at which the others' moves are shown, remembered on this device. */

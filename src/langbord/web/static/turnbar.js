@@ -64,84 +64,118 @@ export function barText(table, cooperative = false) {
   };
 }
 
+/** The turn bar's boxes. */
+function barParts() {
+  const share = h("input", { readonly: true, id: "share-link", "aria-label": "link to this table", value: location.href });
+  const parts = {
+    chipBox: h("span", { class: "turn-chip" }),
+    who: h("strong", { id: "turn-who" }),
+    line: h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }),
+    timer: h("span", { class: "thinking", id: "thinking", "aria-live": "off" }),
+    showing: h("p", { class: "showing", id: "showing", hidden: true }),
+    share,
+    name: h("input", { id: "join-name", placeholder: "your name", maxlength: 64, "aria-label": "your name", autocomplete: "nickname" }),
+    joinError: h("p", { class: "error", role: "alert" }),
+    seatsBox: h("div", { class: "join-seats", id: "join" }),
+    joinForm: h("div", { class: "join-row", id: "join-form" }),
+  };
+  parts.joinForm.append(h("label", { class: "join-name" }, "Your name ", parts.name), parts.seatsBox);
+  return parts;
+}
+
+/** @typedef {ReturnType<typeof barParts>} BarParts */
+
 /** The turn bar's element and its update.
  * @param {BarHandlers} handlers */
 export function turnBar(handlers) {
-  const chipBox = h("span", { class: "turn-chip" });
-  const who = h("strong", { id: "turn-who" });
-  const line = h("p", { class: "prompt", id: "prompt", "aria-live": "polite" });
-  const timer = h("span", { class: "thinking", id: "thinking", "aria-live": "off" });
+  const parts = barParts();
   const skip = h("button", { class: "secondary small", id: "skip", type: "button", onclick: () => handlers.skip() }, "Skip");
-  const showing = h("p", { class: "showing", id: "showing", hidden: true });
-  const showingBox = h("div", { class: "showing-row" }, showing, skip);
-  const share = h("input", { readonly: true, id: "share-link", "aria-label": "link to this table", value: location.href });
-  const copy = h("button", { class: "secondary", type: "button", onclick: () => copyLink(share) }, "Copy link");
-  const name = h("input", { id: "join-name", placeholder: "your name", maxlength: 64, "aria-label": "your name", autocomplete: "nickname" });
-  const joinError = h("p", { class: "error", role: "alert" });
-  const seatsBox = h("div", { class: "join-seats", id: "join" });
+  const showingBox = h("div", { class: "showing-row" }, parts.showing, skip);
+  const copy = h("button", { class: "secondary", type: "button", onclick: () => copyLink(parts.share) }, "Copy link");
   const waiting = h("div", { class: "waiting", id: "waiting", hidden: true },
-    h("div", { class: "share-row" }, share, copy),
-    h("div", { class: "join-row", id: "join-form" }, h("label", { class: "join-name" }, "Your name ", name), seatsBox),
-    joinError);
+    h("div", { class: "share-row" }, parts.share, copy), parts.joinForm, parts.joinError);
   const element = h("section", { class: "turn-bar", id: "turn-bar", "aria-label": "whose turn" },
-    h("div", { class: "turn-head" }, chipBox, who, timer),
-    line, showingBox, waiting);
+    h("div", { class: "turn-head" }, parts.chipBox, parts.who, parts.timer),
+    parts.line, showingBox, waiting);
+  const clock = thinkingClock(parts.timer);
 
+  /** @param {BarState} state */
+  function update(state) {
+    const { table, showing: shown } = state;
+    const said = shown && table.status === "over"
+      ? { who: "The last moves", line: "The game has ended: its last moves are shown first.", yours: false, thinking: false }
+      : barText(table, state.cooperative);
+    parts.who.textContent = said.who;
+    parts.line.textContent = said.line;
+    element.classList.toggle("yours", said.yours);
+    element.classList.toggle("waiting-for-players", table.status === "open");
+    parts.chipBox.replaceChildren(table.to_move !== null && table.status === "playing" ? seatChip(table, table.to_move) : "");
+    clock.update(table, said.thinking);
+    showingBox.hidden = !shown;
+    drawShowing(parts.showing, state);
+    waiting.hidden = table.status !== "open";
+    drawJoin(parts, state, handlers);
+  }
+
+  return { element, update, leave: clock.leave };
+}
+
+/** The bots' thinking time, counted from when this client saw the turn begin.
+ * @param {HTMLElement} timer */
+function thinkingClock(timer) {
   let since = 0;
   let key = "";
   /** @type {ReturnType<typeof setInterval> | null} */
   let ticking = null;
+  const tick = () => { timer.textContent = `${((Date.now() - since) / 1000).toFixed(1)} s`; };
+  return {
+    /** @param {Table} table @param {boolean} thinking whether a bot is thinking */
+    update(table, thinking) {
+      const turn = `${table.move}:${table.to_move}`;
+      if (turn !== key) { key = turn; since = Date.now(); }
+      if (thinking && !ticking) ticking = setInterval(tick, 200);
+      if (!thinking && ticking) { clearInterval(ticking); ticking = null; }
+      timer.hidden = !thinking;
+      tick();
+    },
+    leave() {
+      if (ticking) clearInterval(ticking);
+      ticking = null;
+    },
+  };
+}
 
-  /** @param {BarState} state */
-  function update(state) {
-    const { table, you, showing: shown } = state;
-    const said = shown && table.status === "over"
-      ? { who: "The last moves", line: "The game has ended: its last moves are shown first.", yours: false, thinking: false }
-      : barText(table, state.cooperative);
-    who.textContent = said.who;
-    line.textContent = said.line;
-    element.classList.toggle("yours", said.yours);
-    element.classList.toggle("waiting-for-players", table.status === "open");
-    chipBox.replaceChildren(table.to_move !== null && table.status === "playing" ? seatChip(table, table.to_move) : "");
-    // The bots' thinking time, counted from when this client saw the turn begin.
-    const turn = `${table.move}:${table.to_move}`;
-    if (turn !== key) { key = turn; since = Date.now(); }
-    if (said.thinking && !ticking) ticking = setInterval(tick, 200);
-    if (!said.thinking && ticking) { clearInterval(ticking); ticking = null; }
-    timer.hidden = !said.thinking;
-    tick();
-    // A move being shown (what happened since this client's last decision).
-    showingBox.hidden = !shown;
-    showing.hidden = !shown;
-    showing.textContent = shown ? `Showing ${shown.index} of ${shown.total}: ${entryLine(shown.entry, table.players, you)}` : "";
-    // Waiting for players: the link, and the free seats to sit at.
-    const free = table.players.filter((p) => p.kind === "human" && !p.joined);
-    waiting.hidden = table.status !== "open";
-    share.value = location.href;
-    const form = /** @type {HTMLElement} */ (waiting.querySelector("#join-form"));
-    form.hidden = you !== null || !free.length;
-    if (!name.value) name.value = localStorage.getItem("langbord.name") ?? "";
-    seatsBox.replaceChildren(...free.map((p) => h("button", {
-      type: "button", "data-join": p.seat,
-      onclick: async () => {
-        joinError.textContent = "";
-        const typed = name.value.trim();
-        if (!typed) { joinError.textContent = "Type your name first, then pick a seat."; name.focus(); return; }
-        await handlers.join(p.seat, typed).catch((e) => { joinError.textContent = e instanceof Error ? e.message : String(e); });
-      },
-    }, `Sit at ${seatLabel(table.players, p.seat)}`)));
-  }
+/** A move being shown (what happened since this client's last decision).
+ * @param {HTMLElement} showing
+ * @param {BarState} state */
+function drawShowing(showing, { table, you, showing: shown }) {
+  showing.hidden = !shown;
+  showing.textContent = shown ? `Showing ${shown.index} of ${shown.total}: ${entryLine(shown.entry, table.players, you)}` : "";
+}
 
-  function tick() {
-    timer.textContent = `${((Date.now() - since) / 1000).toFixed(1)} s`;
-  }
+/** Waiting for players: the link, and the free seats to sit at.
+ * @param {BarParts} parts
+ * @param {BarState} state
+ * @param {BarHandlers} handlers */
+function drawJoin(parts, { table, you }, handlers) {
+  const free = table.players.filter((p) => p.kind === "human" && !p.joined);
+  parts.share.value = location.href;
+  parts.joinForm.hidden = you !== null || !free.length;
+  if (!parts.name.value) parts.name.value = localStorage.getItem("langbord.name") ?? "";
+  parts.seatsBox.replaceChildren(...free.map((p) => h("button", {
+    type: "button", "data-join": p.seat, onclick: () => joinAt(parts, p.seat, handlers),
+  }, `Sit at ${seatLabel(table.players, p.seat)}`)));
+}
 
-  function leave() {
-    if (ticking) clearInterval(ticking);
-    ticking = null;
-  }
-
-  return { element, update, leave };
+/** Sits down at `seat` under the name typed (asks for one first).
+ * @param {BarParts} parts
+ * @param {number} seat
+ * @param {BarHandlers} handlers */
+async function joinAt({ name, joinError }, seat, handlers) {
+  joinError.textContent = "";
+  const typed = name.value.trim();
+  if (!typed) { joinError.textContent = "Type your name first, then pick a seat."; name.focus(); return; }
+  await handlers.join(seat, typed).catch((e) => { joinError.textContent = e instanceof Error ? e.message : String(e); });
 }
 
 /** Copies the share link (selects it where the clipboard is refused).

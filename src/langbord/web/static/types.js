@@ -56,6 +56,28 @@
  */
 
 /**
+ * @typedef {object} UndoRequest an undo a seat asked for, waiting for the others' yes
+ * @property {number} by
+ * @property {number} moves how many decisions it takes back
+ * @property {number[]} waiting_for the seats still to answer
+ */
+
+/**
+ * @typedef {object} Undo
+ * @property {boolean} available whether this seat may undo now
+ * @property {UndoRequest | null} request
+ */
+
+/**
+ * @typedef {object} ChatMessage
+ * @property {number} n
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} text
+ * @property {string} at an ISO time
+ */
+
+/**
  * @typedef {object} Table
  * @property {string} id
  * @property {string} game
@@ -65,7 +87,8 @@
  * @property {number | null} you
  * @property {number | null} to_move
  * @property {Player[]} players
- * @property {any} view
+ * @property {any} view the game's own JSON, read by its board (boards/GAME.js): the one
+ *   untyped value of the table
  * @property {string} text
  * @property {LegalAction[]} legal
  * @property {string | null} prompt
@@ -76,6 +99,33 @@
  * @property {string} [error]
  * @property {string | null} [rematch]
  * @property {boolean} [hotseat]
+ * @property {boolean} [hints] whether hints are on at the table
+ * @property {Undo | null} [undo]
+ * @property {ChatMessage[]} [chat]
+ * @property {string | null} [rematch_of]
+ */
+
+/**
+ * @typedef {object} Step the table after its first `step` moves (`/api/tables/ID/steps/N`)
+ * @property {string} id
+ * @property {string} game
+ * @property {number} step
+ * @property {number} steps how many moves the table has had
+ * @property {Player[]} players
+ * @property {number | null} to_move
+ * @property {Table["view"]} view
+ * @property {string} text
+ * @property {LogEntry[]} log as the seat was told it then (the whole log, once the game is over)
+ */
+
+/**
+ * @typedef {object} GameOption an option of a game a new table may set
+ * @property {string} name
+ * @property {string | number | boolean | null} default
+ * @property {(string | number | boolean)[] | null} choices
+ * @property {number | null} minimum
+ * @property {number | null} maximum
+ * @property {string} help
  */
 
 /**
@@ -89,8 +139,7 @@
  * @property {boolean} cooperative
  * @property {string} best_agent
  * @property {string[]} agents
- * @property {{name: string, default: any, choices: any[] | null, minimum: number | null,
- *   maximum: number | null, help: string}[]} options
+ * @property {GameOption[]} options
  */
 
 export {};

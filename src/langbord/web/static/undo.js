@@ -5,8 +5,7 @@ import { h } from "./dom.js";
 import { api as request } from "./api.js";
 
 /**
- * @typedef {{by: number, moves: number, waiting_for: number[]}} UndoRequest
- * @typedef {{available: boolean, request: UndoRequest | null}} Undo
+ * @typedef {import("./types.js").Undo} Undo
  * @typedef {{you: number | null, undo?: Undo | null, players: {seat_name?: string, name?: string | null}[]}} UndoTable
  */
 
