@@ -58,7 +58,7 @@ export function draw(table, ctx) {
   if (L.phone) svg.classList.add("fits-phone");
   el("rect", { x: 0, y: 0, width: L.width, height: L.height, fill: "#eef2f3" }, svg);
 
-  header(svg, v, L);
+  header(svg, v, L, table.status === "open");
   drawBand(svg, table, v, L, ctx, place);
   drawShips(svg, v, L, ctx, place);
   drawPlayers(svg, table, v, L, ctx);
@@ -117,11 +117,16 @@ function wireFirst(id, node, label, { one, two }, ctx, pick) {
   return true;
 }
 
-/** Who is to move and what happens (an evaluation: whose Chieftain acts).
- * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L */
-function header(svg, v, L) {
-  const mover = v.to_move >= 0 ? v.players[v.to_move] : null;
+/** Who is to move and what happens (an evaluation: whose Chieftain acts); at a table still
+ * waiting for players, that it waits.
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {boolean} waiting */
+function header(svg, v, L, waiting) {
+  const mover = v.to_move >= 0 && !waiting ? v.players[v.to_move] : null;
   const size = L.phone ? 14 : 17;
+  if (waiting) {
+    text(svg, 12, 26, "Waiting for players to sit down", { "font-size": size, "font-weight": 700 });
+    return;
+  }
   if (mover) {
     chip(svg, 20, 20, 12, colour(mover), mark(mover));
     let what = `${mover} · ${v.phase}`;
