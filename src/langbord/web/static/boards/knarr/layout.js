@@ -258,6 +258,7 @@ function buildingsGeo(skali, narrow, W, top, renewActions) {
 }
 
 /** @typedef {{seat: KnarrSeat, y: number, h: number, parts: ReturnType<typeof seatLayout>}} SeatAt */
+/** @typedef {ReturnType<typeof layout>} Geo */
 
 /** The whole board for the seat `you` (a number, or null for a watcher) given its legal actions:
  * every section's rectangles, top to bottom, and the board's width `W` and height `H`.

@@ -5,8 +5,18 @@
 /** @typedef {import("../../types.js").Table} Table */
 /** @typedef {import("../../types.js").LegalAction} Action */
 /** @typedef {import("../../types.js").LogEntry} LogEntry */
-/** svg.js's boardContext, what a board draws with.
- * @typedef {ReturnType<typeof import("../../svg.js").boardContext>} Ctx */
+/**
+ * What the board draws with: the part of svg.js's boardContext it reads.
+ * @typedef {object} Ctx
+ * @property {Action[]} legal
+ * @property {boolean} [narrow] a phone's screen
+ * @property {LogEntry | null} last the last log entry
+ * @property {(p: number) => string} seatName
+ * @property {(p: number) => string} seatColour
+ * @property {(p: number) => string} seatMark
+ * @property {(node: Element, action: Action | null | undefined, label?: string | null) => boolean} clickable
+ *   makes `node` act as `action`
+ */
 /** Records `node` as the first place of `key` (for the last move's mark) and returns it.
  * @typedef {<T extends Element>(key: string, node: T) => T} Tag */
 /** @typedef {Map<string, Action>} Places */
