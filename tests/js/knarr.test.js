@@ -8,6 +8,7 @@ import { placeOf, plan } from "../../src/langbord/web/static/boards/knarr/places
 import { NARROW, TOUCH, WIDE, clickRects, drawnPlaces, groups, layout } from "../../src/langbord/web/static/boards/knarr/layout.js";
 import { destinationTip, vikingTip, villageTip } from "../../src/langbord/web/static/boards/knarr/tips.js";
 
+/** The fixtures: tables as the server sends them to a seat. @type {import("../../src/langbord/web/static/types.js").Table[]} */
 const TABLES = JSON.parse(readFileSync(new URL("./fixtures/knarr.json", import.meta.url), "utf8"));
 
 test("the fixtures hold every kind of decision a Knarr seat meets", () => {

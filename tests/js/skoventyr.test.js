@@ -8,6 +8,7 @@ import { placeOf, plan, treeBack } from "../../src/langbord/web/static/boards/sk
 import { NARROW, TOUCH, WIDE, clickRects, drawnPlaces, layout } from "../../src/langbord/web/static/boards/skoventyr/layout.js";
 import { cardTip, hasRescue, treeTip } from "../../src/langbord/web/static/boards/skoventyr/tips.js";
 
+/** The fixtures: tables as the server sends them to a seat. @type {import("../../src/langbord/web/static/types.js").Table[]} */
 const TABLES = JSON.parse(readFileSync(new URL("./fixtures/skoventyr.json", import.meta.url), "utf8"));
 
 test("the fixtures hold every kind of decision a Skoventyr seat meets", () => {
@@ -64,13 +65,15 @@ test("on a desktop the hand, the Future and the Vogter cards are near the top", 
 });
 
 test("the Rescue module is shown only when it is played", () => {
-  const plain = TABLES.find((t) => !t.options.rescue);
+  const plain = TABLES.find((t) => !t.options?.rescue);
+  assert.ok(plain);
   assert.deepEqual(plain.view.hostages, {});
   assert.equal(hasRescue(plain), false);
   const geo = layout(plain, plain.legal, true);
   assert.equal(geo.modules.hostages, null);
   assert.ok(!geo.vogter.cards.some((c) => c.name === "Rescue"));
-  const rescue = TABLES.find((t) => t.options.rescue);
+  const rescue = TABLES.find((t) => t.options?.rescue);
+  assert.ok(rescue);
   assert.equal(hasRescue(rescue), true);
   assert.ok(layout(rescue, rescue.legal, true).vogter.cards.some((c) => c.name === "Rescue"));
   // A table without its options: Rescue is seen from its Hostages and Acorns.

@@ -14,14 +14,23 @@ import { artifactTip } from "./knarr/tips.js";
 
 export { lastPlace };
 
+/** @typedef {import("./knarr/view.js").KnarrView} KnarrView */
+/** @typedef {import("./knarr/view.js").Table} Table */
+/** @typedef {import("./knarr/view.js").Ctx} Ctx */
+/** @typedef {import("./knarr/view.js").Tag} Tag */
+/** @typedef {import("./knarr/layout.js").Geo} Geo */
+
 /** The board for `table` (the server's JSON for the seat) drawn with `ctx` (svg.js's
- * boardContext). */
+ * boardContext).
+ * @param {Table} table @param {Ctx} ctx */
 export function draw(table, ctx) {
+  /** @type {KnarrView} */
   const view = table.view;
   const you = typeof table.you === "number" ? table.you : null;
   const geo = layout(view, you, ctx.legal, Boolean(ctx.narrow));
   /** @type {Map<string, Element>} */
   const tagged = new Map();
+  /** @type {Tag} */
   const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
   const svg = board(geo.W, geo.H, `Knarr, ${view.players} players: the board, every crew and your hand`);
   svg.classList.add("board-knarr"); // its rules are in style.css
@@ -43,7 +52,8 @@ export function draw(table, ctx) {
   return svg;
 }
 
-/** The round, the first seat, the artifacts and what is special about this turn. */
+/** The round, the first seat, the artifacts and what is special about this turn.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx */
 function header(svg, geo, view, ctx) {
   const parts = [`Round ${view.round}`];
   if (view.first !== null && view.first !== undefined) parts.push(`${ctx.seatName(view.first)} plays first`);

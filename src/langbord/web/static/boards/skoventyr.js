@@ -11,13 +11,21 @@ import { lastPlace } from "./skoventyr/places.js";
 
 export { lastPlace };
 
+/** @typedef {import("./skoventyr/view.js").SkoventyrView} SkoventyrView */
+/** @typedef {import("./skoventyr/view.js").Table} Table */
+/** @typedef {import("./skoventyr/view.js").Ctx} Ctx */
+/** @typedef {import("./skoventyr/view.js").Tag} Tag */
+
 /** The board for `table` (the server's JSON for the seat) drawn with `ctx` (svg.js's
- * boardContext). */
+ * boardContext).
+ * @param {Table} table @param {Ctx} ctx */
 export function draw(table, ctx) {
+  /** @type {SkoventyrView} */
   const view = table.view;
   const geo = layout(table, ctx.legal, Boolean(ctx.narrow));
   /** @type {Map<string, Element>} */
   const tagged = new Map();
+  /** @type {Tag} */
   const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
   const svg = board(geo.W, geo.H, `Skoventyr, ${view.players} player${view.players > 1 ? "s" : ""}: the Forest, the Minions, the Future and the hands`);
   if (geo.narrow) svg.classList.add("fits-phone"); // laid out in one column for a phone
@@ -26,6 +34,7 @@ export function draw(table, ctx) {
   const result = view.result === "won" ? "Victory: the last Minion has left the game" : view.result === "lost" ? "Defeat: Gamle Erik caught Vogter" : null;
   const waiting = table.status === "open" ? "Waiting for players to sit down" : null;
   text(svg, 14, 22, result || waiting || `Turn ${view.turns_played + 1} — ${ctx.seatName(view.to_move)} to move`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
+  /** A section's group, at its place on the board. @param {string} name */
   const section = (name) => {
     const g = el("g", { transform: `translate(${geo.at[name].x} ${geo.at[name].y})` }, svg);
     return g;

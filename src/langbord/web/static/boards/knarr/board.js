@@ -6,10 +6,20 @@ import { BUILDINGS, REPUTATION_VP, SKALI, buildingNumber } from "./data.js";
 import { button, destinationCard, icon, tip, vikingCard, villageCard } from "./cards.js";
 import { TIPS, marketTip, vikingTip, villageTip } from "./tips.js";
 
+/** @typedef {import("./view.js").KnarrView} KnarrView */
+/** @typedef {import("./view.js").KnarrSeat} KnarrSeat */
+/** @typedef {import("./view.js").Ctx} Ctx */
+/** @typedef {import("./view.js").Tag} Tag */
+/** @typedef {import("./view.js").Places} Places */
+/** @typedef {import("./layout.js").Geo} Geo */
+/** @typedef {import("./layout.js").Rect} Rect */
+
 const LABEL = { "font-size": 12, fill: "#5a4a3a" };
 const REP_FILLS = ["#f3ead6", "#e9dcc0", "#dfcda6", "#d4bd8b", "#c9ad70", "#bb9a52"];
 
-/** Chips of the seats on a track's cells, stacked where several share a cell. */
+/** Chips of the seats on a track's cells, stacked where several share a cell.
+ * @param {Element} parent @param {Ctx} ctx @param {Rect[]} cellsOf @param {KnarrSeat[]} seats
+ * @param {(s: KnarrSeat) => number} value @param {(s: KnarrSeat) => string} words */
 function markers(parent, ctx, cellsOf, seats, value, words) {
   /** @type {Record<number, number>} */
   const stack = {};
@@ -23,7 +33,8 @@ function markers(parent, ctx, cellsOf, seats, value, words) {
   });
 }
 
-/** The victory point track (0-40) and the reputation track (0-14) with its income. */
+/** The victory point track (0-40) and the reputation track (0-14) with its income.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx */
 export function tracks(svg, geo, view, ctx) {
   const vp = tip(el("g", {}, svg), TIPS.vpTrack);
   text(vp, 14, geo.vp.label, "Victory points (40 ends the game)", LABEL);
@@ -43,7 +54,8 @@ export function tracks(svg, geo, view, ctx) {
   markers(rep, ctx, geo.reputation.cells, view.seats, (s) => s.reputation, (s) => `reputation ${s.reputation}`);
 }
 
-/** The viking deck, the discard pile and (Skali) the raid tokens on the board. */
+/** The viking deck, the discard pile and (Skali) the raid tokens on the board.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Tag} tag */
 export function piles(svg, geo, view, tag) {
   const { deck, discard, raid, label } = geo.piles;
   const deckG = tag("deck", tip(el("g", {}, svg), `${TIPS.deck} ${view.decks.vikings} cards left.`));
@@ -64,7 +76,9 @@ export function piles(svg, geo, view, tag) {
   text(g, raid.x, raid.y + 58, skali.additional_token_beside_board ? "additional token: beside the board" : "additional token: taken", { "font-size": 11.5 });
 }
 
-/** The market's five slots. */
+/** The market's five slots.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function market(svg, geo, view, ctx, places, tag) {
   text(svg, 14, geo.market.label, "Market", { "font-size": 14, "font-weight": 700 });
   geo.market.slots.forEach((slot) => {
@@ -87,7 +101,9 @@ export function market(svg, geo, view, ctx, places, tag) {
   });
 }
 
-/** The two rows of visible destinations. */
+/** The two rows of visible destinations.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function destinations(svg, geo, view, ctx, places, tag) {
   geo.destinations.forEach((row) => {
     text(svg, row.cards[0]?.x ?? 14, row.label, `${row.title} (deck ${view.decks[row.title]})`, { "font-size": 13, "font-weight": 700 });
@@ -104,7 +120,8 @@ export function destinations(svg, geo, view, ctx, places, tag) {
   });
 }
 
-/** The destination being paid for, with what is left to pay. */
+/** The destination being paid for, with what is left to pay.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Tag} tag */
 export function payment(svg, geo, view, tag) {
   const pay = view.payment;
   const r = geo.pay;
@@ -115,7 +132,8 @@ export function payment(svg, geo, view, tag) {
   destinationCard(g, pay.destination, r.x + 10, r.y + 30, Math.min(260, r.w - 20), 86);
 }
 
-/** The decisions without a component (end turn, skip, renew…), as a row of buttons. */
+/** The decisions without a component (end turn, skip, renew…), as a row of buttons.
+ * @param {Element} svg @param {Geo} geo @param {Ctx} ctx */
 export function buttons(svg, geo, ctx) {
   geo.buttons.forEach((b) => {
     const g = button(svg, b.x, b.y, b.w, b.h, b.label);
@@ -123,7 +141,9 @@ export function buttons(svg, geo, ctx) {
   });
 }
 
-/** Skali's building market and the skáli board. */
+/** Skali's building market and the skáli board.
+ * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function buildings(svg, geo, view, ctx, places, tag) {
   const skali = view.skali;
   const at = geo.buildings;
@@ -147,7 +167,7 @@ export function buildings(svg, geo, view, ctx, places, tag) {
   if (skali.activating) text(svg, geo.W - 14, at.label, `activating: ${skali.activating}`, { "font-size": 12, fill: "#a33b20", "text-anchor": "end" });
 }
 
-/** A layout rectangle as SVG attributes. */
+/** A layout rectangle as SVG attributes. @param {Rect} r */
 export function box(r) {
   return { x: r.x, y: r.y, width: r.w, height: r.h };
 }

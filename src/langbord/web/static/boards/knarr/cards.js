@@ -4,15 +4,20 @@ import { colour, el, inkOn, mark, text } from "../../svg.js";
 import { COLOURS, DEST, GAINS, LINE_TITLES, split } from "./data.js";
 import { destinationTip, vikingTip } from "./tips.js";
 
+/** SVG attributes. @typedef {Record<string, string | number>} Attrs */
+
 export const PARCHMENT = "#efe3c8";
 export const INK = "#2b2118";
 
-/** Gives `node` the explanation `words` (shown on tap or hover by the page). */
+/** Gives `node` the explanation `words` (shown on tap or hover by the page).
+ * @template {Element} T @param {T} node @param {string} words @returns {T} */
 export function tip(node, words) {
   node.setAttribute("data-tip", words);
   return node;
 }
 
+/** The points of a five-pointed star centred on (cx, cy), `r` to its tips.
+ * @param {number} cx @param {number} cy @param {number} r @returns {string} */
 function star(cx, cy, r) {
   const points = [];
   for (let i = 0; i < 10; i++) {
@@ -23,7 +28,9 @@ function star(cx, cy, r) {
   return points.join(" ");
 }
 
-/** A gain's icon centred on (x, y), `s` across. */
+/** A gain's icon centred on (x, y), `s` across.
+ * @param {Element} parent @param {string} gain @param {number} x @param {number} y
+ * @param {number} [s] */
 export function icon(parent, gain, x, y, s = 18) {
   const g = el("g", { "aria-hidden": "true" }, parent);
   const r = s / 2;
@@ -48,7 +55,9 @@ export function icon(parent, gain, x, y, s = 18) {
   return g;
 }
 
-/** The gains of a vector (GAINS order) in a row from x; returns the width used. */
+/** The gains of a vector (GAINS order) in a row from x; returns the width used.
+ * @param {Element} parent @param {number[]} vector @param {number} x @param {number} y
+ * @param {number} [s] @param {{gap?: number}} [opts] @returns {number} */
 export function gainsRow(parent, vector, x, y, s = 18, opts = {}) {
   let cx = x;
   vector.forEach((k, i) => {
@@ -65,7 +74,9 @@ export function gainsRow(parent, vector, x, y, s = 18, opts = {}) {
   return cx - x;
 }
 
-/** A viking card: its colour with its letter, and its gain's icon. */
+/** A viking card: its colour with its letter, and its gain's icon.
+ * @param {Element} parent @param {string} type @param {number} x @param {number} y
+ * @param {number} w @param {number} h @param {Attrs} [attrs] */
 export function vikingCard(parent, type, x, y, w, h, attrs = {}) {
   const [c, gain] = split(type);
   const g = el("g", attrs, parent);
@@ -84,7 +95,9 @@ export function vikingCard(parent, type, x, y, w, h, attrs = {}) {
   return g;
 }
 
-/** A destination card: name, cost, immediate gains and its three trade columns. */
+/** A destination card: name, cost, immediate gains and its three trade columns.
+ * @param {Element} parent @param {string} name @param {number} x @param {number} y
+ * @param {number} w @param {number} h @param {Attrs} [attrs] */
 export function destinationCard(parent, name, x, y, w, h, attrs = {}) {
   const g = el("g", attrs, parent);
   const d = DEST[name];
@@ -96,6 +109,7 @@ export function destinationCard(parent, name, x, y, w, h, attrs = {}) {
   // The cost, top right: coloured squares with letters, or "n same" / "n different".
   if (kind === 0) {
     let cx = x + w - 6;
+    /** @type {[string, number][]} */
     const parts = [];
     need.forEach((k, c) => { if (k) parts.push([COLOURS[c], k]); });
     for (const [c, k] of parts.reverse()) {
@@ -124,7 +138,9 @@ export function destinationCard(parent, name, x, y, w, h, attrs = {}) {
   return g;
 }
 
-/** A village card (a building or the skáli): cost, four lines, raid gains and losses. */
+/** A village card (a building or the skáli): cost, four lines, raid gains and losses.
+ * @param {Element} parent @param {string} label @param {import("./data.js").VillageCard | undefined} card
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {Attrs} [attrs] */
 export function villageCard(parent, label, card, x, y, w, h, attrs = {}) {
   const g = el("g", attrs, parent);
   el("rect", { x, y, width: w, height: h, rx: 6, fill: "#f3ead6", stroke: "#6b5136", "stroke-width": 1.5, class: "hit" }, g);
@@ -155,7 +171,9 @@ export function villageCard(parent, label, card, x, y, w, h, attrs = {}) {
   return g;
 }
 
-/** A button drawn on the board. */
+/** A button drawn on the board.
+ * @param {Element} parent @param {number} x @param {number} y @param {number} w @param {number} h
+ * @param {string} label @param {Attrs} [attrs] */
 export function button(parent, x, y, w, h, label, attrs = {}) {
   const g = el("g", attrs, parent);
   el("rect", { x, y, width: w, height: h, rx: 5, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);

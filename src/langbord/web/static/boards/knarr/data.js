@@ -31,8 +31,9 @@ export const DEST = {
   B19:[0,5,[2,1,2,0,0],[5,0,0,1,1,1,0],[-1,-1,6]], B20:[0,5,[1,1,1,1,1],[4,0,0,0,0,2,0],[-1,-1,6]],
 };
 // Buildings 1-35: [cost, gains of the four lines (LINES), raid won, raid lost].
-// Buildings 1-35: [cost, gains of the four lines (LINES), raid won, raid lost].
-/** @type {[number, number[][], number[], number[]][]} */
+/** A village card (a building, or the skáli with cost 0): [cost, the four lines' gains, raid
+ * won, raid lost]. @typedef {[number, number[][], number[], number[]]} VillageCard */
+/** @type {VillageCard[]} */
 export const BUILDINGS = [
   [2,[[-1,0,0,0,0,0,0],[0,0,0,1,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]],
   [1,[[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0],[0,0,0,1,0,0,0]],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]],
@@ -71,7 +72,6 @@ export const BUILDINGS = [
   [2,[[0,0,0,0,0,0,0],[0,0,0,0,0,1,0],[0,0,0,0,0,0,0],[0,0,0,0,0,0,0]],[1,0,0,0,0,0,0],[0,0,0,0,0,0,0]],
 ];
 // The skáli board of each option skali_board: [lines, raid won, raid lost].
-// The skáli board of each option skali_board: [lines, raid won, raid lost].
 /** @type {Record<string, [number[][], number[], number[]]>} */
 export const SKALI = {
   rulebook: [[[0,1,0,0,0,0,1],[0,0,0,0,0,0,1],[0,0,0,0,0,0,0],[0,0,0,0,0,1,1]],[2,0,0,0,0,0,0],[-1,0,0,0,0,0,0]],
@@ -96,18 +96,21 @@ export const LINE_WORDS = [
   "when you recruit a colour you already have", "when you recruit a new colour",
 ];
 
-/** A gain vector (GAINS order) in words: "+1 bracelet, +2 victory point". */
+/** A gain vector (GAINS order) in words: "+1 bracelet, +2 victory point".
+ * @param {number[]} vector @returns {string} */
 export function gainsWords(vector) {
   return vector.map((k, i) => (k ? `${k > 0 ? "+" : ""}${k} ${GAIN_WORDS[GAINS[i]]}` : null)).filter(Boolean).join(", ") || "nothing";
 }
 
-/** A viking card type "red vp" → [colour, gain]. */
+/** A viking card type "red vp" → [colour, gain].
+ * @param {unknown} type @returns {[string, string]} */
 export function split(type) {
   const [c, g] = String(type).split(" ");
   return [c, g];
 }
 
-/** A building's number from its name ("building 7" → 7). */
+/** A building's number from its name ("building 7" → 7).
+ * @param {unknown} name @returns {number} */
 export function buildingNumber(name) {
   return Number(String(name).split(" ")[1]);
 }

@@ -2,11 +2,13 @@
 // read from actions' kind and arguments only, never their text. Pure: no DOM.
 import { split } from "./data.js";
 
-/** @typedef {{id: number, text: string, kind: string, args?: Record<string, any>}} Action */
+/** @typedef {import("./view.js").Action} Action */
+/** @typedef {import("./view.js").LogEntry} LogEntry */
 
 /** The key of the place where `action` is clicked: `market:red`, `dest:A3`, `hand:red vp`,
  * `crew:red vp`, `recruits`, `boat:2`, `building:7`, `village:skali`, `renew:1+3`, or
- * `button:KIND` for a decision that has no component (end turn, no mead, skip extra…). */
+ * `button:KIND` for a decision that has no component (end turn, no mead, skip extra…).
+ * @param {Action} action @returns {string} */
 export function placeOf(action) {
   const a = action.args || {};
   switch (action.kind) {
@@ -25,7 +27,8 @@ export function placeOf(action) {
 
 /** The legal actions by the place they are clicked at: `places.get(key)` is an action or
  * undefined; `buttons` are the actions drawn as buttons (decisions without a component, and any
- * action whose place another one took). */
+ * action whose place another one took).
+ * @param {Action[]} legal */
 export function plan(legal) {
   /** @type {Map<string, Action>} */
   const places = new Map();
@@ -48,33 +51,44 @@ const BUTTON_WORDS = {
   pass: "Pass",
 };
 
-/** A button's label for an action without a component of its own. */
+/** A button's label for an action without a component of its own.
+ * @param {Action} action @returns {string} */
 export function buttonLabel(action) {
   const a = action.args || {};
   if (action.kind === "renew") return a.with ? `Renew slots ${a.slot}+${a.with}` : `Renew slot ${a.slot}`;
-  return BUTTON_WORDS[action.kind] ?? action.text;
+  return BUTTON_WORDS[action.kind ?? ""] ?? action.text;
 }
 
+/** Where a last move of a kind is marked, from its arguments `a`, its seat `p` and whether a
+ * destination is being paid for.
+ * @typedef {(a: Record<string, unknown>, p: number | null, paying: boolean) => string} LastRule */
+
+/** @type {[string[], LastRule][]} */
+const LAST_RULES = [
+  [["take", "mead"], (a) => `market:${a.slot}`],
+  [["draw"], () => "deck"],
+  [["recruit", "discard"], (a, p) => `crew:${p}:${split(a.card)[0]}`],
+  [["explore", "reserve", "reveal"], (a) => `dest:${a.destination}`],
+  [["pay", "pay recruit"], (a, p, paying) => (paying ? "pay" : `seat:${p}`)],
+  [["trade"], (a, p) => `boat:${p}`],
+  [["reveal building"], (a) => `building:${a.building}`],
+  [["develop"], (a, p) => `village:${p}:building ${a.building}`],
+  [["activate"], (a, p) => `village:${p}:${a.card}`],
+  [["renew"], (a) => `bslot:${a.slot}`],
+  [["first seat"], (a) => `seat:${a.seat}`],
+];
+/** @type {Map<string, LastRule>} */
+const LAST = new Map(LAST_RULES.flatMap(([kinds, rule]) => kinds.map((kind) => /** @type {[string, LastRule]} */ ([kind, rule]))));
+
 /** The tag of the place the last move concerns (by its kind and arguments; a move told without
- * them, a draw into another's hand, marks the deck, or its seat's panel), or null. */
+ * them, a draw into another's hand, marks the deck, or its seat's panel), or null.
+ * @param {LogEntry | null | undefined} last @param {unknown} [paying] the view's payment
+ * @returns {string | null} */
 export function lastPlace(last, paying = null) {
   if (!last) return null;
   const p = last.player;
-  const args = last.args || {};
-  switch (last.kind) {
-    case "take": case "mead": return `market:${args.slot}`;
-    case "draw": return "deck";
-    case "recruit": case "discard": return `crew:${p}:${split(args.card)[0]}`;
-    case "explore": case "reserve": case "reveal": return `dest:${args.destination}`;
-    case "pay": case "pay recruit": return paying ? "pay" : `seat:${p}`;
-    case "trade": return `boat:${p}`;
-    case "reveal building": return `building:${args.building}`;
-    case "develop": return `village:${p}:building ${args.building}`;
-    case "activate": return `village:${p}:${args.card}`;
-    case "renew": return `bslot:${args.slot}`;
-    case "first seat": return `seat:${args.seat}`;
-    default:
-      if (last.kind === undefined && p === null) return "deck"; // a draw told without its card
-      return p !== null && p !== undefined ? `seat:${p}` : null;
-  }
+  const rule = LAST.get(last.kind ?? "");
+  if (rule) return rule(last.args || {}, p, Boolean(paying));
+  if (last.kind === undefined && p === null) return "deck"; // a draw told without its card
+  return p !== null && p !== undefined ? `seat:${p}` : null;
 }

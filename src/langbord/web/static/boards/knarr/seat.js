@@ -6,9 +6,20 @@ import { box } from "./board.js";
 import { icon, tip, vikingCard, villageCard } from "./cards.js";
 import { TIPS, boatTip, crewTip, destinationTip, villageTip } from "./tips.js";
 
+/** @typedef {import("./view.js").KnarrView} KnarrView */
+/** @typedef {import("./view.js").KnarrSeat} KnarrSeat */
+/** @typedef {import("./view.js").Table} Table */
+/** @typedef {import("./view.js").Ctx} Ctx */
+/** @typedef {import("./view.js").Tag} Tag */
+/** @typedef {import("./view.js").Places} Places */
+/** @typedef {import("./layout.js").SeatAt} SeatAt */
+/** @typedef {SeatAt["parts"]} Parts */
+
 const LABEL = { "font-size": 12, fill: "#5a4a3a" };
 
-/** Draws seat `s`'s panel at `at` ({seat, y, parts}) into `svg`. */
+/** Draws seat `s`'s panel at `at` ({seat, y, parts}) into `svg`.
+ * @param {Element} svg @param {SeatAt} at @param {KnarrView} view @param {Table} table
+ * @param {Ctx} ctx @param {Places} places @param {Tag} tag */
 export function seatPanel(svg, at, view, table, ctx, places, tag) {
   const { seat: s, parts } = at;
   const p = s.seat;
@@ -27,7 +38,11 @@ export function seatPanel(svg, at, view, table, ctx, places, tag) {
   village(panel, parts, s, view, ctx, places, tag, p);
 }
 
+/** The seat's tokens, the recruit token clickable to pay with it, and its change token.
+ * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {KnarrView} view
+ * @param {Ctx} ctx @param {Places} places @param {Tag} tag */
 function tokens(panel, parts, s, view, ctx, places, tag) {
+  /** @type {[string, number | undefined, string][]} */
   const list = [["vp", s.vp, TIPS.vp], ["reputation", s.reputation, TIPS.reputation], ["bracelet", s.bracelets, TIPS.bracelet], ["recruit", s.recruits, TIPS.recruit]];
   if (view.skali) list.push(["coin", s.coins, TIPS.coin], ["raid", s.raid_tokens, TIPS.raid]);
   list.forEach(([gain, k, words], i) => {
@@ -52,6 +67,9 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
   }
 }
 
+/** The seat's hand: yours card by card, another's by its size and the cards seen.
+ * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {Ctx} ctx
+ * @param {Places} places @param {boolean} you */
 function hand(panel, parts, s, ctx, places, you) {
   const top = parts.hand[0]?.y ?? parts.handY;
   if (s.hand) {
@@ -86,6 +104,9 @@ function hand(panel, parts, s, ctx, places, you) {
   }
 }
 
+/** The seat's crew in colour columns.
+ * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag @param {number} p */
 function crew(panel, parts, s, ctx, places, tag, p) {
   const first = parts.crew[0];
   tip(text(panel, first.x, first.y - 4, "Crew", LABEL), "The crew: vikings recruited, in colour columns. They pay for destinations.");
@@ -103,6 +124,9 @@ function crew(panel, parts, s, ctx, places, tag, p) {
   });
 }
 
+/** The seat's boat, the destinations above it and the reserved ones.
+ * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {KnarrView} view
+ * @param {Ctx} ctx @param {Places} places @param {Tag} tag @param {number} p */
 function boat(panel, parts, s, view, ctx, places, tag, p) {
   const b = parts.boat;
   const side = view.boat || view.options?.boat || "normal";
@@ -142,12 +166,16 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
   }
 }
 
+/** The seat's village (Skali): the skáli and the buildings developed.
+ * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {KnarrView} view
+ * @param {Ctx} ctx @param {Places} places @param {Tag} tag @param {number} p */
 function village(panel, parts, s, view, ctx, places, tag, p) {
   const skali = view.skali;
   if (!skali || !parts.village.length) return;
   const first = parts.village[0];
   text(panel, first.x, first.y - 4, "Village", LABEL);
-  const cards = [["skali", "skáli", [0, ...SKALI[skali.skali_board]], 0], ...(s.village || []).map((b) => [b, b, BUILDINGS[buildingNumber(b) - 1], buildingNumber(b)])];
+  /** @type {VillageEntry[]} */
+  const cards = [["skali", "skáli", [0, ...SKALI[skali.skali_board]], 0], ...(s.village || []).map(buildingEntry)];
   cards.forEach(([key, label, card, num], j) => {
     const r = parts.village[j];
     const g = tag(`village:${p}:${key}`, villageCard(panel, label, card, r.x, r.y, r.w, r.h));
@@ -158,6 +186,15 @@ function village(panel, parts, s, view, ctx, places, tag, p) {
 }
 
 
+/** A village card as drawn: its tag's key, its label, the card and its building's number (0: the
+ * skáli). @typedef {[string, string, import("./data.js").VillageCard | undefined, number]} VillageEntry */
+
+/** A developed building ("building 7") as a village card. @param {string} b @returns {VillageEntry} */
+function buildingEntry(b) {
+  return [b, b, BUILDINGS[buildingNumber(b) - 1], buildingNumber(b)];
+}
+
+/** A destination's trade columns. @param {string} name @returns {number[]} */
 function destTrade(name) {
   return DEST[name]?.[4] ?? [-1, -1, -1];
 }

@@ -24,19 +24,20 @@ export const ARTIFACT_RULES = {
   Weathervane: "completing a row of 5 colours in your crew gives an extra Explore action.",
 };
 
-/** A viking card of `type` ("red vp"). */
+/** A viking card of `type` ("red vp"). @param {string} type @returns {string} */
 export function vikingTip(type) {
   const [c, gain] = split(type);
   return `A ${c} viking showing ${GAIN_RULES[gain] ?? gain}. Recruit it from your hand into your crew's ${c} column: you gain the icon of every card in that column. Crew vikings pay for destinations.`;
 }
 
-/** A market slot of colour `c` holding `card` (or empty). */
+/** A market slot of colour `c` holding `card` (or empty).
+ * @param {string} c @param {string | null | undefined} card @returns {string} */
 export function marketTip(c, card) {
   const holds = card ? `Holds a ${card} viking. ` : "Empty. ";
   return `Market, ${c} slot. ${holds}After you recruit a ${c} viking you take this slot's viking into your hand (or spend a recruit to take any slot's); the slot is refilled from the deck.`;
 }
 
-/** A destination card by name. */
+/** A destination card by name. @param {string} name @returns {string} */
 export function destinationTip(name) {
   const d = DEST[name];
   const land = name.startsWith("B") ? "Land of Influence" : "Trading Land";
@@ -68,20 +69,22 @@ export const TIPS = {
   payment: "The destination being explored: click the crew vikings (or the recruit token) that pay what is left of its cost.",
 };
 
-/** A crew column of colour `c`. */
+/** A crew column of colour `c`. @param {string} c @param {string[]} cards @returns {string} */
 export function crewTip(c, cards) {
   return `Crew, ${c} column (${cards.length} viking${cards.length === 1 ? "" : "s"}). Recruiting a ${c} viking gains the icon of every card here. Crew vikings are discarded to pay for destinations.`;
 }
 
-/** The boat of side `side` ("normal" or "advanced"). */
+/** The boat of side `side` ("normal" or "advanced").
+ * @param {string} side @param {number[]} columns @returns {string} */
 export function boatTip(side, columns) {
   const words = columns.map((t, k) => `${k + 1}: ${t >= 0 ? GAINS[t] : "nothing"}`).join(", ");
   return `The boat (${side} side). Trade by returning 1, 2 or 3 bracelets: you collect columns 1 up to that number here (${words}) and on every destination above the boat.`;
 }
 
-/** A building "building 7" (by number), or the skáli board of `board`. */
+/** A building "building 7" (by number), or the skáli board of `board`.
+ * @param {string} label @param {number} number @param {string | null} [board] @returns {string} */
 export function villageTip(label, number, board = null) {
-  /** @type {any} */
+  /** @type {import("./data.js").VillageCard | null} */
   const card = number ? BUILDINGS[number - 1] : board ? [0, ...SKALI[board]] : null;
   if (!card) return label;
   const [cost, lines, most, fewest] = card;
@@ -92,7 +95,7 @@ export function villageTip(label, number, board = null) {
   return `${what} ${gains.join("; ") || "no line"}. Raid won: ${gainsWords(most)}; raid lost: ${gainsWords(fewest)}.`;
 }
 
-/** The artifact in play by its title. */
+/** The artifact in play by its title. @param {string} title @returns {string} */
 export function artifactTip(title) {
   return `Artifact ${title}, for every player: ${ARTIFACT_RULES[title] ?? ""}`;
 }

@@ -3,21 +3,27 @@
 import { chip, el, inkOn, text } from "../../svg.js";
 import { TIPS, cardTip, styleOf } from "./tips.js";
 
+/** SVG attributes. @typedef {Record<string, string | number>} Attrs */
+/** @typedef {{x: number, y: number, w: number, h: number}} Rect */
+
 export const VOGTER = "#1f7a8c";
 export const ERIK = "#5a1010";
 
-/** Gives `node` the explanation `words` (shown on tap or hover by the page). */
+/** Gives `node` the explanation `words` (shown on tap or hover by the page).
+ * @template {Element} T @param {T} node @param {string} words @returns {T} */
 export function tip(node, words) {
   node.setAttribute("data-tip", words);
   return node;
 }
 
-/** A layout rectangle as SVG attributes. */
+/** A layout rectangle as SVG attributes. @param {Rect} r */
 export function box(r) {
   return { x: r.x, y: r.y, width: r.w, height: r.h };
 }
 
-/** A card of an Ally (or Gamle Erik): colour, letter, name. */
+/** A card of an Ally (or Gamle Erik): colour, letter, name.
+ * @param {Element} parent @param {string} name @param {number} x @param {number} y
+ * @param {number} w @param {number} h @param {Attrs} [attrs] */
 export function card(parent, name, x, y, w, h, attrs = {}) {
   const g = el("g", attrs, parent);
   const [fill, letter] = styleOf(name);
@@ -31,7 +37,9 @@ export function card(parent, name, x, y, w, h, attrs = {}) {
   return g;
 }
 
-/** A button drawn on the board. */
+/** A button drawn on the board.
+ * @param {Element} parent @param {number} x @param {number} y @param {number} w @param {number} h
+ * @param {string} label @param {Attrs} [attrs] */
 export function button(parent, x, y, w, h, label, attrs = {}) {
   const g = el("g", attrs, parent);
   el("rect", { x, y, width: w, height: h, rx: 6, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);
@@ -39,14 +47,16 @@ export function button(parent, x, y, w, h, label, attrs = {}) {
   return g;
 }
 
-/** Vogter's ("V") or Gamle Erik's ("GE") pawn. */
+/** Vogter's ("V") or Gamle Erik's ("GE") pawn.
+ * @param {Element} parent @param {number} x @param {number} y @param {string} who */
 export function pawn(parent, x, y, who) {
   const g = chip(parent, x, y, 14, who === "V" ? VOGTER : ERIK, who);
   tip(g, who === "V" ? TIPS.vogter : TIPS.erik);
   return g;
 }
 
-/** An Acorn token (Rescue). */
+/** An Acorn token (Rescue).
+ * @param {Element} parent @param {number} x @param {number} y @param {string} kind */
 export function acorn(parent, x, y, kind) {
   const g = el("g", {}, parent);
   el("ellipse", { cx: x, cy: y + 3, rx: 11, ry: 13, fill: "#a0682a", stroke: "#4a2f14" }, g);

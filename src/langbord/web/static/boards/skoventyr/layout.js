@@ -7,16 +7,22 @@ import { buttonLabel, plan } from "./places.js";
 import { hasRescue } from "./tips.js";
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
+/** @typedef {import("./view.js").SkoventyrView} SkoventyrView */
+/** @typedef {import("./view.js").Action} Action */
+/** @typedef {import("./view.js").Places} Places */
+/** @typedef {import("./view.js").Table} Table */
 
 export const WIDE = 1040;
 export const NARROW = 380;
 export const TOUCH = 46;
 const M = 14;
 
-/** @returns {Rect} */
+/** @param {number} x @param {number} y @param {number} w @param {number} h @returns {Rect} */
 const rect = (x, y, w, h) => ({ x, y, w, h });
 
-/** Boxes of the given widths flowed into rows no wider than `maxW`, and the height used. */
+/** Boxes of the given widths flowed into rows no wider than `maxW`, and the height used.
+ * @param {number[]} widths @param {number} x @param {number} y @param {number} maxW
+ * @param {number} h @param {number} [gap] */
 export function flow(widths, x, y, maxW, h, gap = 8) {
   /** @type {Rect[]} */
   const boxes = [];
@@ -30,7 +36,7 @@ export function flow(widths, x, y, maxW, h, gap = 8) {
   return { boxes, height: widths.length ? cy - y + h : 0 };
 }
 
-/** The ring of Trees, clockwise from the top. */
+/** The ring of Trees, clockwise from the top. @param {SkoventyrView} view @param {boolean} narrow */
 export function forestGeo(view, narrow) {
   const [w, R, tw, th] = narrow ? [NARROW, 124, 78, 92] : [540, 172, 96, 106];
   const cx = w / 2;
@@ -44,7 +50,7 @@ export function forestGeo(view, narrow) {
 }
 
 /** The Minions in a row (two rows of three on a phone), their Lygtemands, and the buttons of
- * the "?" Lygtemand. */
+ * the "?" Lygtemand. @param {SkoventyrView} view @param {boolean} narrow @param {Action[]} rallyAny */
 export function minionsGeo(view, narrow, rallyAny) {
   const perRow = narrow ? 3 : 6;
   const mw = narrow ? (NARROW - 2 * M - 16) / 3 : 76;
@@ -62,7 +68,7 @@ export function minionsGeo(view, narrow, rallyAny) {
 }
 
 /** The hands: the player to move first (each card with its Position and Mission buttons), then
- * the others. */
+ * the others. @param {SkoventyrView} view @param {boolean} narrow @param {Places} places */
 export function handsGeo(view, narrow, places) {
   const actor = view.to_move;
   const order = view.hands.map((_, p) => p).sort((a, b) => (a === actor ? -1 : b === actor ? 1 : a - b));
@@ -95,7 +101,8 @@ export function handsGeo(view, narrow, places) {
 }
 
 /** The Future's three slots with their Risky calls, the cards being taken or placed, the deck and
- * the discard pile (by type), what is known of the deck, and the cards revealed by Involve. */
+ * the discard pile (by type), what is known of the deck, and the cards revealed by Involve.
+ * @param {SkoventyrView} view @param {boolean} narrow @param {Places} places */
 export function futureGeo(view, narrow, places) {
   const [fw, fh, x0] = narrow ? [(NARROW - 2 * M - 16) / 3, 120, M] : [96, 134, 0];
   const slots = view.future.map((c, i) => {
@@ -105,6 +112,7 @@ export function futureGeo(view, narrow, places) {
   });
   let y = 46 + fh + (slots.some((s) => s.risky) ? (narrow ? TOUCH : 26) + 8 : 4);
   // What is being taken or placed, a line each (they never overprint the piles).
+  /** @type {string[]} */
   const status = [];
   if (view.taking) status.push(`being taken: ${view.taking}`);
   if (view.placing) status.push(`being placed: ${view.placing}`);
@@ -134,10 +142,12 @@ export function futureGeo(view, narrow, places) {
   return { h: y, slots, status, statusY, deck, discard, discards, lines, linesY, revealed };
 }
 
-/** What everybody knows of the deck (SV-6), as lines. */
+/** What everybody knows of the deck (SV-6), as lines. @param {{deck: import("./view.js").Deck}} view @returns {string[]} */
 export function deckLines(view) {
   const deck = view.deck;
+  /** @param {string[]} cards */
   const letters = (cards) => cards.map((c) => (c === "Gamle Erik" ? "GE" : c[0])).join(" ");
+  /** @type {string[]} */
   const lines = [];
   if (deck.top.length) lines.push(`Deck top: ${letters(deck.top)} (first = top card)`);
   lines.push(`Deck hidden ${deck.hidden}: ${Object.entries(deck.hidden_cards).map(([k, v]) => `${k === "Gamle Erik" ? "GE" : k[0]}×${v}`).join(" ")}`);
@@ -145,15 +155,18 @@ export function deckLines(view) {
   return lines;
 }
 
-/** The modules: the Rallied Lygtemands with Involve's buttons; the Hostages (Rescue only). */
+/** The modules: the Rallied Lygtemands with Involve's buttons; the Hostages (Rescue only).
+ * @param {SkoventyrView} view @param {boolean} narrow @param {boolean} rescue @param {Places} places */
 export function modulesGeo(view, narrow, rescue, places) {
   let y = 0;
+  /** @type {{y: number, involve: ({k: number} & Rect)[]} | null} */
   let lygtemands = null;
   if (view.lygtemands) {
     const involve = [1, 2].filter((k) => places.has(`involve:${k}`)).map((k, i) => ({ k, ...rect(narrow ? M + i * 128 : 180 + i * 128, y + 78, 120, narrow ? TOUCH : 28) }));
     lygtemands = { y, involve };
     y += 78 + (involve.length ? (narrow ? TOUCH : 28) + 8 : 0) + 4;
   }
+  /** @type {{y: number, cards: ({ally: string} & Rect)[]} | null} */
   let hostages = null;
   if (rescue) {
     const hw = narrow ? (NARROW - 2 * M - 4 * 6) / 5 : 80;
@@ -163,7 +176,8 @@ export function modulesGeo(view, narrow, rescue, places) {
   return { h: y, lygtemands, hostages };
 }
 
-/** The Vogter cards: the turn's actions, Wrath with its three rewards. */
+/** The Vogter cards: the turn's actions, Wrath with its three rewards.
+ * @param {SkoventyrView} view @param {boolean} narrow @param {boolean} rescue @param {Places} places */
 export function vogterGeo(view, narrow, rescue, places) {
   const names = ["Call", "Gambit", "Command", "Wrath"];
   if (view.lygtemands) names.push("Reconciliation");
@@ -182,8 +196,10 @@ export function vogterGeo(view, narrow, rescue, places) {
   return { h: 28 + Math.ceil(names.length / perRow) * (vh + 8), cards };
 }
 
-/** The whole board: each section's geometry and its offset, the board's width and height. */
+/** The whole board: each section's geometry and its offset, the board's width and height.
+ * @param {Table} table @param {Action[]} legal @param {boolean} narrow */
 export function layout(table, legal, narrow) {
+  /** @type {SkoventyrView} */
   const view = table.view;
   const W = narrow ? NARROW : WIDE;
   const rescue = hasRescue(table);
@@ -203,6 +219,7 @@ export function layout(table, legal, narrow) {
   const buttonRow = { h: rest.length ? f.height + 12 : 0, buttons: rest.map((action, i) => ({ action, label: buttonLabel(action), ...f.boxes[i] })) };
   /** @type {Record<string, {x: number, y: number}>} */
   const at = {};
+  /** @type {number} */
   let H;
   if (narrow) {
     let y = 34;
@@ -225,9 +242,14 @@ export function layout(table, legal, narrow) {
   return { W, H, narrow, rescue, places, at, buttons: buttonRow, ...geo };
 }
 
-/** Every rectangle a finger may click, on the board's coordinates (for checks of sizes). */
+/** @typedef {ReturnType<typeof layout>} Geo */
+
+/** Every rectangle a finger may click, on the board's coordinates (for checks of sizes).
+ * @param {Geo} geo @returns {Rect[]} */
 export function clickRects(geo) {
+  /** @type {Rect[]} */
   const out = [];
+  /** @param {string} name @param {Rect | null | undefined} r */
   const add = (name, r) => { if (r) out.push({ ...r, x: r.x + geo.at[name].x, y: r.y + geo.at[name].y }); };
   geo.forest.trees.forEach((r) => add("forest", r));
   geo.minions.minions.forEach((m) => { add("minions", m); add("minions", m.lygte); });
@@ -243,7 +265,8 @@ export function clickRects(geo) {
   return out;
 }
 
-/** The keys of every place the board draws (see places.js's placeOf). */
+/** The keys of every place the board draws (see places.js's placeOf).
+ * @param {Geo} geo @param {SkoventyrView} view */
 export function drawnPlaces(geo, view) {
   const keys = new Set(["vogter:Gambit"]);
   geo.forest.trees.forEach((t) => keys.add(`tree:${t.tree}`));

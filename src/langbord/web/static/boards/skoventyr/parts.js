@@ -4,16 +4,29 @@ import { chip, el, inkOn, text } from "../../svg.js";
 import { VOGTER, acorn, box, button, card, heading, pawn, tip } from "./cards.js";
 import { REWARDS, TIPS, VOGTER_CARDS, styleOf, treeTip } from "./tips.js";
 
+/** @typedef {import("./view.js").SkoventyrView} SkoventyrView */
+/** @typedef {import("./view.js").Minion} Minion */
+/** @typedef {import("./view.js").Action} Action */
+/** @typedef {import("./view.js").Table} Table */
+/** @typedef {import("./view.js").Ctx} Ctx */
+/** @typedef {import("./view.js").Tag} Tag */
+/** @typedef {import("./view.js").Places} Places */
+/** @typedef {import("./layout.js").Geo} Geo */
+/** @typedef {import("./layout.js").Rect} Rect */
+
 const SMALL = { "font-size": 12, fill: "#5a4a3a" };
 
 /** Makes `node` the place of `places.get(key)`, if legal, with the words `label(action)`.
- * @param {any} ctx @param {Map<string, any>} places @param {string} key @param {Element} node
- * @param {((action: any) => string) | null} [label] */
+ * @param {Ctx} ctx @param {Places} places @param {string} key @param {Element} node
+ * @param {((action: Action) => string) | null} [label] */
 function place(ctx, places, key, node, label = null) {
   const action = places.get(key);
   return action ? ctx.clickable(node, action, label ? label(action) : null) : false;
 }
 
+/** The Forest: the ring of Trees with the pawns and Allies on them, and its centre.
+ * @param {Element} g @param {Geo} geo @param {SkoventyrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function forest(g, geo, view, ctx, places, tag) {
   const f = geo.forest;
   heading(g, geo.narrow ? 14 : 10, 20, "The Forest (clockwise)", "The Forest: a circle of Trees. Vogter and Gamle Erik move clockwise from Tree to Tree; if Gamle Erik reaches Vogter's Tree the game is lost.");
@@ -47,43 +60,63 @@ export function forest(g, geo, view, ctx, places, tag) {
   text(centre, cx, cy - 15, "behind Vogter", mid);
   text(centre, cx, cy + 6, `Allies in the Forest: ${view.allies_in_forest}`, { "font-size": size, "text-anchor": "middle" });
   if (view.discarded_trees.length) text(centre, cx, cy + 20, `discarded Trees: ${view.discarded_trees.join(", ")}`, { "font-size": 12.5, "text-anchor": "middle", fill: "#5a4a3a" });
-  if (view.acorns_in_centre?.length) {
+  const acorns = view.acorns_in_centre ?? [];
+  if (acorns.length) {
     text(g, cx, cy + 40, "Acorns in the centre", { "font-size": 12, "text-anchor": "middle", fill: "#5a4a3a" });
-    view.acorns_in_centre.forEach((k, i) => acorn(g, cx - (view.acorns_in_centre.length - 1) * 14 + i * 28, cy + 58, k));
+    acorns.forEach((k, i) => acorn(g, cx - (acorns.length - 1) * 14 + i * 28, cy + 58, k));
   }
 }
 
+/** A Minion at `r`, with its Acorn and its Lygtemand while it is in the game.
+ * @param {Element} g @param {Rect & {lygte: Rect}} r @param {Minion} m @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
+function minion(g, r, m, ctx, places, tag) {
+  const node = tag(`minion:${m.name}`, tip(el("g", {}, g), `${m.name}, value ${m.value}${m.in_game ? "" : " (defeated)"}. ${TIPS.minion}`));
+  const [kind, number] = m.name.split(" ");
+  el("rect", { ...box(r), rx: 7, fill: m.in_game ? "#3d3346" : "#e8e2d8", stroke: "#1d1724", "stroke-width": 1.5, class: "hit", opacity: m.in_game ? 1 : 0.5 }, node);
+  text(node, r.x + r.w / 2, r.y + 19, kind, { "font-size": 11.5, "text-anchor": "middle", fill: m.in_game ? "#fff" : "#555", "font-weight": 700 });
+  text(node, r.x + r.w / 2, r.y + 34, number, { "font-size": 11, "text-anchor": "middle", fill: m.in_game ? "#ddd" : "#555" });
+  const side = m.lygtemand && m.in_game ? r.x + 22 : r.x + r.w / 2;
+  text(node, side, r.y + 76, `${m.value}`, { "font-size": 32, "font-weight": 800, "text-anchor": "middle", fill: m.in_game ? "#ffd36b" : "#777" });
+  if (!m.in_game) text(node, r.x + r.w / 2, r.y + 104, "defeated", { "font-size": 12, "text-anchor": "middle", fill: "#333", "font-weight": 700 });
+  if (m.in_game) place(ctx, places, `minion:${m.name}`, node, () => `Vogter's Wrath on ${m.name}`);
+  if (m.acorn && m.in_game) acorn(g, r.x + 16, r.y + 130, m.acorn);
+  if (m.lygtemand && m.in_game) lygtemand(g, r.lygte, m.name, m.lygtemand, ctx, places);
+}
+
+/** The Trickster Lygtemand of the Ally `ally` on the Minion `name`, at `l`; clickable to Rally it
+ * (the "?" Lygtemand is Rallied by its buttons).
+ * @param {Element} g @param {Rect} l @param {string} name @param {string} ally @param {Ctx} ctx
+ * @param {Places} places */
+function lygtemand(g, l, name, ally, ctx, places) {
+  const lg = tip(el("g", {}, g), `Lygtemand ${ally} on ${name}. ${TIPS.lygtemand}${ally === "?" ? " The \"?\" Lygtemand takes an Ally of any type." : ""}`);
+  const [fill, letter] = styleOf(ally);
+  el("rect", { ...box(l), rx: 5, fill: "#f5e6a8", stroke: "#6b5a10", "stroke-width": 1.5, class: "hit" }, lg);
+  el("circle", { cx: l.x + l.w / 2, cy: l.y + 20, r: 12, fill, stroke: "#0008" }, lg);
+  text(lg, l.x + l.w / 2, l.y + 25, letter, { "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: inkOn(fill) });
+  text(lg, l.x + l.w / 2, l.y + 46, "Lygte", { "font-size": 10.5, "text-anchor": "middle", fill: "#6b5a10" });
+  if (ally !== "?") place(ctx, places, `lygte:${ally}`, lg, () => `Rally the ${ally} Lygtemand`);
+}
+
+/** Gamle Erik's Minions with their Lygtemands and Acorns, and the buttons of the "?" Lygtemand.
+ * @param {Element} g @param {Geo} geo @param {SkoventyrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function minions(g, geo, view, ctx, places, tag) {
   heading(g, geo.narrow ? 14 : 10, 18, "Gamle Erik's Minions", "Defeat every Minion with Vogter's Wrath to win.");
-  view.minions.forEach((m, i) => {
-    const r = geo.minions.minions[i];
-    const node = tag(`minion:${m.name}`, tip(el("g", {}, g), `${m.name}, value ${m.value}${m.in_game ? "" : " (defeated)"}. ${TIPS.minion}`));
-    const [kind, number] = m.name.split(" ");
-    el("rect", { ...box(r), rx: 7, fill: m.in_game ? "#3d3346" : "#e8e2d8", stroke: "#1d1724", "stroke-width": 1.5, class: "hit", opacity: m.in_game ? 1 : 0.5 }, node);
-    text(node, r.x + r.w / 2, r.y + 19, kind, { "font-size": 11.5, "text-anchor": "middle", fill: m.in_game ? "#fff" : "#555", "font-weight": 700 });
-    text(node, r.x + r.w / 2, r.y + 34, number, { "font-size": 11, "text-anchor": "middle", fill: m.in_game ? "#ddd" : "#555" });
-    const side = m.lygtemand && m.in_game ? r.x + 22 : r.x + r.w / 2;
-    text(node, side, r.y + 76, `${m.value}`, { "font-size": 32, "font-weight": 800, "text-anchor": "middle", fill: m.in_game ? "#ffd36b" : "#777" });
-    if (!m.in_game) text(node, r.x + r.w / 2, r.y + 104, "defeated", { "font-size": 12, "text-anchor": "middle", fill: "#333", "font-weight": 700 });
-    if (m.in_game) place(ctx, places, `minion:${m.name}`, node, () => `Vogter's Wrath on ${m.name}`);
-    if (m.acorn && m.in_game) acorn(g, r.x + 16, r.y + 130, m.acorn);
-    if (m.lygtemand && m.in_game) {
-      const l = r.lygte;
-      const lg = tip(el("g", {}, g), `Lygtemand ${m.lygtemand} on ${m.name}. ${TIPS.lygtemand}${m.lygtemand === "?" ? " The \"?\" Lygtemand takes an Ally of any type." : ""}`);
-      const [fill, letter] = styleOf(m.lygtemand);
-      el("rect", { ...box(l), rx: 5, fill: "#f5e6a8", stroke: "#6b5a10", "stroke-width": 1.5, class: "hit" }, lg);
-      el("circle", { cx: l.x + l.w / 2, cy: l.y + 20, r: 12, fill, stroke: "#0008" }, lg);
-      text(lg, l.x + l.w / 2, l.y + 25, letter, { "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: inkOn(fill) });
-      text(lg, l.x + l.w / 2, l.y + 46, "Lygte", { "font-size": 10.5, "text-anchor": "middle", fill: "#6b5a10" });
-      if (m.lygtemand !== "?") place(ctx, places, `lygte:${m.lygtemand}`, lg, () => `Rally the ${m.lygtemand} Lygtemand`);
-    }
-  });
+  view.minions.forEach((m, i) => minion(g, geo.minions.minions[i], m, ctx, places, tag));
   geo.minions.rally.forEach((b) => {
     const node = tip(button(g, b.x, b.y, b.w, b.h, b.label), `Rally the "?" Lygtemand by putting a ${b.action.args?.ally} from your hand on the bottom of the deck.`);
     ctx.clickable(node, b.action, `Rally the ? Lygtemand with a ${b.action.args?.ally}`);
   });
 }
 
+/** Vogter's Command on a card of the hand: its button under the card, the button's label and
+ * the action's words. @type {["position" | "mission", string, string][]} */
+const COMMANDS = [["position", "Position", "Command: Position"], ["mission", "Mission", "Command: Mission"]];
+
+/** Every hand, the player to move's with its Position and Mission buttons.
+ * @param {Element} g @param {Geo} geo @param {SkoventyrView} view @param {Table} table
+ * @param {Ctx} ctx @param {Places} places @param {Tag} tag */
 export function hands(g, geo, view, table, ctx, places, tag) {
   heading(g, geo.narrow ? 14 : 4, 18, "Hands", TIPS.hand);
   geo.hands.hands.forEach((hand) => {
@@ -98,7 +131,7 @@ export function hands(g, geo, view, table, ctx, places, tag) {
       const cg = card(node, c.card, c.x, c.y, c.w, c.h);
       if (!hand.mine) return;
       place(ctx, places, `hand:${c.card}`, cg, () => `discard ${c.card} (hand limit)`);
-      [["position", "Position", "Command: Position"], ["mission", "Mission", "Command: Mission"]].forEach(([kind, label, words]) => {
+      COMMANDS.forEach(([kind, label, words]) => {
         const r = c[kind];
         const action = places.get(`${kind}:${c.card}`);
         if (!r || !action) return;
@@ -109,6 +142,10 @@ export function hands(g, geo, view, table, ctx, places, tag) {
   });
 }
 
+/** The Future with its Risky calls, the deck and the discard pile, what is known of the deck
+ * and the cards revealed by Involve.
+ * @param {Element} g @param {Geo} geo @param {SkoventyrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function future(g, geo, view, ctx, places, tag) {
   const f = geo.future;
   const x0 = geo.narrow ? 14 : 0;
@@ -154,6 +191,9 @@ export function future(g, geo, view, ctx, places, tag) {
   }
 }
 
+/** The modules: the Rallied Lygtemands with Involve's buttons, the Hostages (Rescue).
+ * @param {Element} g @param {Geo} geo @param {SkoventyrView} view @param {Ctx} ctx
+ * @param {Places} places @param {Tag} tag */
 export function modules(g, geo, view, ctx, places, tag) {
   const x0 = geo.narrow ? 14 : 0;
   const lyg = geo.modules.lygtemands;
@@ -186,9 +226,12 @@ export function modules(g, geo, view, ctx, places, tag) {
   });
 }
 
+/** The Vogter cards, Wrath with its rewards' buttons.
+ * @param {Element} g @param {Geo} geo @param {Ctx} ctx @param {Places} places @param {Tag} tag */
 export function vogter(g, geo, ctx, places, tag) {
   const x0 = geo.narrow ? 14 : 0;
   heading(g, x0, 18, "Vogter's actions (one a turn)", "Each turn the player chooses one action on a Vogter card. The cards stay available all game.");
+  /** @type {Record<string, [string, string]>} */
   const words = {
     Call: ["take a Future card", "(click it)"],
     Gambit: ["damage a Tree, Future", "cards to the bottom"],
@@ -214,6 +257,8 @@ export function vogter(g, geo, ctx, places, tag) {
   });
 }
 
+/** The decisions without a component of their own, as buttons.
+ * @param {Element} g @param {Geo} geo @param {Ctx} ctx */
 export function buttons(g, geo, ctx) {
   geo.buttons.buttons.forEach((b) => ctx.clickable(button(g, b.x, b.y, b.w, b.h, b.label), b.action, b.label));
 }

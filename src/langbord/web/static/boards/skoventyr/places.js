@@ -1,42 +1,52 @@
 // Where on Skoventyr's board each legal action is clicked, and which place the last move
 // concerns: read from actions' kind and arguments only, never their text. Pure: no DOM.
 
-/** @typedef {{id: number, text: string, kind: string, args?: Record<string, any>}} Action */
+/** @typedef {import("./view.js").Action} Action */
+/** @typedef {import("./view.js").LogEntry} LogEntry */
+/** @typedef {import("./view.js").SkoventyrView} SkoventyrView */
 
 const ON_TREE = new Set(["damage", "heal", "reveal", "on", "vogter to", "recover after"]);
 const ON_SLOT = new Set(["call", "bottom", "take", "discard"]);
+
+/** Kinds placed by one of their arguments: kind → [the place's prefix, the argument's name]. */
+/** @type {Map<string, [string, string]>} */
+const BY_ARGUMENT = new Map([
+  ["call risky", ["risky", "slot"]], ["erik back", ["back", "steps"]], ["wrath", ["minion", "minion"]],
+  ["rally", ["lygte", "ally"]], ["rally ?", ["rally?", "ally"]], ["involve", ["involve", "lygtemands"]],
+  ["rescue", ["hostage", "ally"]], ["position", ["position", "ally"]], ["mission", ["mission", "ally"]],
+  ["discard", ["hand", "ally"]], ["recycle", ["recycle", "ally"]], ["top", ["top", "ally"]],
+  ["bottom", ["bottom", "card"]],
+]);
+/** Kinds with a place of their own, whatever their arguments. @type {Map<string, string>} */
+const FIXED = new Map([
+  ["gambit", "vogter:Gambit"], ["refuge", "reward:refuge"], ["revenge", "reward:revenge"],
+  ["restoration", "reward:restoration"],
+]);
+
+/** `prefix:ARG`, the place of an action of a kind placed by its argument, or null.
+ * @param {Map<string, [string, string]>} rules @param {string | undefined} kind
+ * @param {Record<string, unknown>} args @returns {string | null} */
+function byArgument(rules, kind, args) {
+  const rule = rules.get(kind ?? "");
+  return rule ? `${rule[0]}:${args[rule[1]]}` : null;
+}
 
 /** The key of the place where `action` is clicked: `tree:C`, `future:f2`, `risky:f2`,
  * `minion:Mare 1`, `lygte:Trold`, `rally?:Nisse`, `involve:1`, `hostage:Huldre`,
  * `position:Trold`, `mission:Trold`, `hand:Trold` (a discard to the hand limit),
  * `recycle:Huldre`, `top:Nisse`, `bottom:Gamle Erik`, `reward:refuge`, `vogter:Gambit`,
- * `back:2` (Gamle Erik back 2 Trees: the Tree he would reach), or `button:done`. */
+ * `back:2` (Gamle Erik back 2 Trees: the Tree he would reach), or `button:done`.
+ * @param {Action} action @returns {string} */
 export function placeOf(action) {
   const a = action.args || {};
   const kind = action.kind;
-  if (ON_TREE.has(kind) && a.tree !== undefined) return `tree:${a.tree}`;
-  if (ON_SLOT.has(kind) && a.slot !== undefined) return `future:${a.slot}`;
-  switch (kind) {
-    case "call risky": return `risky:${a.slot}`;
-    case "erik back": return `back:${a.steps}`;
-    case "gambit": return "vogter:Gambit";
-    case "wrath": return `minion:${a.minion}`;
-    case "rally": return `lygte:${a.ally}`;
-    case "rally ?": return `rally?:${a.ally}`;
-    case "involve": return `involve:${a.lygtemands}`;
-    case "rescue": return `hostage:${a.ally}`;
-    case "position": return `position:${a.ally}`;
-    case "mission": return `mission:${a.ally}`;
-    case "discard": return `hand:${a.ally}`;
-    case "recycle": return `recycle:${a.ally}`;
-    case "top": return `top:${a.ally}`;
-    case "bottom": return `bottom:${a.card}`;
-    case "refuge": case "revenge": case "restoration": return `reward:${kind}`;
-    default: return `button:${kind}`;
-  }
+  if (ON_TREE.has(kind ?? "") && a.tree !== undefined) return `tree:${a.tree}`;
+  if (ON_SLOT.has(kind ?? "") && a.slot !== undefined) return `future:${a.slot}`;
+  return FIXED.get(kind ?? "") ?? byArgument(BY_ARGUMENT, kind, a) ?? `button:${kind}`;
 }
 
-/** The Tree `steps` Trees counter-clockwise from Gamle Erik's, by name, or null. */
+/** The Tree `steps` Trees counter-clockwise from Gamle Erik's, by name, or null.
+ * @param {{forest: {tree: string, gamle_erik?: boolean}[]}} view @param {number} steps @returns {string | null} */
 export function treeBack(view, steps) {
   const trees = view.forest;
   const at = trees.findIndex((t) => t.gamle_erik);
@@ -45,7 +55,8 @@ export function treeBack(view, steps) {
 }
 
 /** The legal actions by place (`places.get(key)`), with `back:k` also placed on its Tree; the
- * actions drawn as buttons (no component, or their component already taken). */
+ * actions drawn as buttons (no component, or their component already taken).
+ * @param {Action[]} legal @param {{forest: {tree: string, gamle_erik?: boolean}[]}} view */
 export function plan(legal, view) {
   /** @type {Map<string, Action>} */
   const places = new Map();
@@ -63,7 +74,7 @@ export function plan(legal, view) {
   return { places, buttons };
 }
 
-/** A button's words for an action drawn as a button. */
+/** A button's words for an action drawn as a button. @param {Action} action @returns {string} */
 export function buttonLabel(action) {
   const a = action.args || {};
   switch (action.kind) {
@@ -82,23 +93,26 @@ export function buttonLabel(action) {
   }
 }
 
-/** The tag of the place the last move concerns, by its kind and arguments, or null. */
+/** The last move's place by its kind alone. @type {Map<string, string>} */
+const LAST_FIXED = new Map([
+  ["erik back", "erik"], ["gambit", "vogter:Gambit"],
+  ["refuge", "vogter:Wrath"], ["revenge", "vogter:Wrath"], ["restoration", "vogter:Wrath"],
+  ["rally", "rallied"], ["rally ?", "rallied"], ["involve", "rallied"],
+  ["draw", "deck"], ["top", "deck"], ["bottom", "deck"], ["recycle", "discard"],
+]);
+/** The last move's place by one of its arguments. @type {Map<string, [string, string]>} */
+const LAST_BY_ARGUMENT = new Map([["wrath", ["minion", "minion"]], ["rescue", ["hostage", "ally"]]]);
+/** Kinds whose last move marks its player's hand. */
+const FROM_HAND = new Set(["position", "mission", "discard"]);
+
+/** The tag of the place the last move concerns, by its kind and arguments, or null.
+ * @param {LogEntry | null | undefined} last @returns {string | null} */
 export function lastPlace(last) {
   if (!last || !last.kind) return null;
   const args = last.args || {};
   if (args.tree !== undefined) return `tree:${args.tree}`; // damage, heal, reveal, on, vogter to, recover after
   if (args.slot !== undefined) return `future:${args.slot}`; // call (risky), bottom, take, discard
-  switch (last.kind) {
-    case "erik back": return "erik";
-    case "wrath": return `minion:${args.minion}`;
-    case "rescue": return `hostage:${args.ally}`;
-    case "gambit": return "vogter:Gambit";
-    case "refuge": case "revenge": case "restoration": return "vogter:Wrath";
-    case "rally": case "rally ?": case "involve": return "rallied";
-    case "draw": case "top": case "bottom": return "deck";
-    case "recycle": return "discard";
-    case "position": case "mission": case "discard":
-      return last.player !== null && last.player !== undefined ? `hand:${last.player}` : null;
-    default: return null;
-  }
+  const place = LAST_FIXED.get(last.kind) ?? byArgument(LAST_BY_ARGUMENT, last.kind, args);
+  if (place || !FROM_HAND.has(last.kind)) return place;
+  return last.player !== null && last.player !== undefined ? `hand:${last.player}` : null;
 }

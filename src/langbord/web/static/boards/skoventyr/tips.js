@@ -1,7 +1,8 @@
 // Skoventyr's cards and what each component is for, in the rulebook's words (rulebooks/
 // skoventyr.txt), for the board's `data-tip` attributes. Pure: no DOM.
 
-/** The cards' colours, each with its letter (colour is never the only sign). */
+/** The cards' colours, each with its letter (colour is never the only sign).
+ * @type {Record<string, [string, string]>} */
 export const CARD_STYLE = {
   Ellefolk: ["#78c39a", "E"],
   Formskifter: ["#8a4fb8", "F"],
@@ -13,13 +14,15 @@ export const CARD_STYLE = {
 };
 export const ALLIES = ["Ellefolk", "Formskifter", "Huldre", "Nisse", "Trold"];
 
-/** A card's colour and letter. @returns {[string, string]} */
+/** A card's colour and letter. @param {string} name @returns {[string, string]} */
 export function styleOf(name) {
-  return /** @type {[string, string]} */ (CARD_STYLE[name] || ["#999", "?"]);
+  return CARD_STYLE[name] || ["#999", "?"];
 }
 
 /** Whether the table plays the Rescue module: its option, or (a table without options) any
- * Hostage or Acorn on the table. An empty `hostages: {}` is not Rescue. */
+ * Hostage or Acorn on the table. An empty `hostages: {}` is not Rescue.
+ * @param {{options?: Record<string, unknown>, view: import("./view.js").SkoventyrView}} table
+ * @returns {boolean} */
 export function hasRescue(table) {
   const option = table.options?.rescue ?? table.view?.options?.rescue;
   if (option !== undefined) return Boolean(option);
@@ -36,14 +39,14 @@ export const POWERS = {
   Formskifter: "May be placed in the Forest even among Allies of another type; taking it from the Future moves Gamle Erik once clockwise.",
 };
 
-/** A card: an Ally or an Adversary. */
+/** A card: an Ally or an Adversary. @param {string} name @returns {string} */
 export function cardTip(name) {
   if (name === "Gamle Erik") return "Gamle Erik, an Adversary: taken from the Future it moves Gamle Erik closer to Vogter, then goes back into the deck. Only Vogter's Wrath (Revenge) discards one for good.";
   const power = POWERS[name];
   return power ? `${name}, an Ally. Place it in the Forest (Command: Position) to help defeat Minions, or discard it for its power. ${power}` : name;
 }
 
-/** A Tree of the Forest. */
+/** A Tree of the Forest. @param {import("./view.js").Tree} t @returns {string} */
 export function treeTip(t) {
   const side = t.side === "healthy" ? "Healthy" : "Damaged";
   const free = !t.ally && !t.vogter && !t.gamle_erik;
@@ -71,7 +74,7 @@ export const TIPS = {
   revealed: "Cards revealed by Involve: put the Allies on top of the deck and the others on the bottom, one by one, in the order you choose.",
 };
 
-/** The Vogter cards: the actions a turn chooses from. */
+/** The Vogter cards: the actions a turn chooses from. @type {Record<string, string>} */
 export const VOGTER_CARDS = {
   Call: "Vogter's Call: take a card from the Future into your hand (the leftmost if it is an Adversary), paying its left box — or make a Risky Draw instead: reveal the deck's top card; an Adversary moves Gamle Erik twice.",
   Gambit: "Vogter's Gambit: damage a Tree, then put as many Future cards as you wish on the bottom of the deck.",
