@@ -10,23 +10,29 @@ import { h } from "./dom.js";
  * @property {(table: Table, ctx: ReturnType<typeof boardContext>) => Element | null} draw
  */
 
-/** @type {Record<string, BoardModule | null>} */
+/** Each game's board module, loaded once: the promise is kept, so that two draws asked for
+ * while it loads wait for the same load.
+ * @type {Record<string, Promise<BoardModule | null>>} */
 const modules = {};
 
 /** The board module of `game`, or null if it has none (the text stands in).
  * @param {string} game
  * @returns {Promise<BoardModule | null>} */
-export async function boardFor(game) {
-  if (!(game in modules)) {
-    try {
-      modules[game] = await import(`./boards/${game}.js`);
-    } catch (error) {
+export function boardFor(game) {
+  modules[game] ??= import(`./boards/${game}.js`).then(
+    (module) => /** @type {BoardModule} */ (module),
+    (error) => {
       console.warn(`no board for ${game}`, error);
-      modules[game] = null;
-    }
-  }
+      return null;
+    },
+  );
   return modules[game];
 }
+
+/** The number of the last draw asked of each box: a draw that finishes after a later one was
+ * asked leaves the box alone (the later table is the one to show).
+ * @type {WeakMap<HTMLElement, number>} */
+const asked = new WeakMap();
 
 /** Draws `table`'s board into `box` (its text if the board cannot draw it); clicks on its
  * places call `act`.
@@ -34,8 +40,11 @@ export async function boardFor(game) {
  * @param {Table} table
  * @param {(action: LegalAction) => void} act */
 export async function drawBoard(box, table, act) {
+  const number = (asked.get(box) ?? 0) + 1;
+  asked.set(box, number);
   const module = await boardFor(table.game);
   const ctx = boardContext(table, act);
+  if (asked.get(box) !== number) return ctx; // a later table was asked for meanwhile
   let svg = null;
   if (module) {
     try {
