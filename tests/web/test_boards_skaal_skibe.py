@@ -76,27 +76,15 @@ def context_for(
 
 
 @pytest.fixture
-def errors() -> list[str]:
-    return []
-
-
-def watch(page: Page, errors: list[str]) -> Page:
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return page
-
-
-@pytest.fixture
 def seated(
-    server: str, browser: Browser, errors: list[str], request: pytest.FixtureRequest
+    server: str, browser: Browser, request: pytest.FixtureRequest
 ) -> Iterator[tuple[str, int, str, list[BrowserContext]]]:
     game = request.param
     table_id, seat, token = sit(server, game)
     contexts: list[BrowserContext] = []
     yield table_id, seat, token, contexts
     for context in contexts:
-        context.close()
-    assert not errors, f"errors in the page: {errors}"
+        context.close()  # their pages' errors fail the test: the browser fixture watches them
 
 
 def offered_kinds(server: str, table_id: str, token: str) -> tuple[set[str], str]:
@@ -111,7 +99,6 @@ def offered_kinds(server: str, table_id: str, token: str) -> tuple[set[str], str
 def test_a_whole_game_on_a_phone_through_the_board(
     server: str,
     browser: Browser,
-    errors: list[str],
     seated: tuple[str, int, str, list[BrowserContext]],
 ) -> None:
     table_id, seat, token, contexts = seated
@@ -121,7 +108,7 @@ def test_a_whole_game_on_a_phone_through_the_board(
     # The desktop: what must be clicked first is above the fold.
     desk_context = context_for(browser, DESKTOP, table_id, seat, token, phone=False)
     contexts.append(desk_context)
-    desk = watch(desk_context.new_page(), errors)
+    desk = desk_context.new_page()
     desk.goto(url)
     desk.wait_for_selector("#board [data-action]")
     shoot(desk, f"boards-{game}-1280-start")
@@ -134,7 +121,7 @@ def test_a_whole_game_on_a_phone_through_the_board(
 
     phone_context = context_for(browser, PHONE, table_id, seat, token, phone=True)
     contexts.append(phone_context)
-    page = watch(phone_context.new_page(), errors)
+    page = phone_context.new_page()
     page.goto(url)
     page.wait_for_selector("#board svg")
     rng = random.Random(19)

@@ -59,35 +59,20 @@ def shoot(page: Page, name: str) -> None:
 
 
 @pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[tuple[BrowserContext, list[str]]]]:
-    """Browser contexts a test opens (``open_page``), each with the errors its pages raise; the
-    test fails if any page raised one."""
-    made: list[tuple[BrowserContext, list[str]]] = []
+def contexts() -> Iterator[list[BrowserContext]]:
+    """Browser contexts a test opens (``open_page``), closed after it (their pages' errors fail
+    the test: the ``browser`` fixture watches every page)."""
+    made: list[BrowserContext] = []
     yield made
-    errors = [e for _, errs in made for e in errs]
-    for context, _ in made:
+    for context in made:
         context.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
-def open_page(
-    browser: Browser, made: list[tuple[BrowserContext, list[str]]], size: ViewportSize
-) -> Page:
-    """A page in a new context (nothing stored) of ``size``; its errors are collected."""
+def open_page(browser: Browser, made: list[BrowserContext], size: ViewportSize) -> Page:
+    """A page in a new context (nothing stored) of ``size``."""
     context = browser.new_context(viewport=size, is_mobile=size is PHONE, has_touch=size is PHONE)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text)
-            if message.type == "error" and "Failed to load resource" not in message.text
-            else None
-        ),
-    )
-    made.append((context, errors))
-    return page
+    made.append(context)
+    return context.new_page()
 
 
 def assert_fits(page: Page, width: int) -> None:
