@@ -61,6 +61,7 @@ OPERATIONS = [
     ("GET", "/api/tables/{table_id}/hint"),
     ("POST", "/api/tables/{table_id}/chat"),
     ("POST", "/api/tables/{table_id}/rematch"),
+    ("POST", "/api/tables/{table_id}/why"),
 ]
 TARGETS = ["made-up", "open", "playing", "over"]
 NO_BODY = {"/api/tables/{table_id}/undo", "/api/tables/{table_id}/rematch"}  # nothing to get wrong

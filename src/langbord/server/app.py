@@ -105,6 +105,28 @@ class Act(BaseModel):
     move: int = Field(ge=0, le=1_000_000)
 
 
+ArgValue = (
+    Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)] | Annotated[str, Field(max_length=64)]
+)
+
+
+class PartsOf(BaseModel):
+    """An action named by its parts, as a ``legal`` entry or a board place gives them."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field(min_length=1, max_length=64)
+    args: dict[Annotated[str, Field(min_length=1, max_length=32)], ArgValue] = Field(
+        default_factory=dict, max_length=8
+    )
+
+
+class WhyNot(BaseModel):
+    legal: bool
+    action: str | None = Field(description="the action's text; null if no action has the parts")
+    reason: str = Field(description='"" when legal, else why not (the engine\'s refusal)')
+    rule: str = Field(description="the notation line of the action's kind (may be empty)")
+
+
 class Created(BaseModel):
     id: str
     tokens: dict[int, str] | None = Field(
@@ -655,6 +677,22 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             return service.hint(table_id, seated(table_id, token, "a hint"))
 
         return Hint(**await run(hint_for))
+
+    @app.post(
+        "/api/tables/{table_id}/why",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def why(table_id: TableId, body: PartsOf, token: Token) -> WhyNot:
+        """Whether the action of these parts may be played now and, if not, the engine's
+        reason, with the notation line of its kind; asked with a seat's token or none (a
+        spectator, told nothing a hidden hand decides). Changes nothing."""
+
+        def why_for() -> dict[str, Any]:
+            seat = service.seat_of(table_id, token)
+            return service.why(table_id, seat, body.kind, dict(body.args))
+
+        return WhyNot(**await run(why_for))
 
     @app.post(
         "/api/tables/{table_id}/chat",
