@@ -206,6 +206,8 @@ def _refusal(message: str, hint: str) -> str:
     _quoted, sep, reason = message.partition("': ")
     text = reason if sep else message
     text = text[:1].upper() + text[1:]
+    if hint and not text.endswith((".", "!", "?", ")")):
+        text += "."
     return f"{text} {hint}".strip()
 
 
