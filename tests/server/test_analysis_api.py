@@ -80,7 +80,8 @@ def played_out(service: Service, rng: random.Random) -> str:
         service.act(table_id, seat, action, moves)
 
 
-def test_an_analysis_runs_is_shown_and_kept(url: str) -> None:
+def test_an_analysis_runs_is_shown_and_kept(db_url: str) -> None:
+    url = db_url
     with TestClient(create_app(url, web=False, config=QUICK)) as client:
         table_id = finished(client)
         look = f"/api/tables/{table_id}/analysis"
@@ -224,7 +225,8 @@ def run_all(service: Service, table_id: str, count: int | None = None) -> None:
         judged += 1
 
 
-def test_a_restarted_server_goes_on_where_it_stopped(url: str) -> None:
+def test_a_restarted_server_goes_on_where_it_stopped(db_url: str) -> None:
+    url = db_url
     service = Service(url, config=QUICK)
     try:
         table_id = played_out(service, random.Random(3))
