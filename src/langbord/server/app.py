@@ -7,7 +7,12 @@ over 64 KiB, 422 a body of the wrong shape or not strict JSON (``langbord.server
 non-finite or huge numbers, text that is not valid Unicode or holds NUL, deep nesting; ``loc``
 names the field), 429 too many tables, joins or moves from one address, or chat messages from
 one seat (``Retry-After`` says when to try again; see ``guards``); 503 (with ``Retry-After``) a
-database that cannot take the change now (busy, read-only, full), nothing changed.
+database that cannot take the change now (busy, read-only, full), or a server that runs its most
+analyses at once, nothing changed.
+
+Besides the tables: "why not?" (``POST /api/tables/{id}/why``, :mod:`langbord.server.why`), the
+tutorials (``/api/tutorials``, :mod:`langbord.server.learn`) and finished games' analyses
+(``/api/tables/{id}/analysis``, :mod:`langbord.server.analyses`).
 """
 
 from __future__ import annotations
