@@ -219,6 +219,9 @@ export function matches(action, kind, args = {}, exact = true) {
  *   the place `node` stands for the action of `kind` with `args`: clickable if it is legal, else
  *   (with `options.why`) it asks why not; returns whether the action is legal
  * @property {boolean} asks whether places that cannot be chosen answer "why not?"
+ * @property {(node: Element, kinds: string[], args: Record<string, unknown>) => void} highlightPick
+ *   marks the first place of a two-step pick (of `kinds`, with `args` decided so far) highlighted
+ *   when a highlight names an action it leads to
  */
 
 /** Whether two argument values are the same (numbers and strings as the game's JSON has them).
@@ -233,6 +236,19 @@ const same = (a, b) => a === b || (typeof a === "object" && JSON.stringify(a) ==
 export function highlighted(highlights, kind, args) {
   return (highlights || []).some((h) => (!h.kind || h.kind === kind)
     && Object.entries(h.args || {}).every(([key, value]) => Object.hasOwn(args, key) && same(args[key], value)));
+}
+
+/** Whether the first step of a two-step pick (leading to actions of `kinds`, `args` decided so
+ * far) leads to a place of `highlights`: its kind is one of `kinds` and the arguments both name
+ * agree.
+ * @param {Highlight[] | null | undefined} highlights
+ * @param {string[]} kinds
+ * @param {Record<string, unknown>} args
+ * @returns {boolean} */
+export function highlightedPick(highlights, kinds, args) {
+  return (highlights || []).some((h) => (!h.kind || kinds.includes(h.kind))
+    && Object.entries(h.args || {}).every(([key, value]) => !Object.hasOwn(args, key) || same(args[key], value))
+    && Object.keys(h.args || {}).some((key) => Object.hasOwn(args, key)));
 }
 
 /** The "why not?" popover that is open: the place it answers for, and the popover. @type {{node: Element, box: HTMLElement} | null} */
@@ -400,6 +416,9 @@ export function boardContext(table, act, options = {}) {
       markPlace(node, String(action.kind), /** @type {BoardAction} */ (action).args || {}, highlight);
       pickable(node, label || action.text, () => act(action));
       return true;
+    },
+    highlightPick(node, kinds, args) {
+      if (highlightedPick(highlight, kinds, args)) node.classList.add("highlight");
     },
     offer(node, kind, args = {}, label = null) {
       const action = ctx.find(kind, args);
