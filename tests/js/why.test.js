@@ -69,6 +69,7 @@ test("a place that cannot be chosen asks why on click and shows the answer in a 
   const box = popover();
   assert.ok(box, "no popover");
   assert.equal(box.getAttribute("role"), "status");
+  assert.equal(box.getAttribute("aria-busy"), null, "the answer is in");
   assert.match(box.allText, /Why not: Kamau has an Inn: no prospecting there/);
   assert.match(box.allText, /never goes to a region with an Inn/);
   assert.ok(box.style.left && box.style.top, "the popover is placed");
