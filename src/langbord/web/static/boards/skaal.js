@@ -77,7 +77,7 @@ export function draw(table, ctx) {
   const wire = (id, node) => {
     const spot = spots.get(id);
     if (!spot) {
-      const near = nearest(id, v, picked, L.arrows);
+      const near = nearest(id, v, picked);
       if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
       return false;
     }

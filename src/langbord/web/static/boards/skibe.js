@@ -91,14 +91,16 @@ export function draw(table, ctx) {
 const kindsOf = (targets) => [...new Set([...(targets?.values() || [])].map((a) => a.kind))];
 
 /** A place that is not one to click now offers the action it stands for, which answers why not
- * (an action legal now belongs to another place, which offers it); without "why not?" it is
- * inert (but a ship, whose parts may be live).
+ * (an action legal now belongs to another place, which offers it). A place that does not ask
+ * is inert, so that a click goes through it to the ship below (a ship's cards lie on its hull;
+ * the ship itself stays, its parts may be live).
  * @param {string} id @param {Element} node @param {string} label @param {SkibeView} v
  * @param {{from: string, kinds: string[]} | null} picked @param {BoardContext} ctx */
 function offerWhy(id, node, label, v, picked, ctx) {
   const near = nearest(id, v, picked);
-  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, label);
-  if (!ctx.asks && !id.startsWith("ship:")) node.classList.add("sb-inert");
+  const offered = near !== null && !ctx.find(near.kind, near.args);
+  if (offered) ctx.offer(node, near.kind, near.args, label);
+  if (!(offered && ctx.asks) && !id.startsWith("ship:")) node.classList.add("sb-inert");
 }
 
 /** With a first place picked: the picked place cancels it, a place it goes to takes the
