@@ -361,7 +361,6 @@ function whyPlace(node, kind, args, label, why) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", `${label}: why not?`);
-  node.setAttribute("aria-haspopup", "dialog");
   /** @param {Event} event */
   const fire = (event) => {
     event.preventDefault();
