@@ -65,6 +65,7 @@ OPERATIONS = [
     ("GET", "/api/tutorials"),
     ("GET", "/api/tutorials/{tutorial_id}/steps/{k}"),
     ("POST", "/api/tutorials/{tutorial_id}/steps/{k}/try"),
+    ("POST", "/api/tutorials/{tutorial_id}/steps/{k}/why"),
     ("POST", "/api/tables/{table_id}/analysis"),
     ("GET", "/api/tables/{table_id}/analysis"),
 ]

@@ -675,6 +675,15 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         args = dict(body.args) if body.args is not None else None
         return Tried(**await run(lessons.attempt, tutorial_id, k, body.action, body.kind, args))
 
+    @app.post(
+        "/api/tutorials/{tutorial_id}/steps/{k}/why",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def tutorial_why(tutorial_id: TutorialId, k: StepNumber, body: PartsOf) -> WhyNot:
+        """ "Why not?" at step ``k``, for the learner's seat: the same answer as at a table."""
+        return WhyNot(**await run(lessons.why, tutorial_id, k, body.kind, dict(body.args)))
+
     @app.get("/api/tables")
     async def lobby() -> dict[str, Any]:
         """Tables people sat down at, open (a seat to take) or being played (to watch); and
