@@ -59,6 +59,9 @@ def test_the_flags_set_the_config() -> None:
         (["--max-connections", "0"], "0 is not a number from 1 to 1000000"),
         (["--spectators", "1e999"], "1e999 is not a number from 1 to 1000000"),
         (["--connections-per-address", "-1"], "-1 is not a number from 0 to 1000000"),
+        (["--analysis-seconds", "nan"], "--analysis-seconds must be a number of seconds"),
+        (["--analysis-seconds", "5"], "from 0.05 to 2"),
+        (["--analyses", "-1"], "--analyses must be 0 to 1000"),
     ],
 )
 def test_malformed_limits_are_refused(

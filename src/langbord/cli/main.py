@@ -280,12 +280,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     ):
         if not (math.isfinite(value) and 0 < value <= most):
             raise UsageError(f"{flag} must be a number of more than 0 and at most {most:g}")
+    if not 0.05 <= args.analysis_seconds <= 2:  # also refuses nan
+        raise UsageError("--analysis-seconds must be a number of seconds from 0.05 to 2")
+    if not 0 <= args.analyses <= 1000:
+        raise UsageError("--analyses must be 0 to 1000")
     config = ServerConfig(
         bot_seconds=args.bot_seconds,
         live_tables=args.live_tables,
         abandon_days=args.abandon_days,
         write_wait_seconds=args.write_wait,
         sqlite_sync=args.sqlite_sync,
+        analysis_seconds=args.analysis_seconds,
+        analyses=args.analyses,
         **({} if args.bot_workers is None else {"bot_workers": args.bot_workers}),
     )
     config = replace(config, **_net_settings(args))
@@ -528,6 +534,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="the longest a bot may think a decision: seats whose spec cannot promise it are "
         "refused (default 10)",
+    )
+    p.add_argument(
+        "--analysis-seconds",
+        type=float,
+        default=ServerConfig.analysis_seconds,
+        metavar="S",
+        help="search per decision of a finished game's analysis when the request names none "
+        f"(0.05 to 2, default {ServerConfig.analysis_seconds:g})",
+    )
+    p.add_argument(
+        "--analyses",
+        type=int,
+        default=ServerConfig.analyses,
+        metavar="N",
+        help="post-game analyses queued or running at once; one more is refused with 503 "
+        f"(0: none, default {ServerConfig.analyses})",
     )
     p.add_argument(
         "--live-tables",
