@@ -1,0 +1,228 @@
+// "Learn to play": a tutorial's step on the real board (`#/learn/TID/K`) with its lesson beside
+// it (step k of n, what to look at, the rule it comes from, a hint). A move clicked on the board
+// or in the list is tried: a refusal teaches and changes nothing; the right move shows its
+// effect and leads on. The lobby lists the tutorials (`learnSection`). The lesson's logic is
+// lesson.js's.
+import { tutorialList, tutorialStep, tryTutorial, titles } from "./api.js";
+import { h, messageOf } from "./dom.js";
+import { drawBoard } from "./board.js";
+import { drawActions } from "./tableparts.js";
+import { gameTitle } from "./names.js";
+import { openRules } from "./rules.js";
+import { stepsDone, markDone, progressOf, learnRoute, stepLabel, outcomeOf } from "./lesson.js";
+
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").LegalAction} LegalAction */
+/** @typedef {import("./types.js").TutorialStep} TutorialStep */
+/** @typedef {import("./types.js").TutorialInfo} TutorialInfo */
+/** @typedef {import("./types.js").Attempt} Attempt */
+
+/** The lobby's "Learn to play" section: every tutorial with its summary and this device's
+ * progress (null when the server offers none).
+ * @returns {Promise<HTMLElement | null>} */
+export async function learnSection() {
+  /** @type {TutorialInfo[]} */
+  let list;
+  try {
+    list = await tutorialList();
+  } catch (error) {
+    console.warn("no tutorials", error);
+    return null;
+  }
+  if (!list.length) return null;
+  const names = await titles().catch(() => /** @type {Map<string, string>} */ (new Map()));
+  return h("section", { class: "panel learn-list", id: "learn" },
+    h("h2", {}, "Learn to play"),
+    h("p", { class: "muted" }, "New to a game? Each lesson sets up a real position and asks for one move at a time."),
+    h("ul", { class: "lessons" }, list.map((t) => {
+      const progress = progressOf(stepsDone(t.id), t.steps);
+      return h("li", { "data-tutorial": t.id, class: progress.finished ? "finished" : "" },
+        h("span", { class: "what" },
+          h("strong", {}, t.title), h("span", { class: "game" }, ` · ${gameTitle(names, t.game)}`),
+          h("span", { class: "summary" }, t.summary),
+          h("span", { class: "progress" }, progress.label)),
+        h("a", { class: progress.done ? "button secondary" : "button", href: learnRoute(t.id, progress.resume), "data-start": t.id }, progress.action));
+    })));
+}
+
+/** The boxes of a lesson's page. */
+function lessonBoxes() {
+  return {
+    board: h("div", { class: "board", id: "board" }),
+    actions: h("div", { class: "actions", id: "actions" }),
+    step: h("p", { class: "lesson-step", id: "lesson-step" }),
+    title: h("h2", { id: "lesson-title" }),
+    text: h("p", { class: "lesson-text", id: "lesson-text" }),
+    extra: h("div", { class: "lesson-extra" }),
+    message: h("p", { class: "lesson-message", id: "lesson-message", role: "alert", hidden: true }),
+    next: h("div", { class: "lesson-next" }),
+  };
+}
+
+/** @typedef {ReturnType<typeof lessonBoxes>} LessonBoxes */
+
+/** Builds step `k` of tutorial `tid` into `root`; returns what to do on leaving it.
+ * @param {HTMLElement} root
+ * @param {string} tid
+ * @param {number} k */
+export async function learnPage(root, tid, k) {
+  const step = await tutorialStep(tid, k);
+  const title = gameTitle(await titles().catch(() => new Map()), step.game);
+  const b = lessonBoxes();
+  const lesson = new LessonPage(tid, k, step, b, title);
+  root.append(h("div", { class: "learn-page" },
+    h("h1", { class: "table-title" }, `Learn ${title}: ${step.tutorial.title}`),
+    h("section", { class: "board-area" }, b.board),
+    h("aside", { class: "learn-side" },
+      h("section", { class: "panel lesson", id: "lesson", "aria-live": "polite" },
+        b.step, b.title, b.text, b.extra, b.message, b.next),
+      h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your moves"), b.actions),
+      h("p", { class: "lesson-links" }, h("a", { href: "#/", class: "button secondary" }, "All lessons")))));
+  await lesson.draw();
+  window.addEventListener("resize", lesson.resized);
+  return () => window.removeEventListener("resize", lesson.resized);
+}
+
+/** A step of a tutorial while it is shown: the position, and once the right move is made, the
+ * position after it. */
+class LessonPage {
+  /** @param {string} tid @param {number} k @param {TutorialStep} step
+   * @param {LessonBoxes} boxes @param {string} title the game's title */
+  constructor(tid, k, step, boxes, title) {
+    this.tid = tid;
+    this.k = k;
+    this.step = step;
+    this.boxes = boxes;
+    this.title = title;
+    /** The table on the board: the step's position, or the one after the right move. */
+    this.shown = tableOf(step);
+    this.solved = false;
+    this.busy = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.resizing = undefined;
+    this.act = this.act.bind(this);
+    this.resized = this.resized.bind(this);
+  }
+
+  /** The lesson, the board and the moves. */
+  async draw() {
+    this.drawLesson();
+    await this.drawBoard();
+    drawActions(this.boxes.actions, this.shown, this.act, (a) => !!this.boxes.board.querySelector(`[data-action="${a.id}"]`));
+  }
+
+  /** The lesson's words: the step, its title and text, its rule and hint. */
+  drawLesson() {
+    const { tutorial } = this.step;
+    const b = this.boxes;
+    b.step.replaceChildren(stepLabel(tutorial.step, tutorial.steps), stepDots(tutorial.step, tutorial.steps));
+    b.title.textContent = tutorial.step_title;
+    b.text.textContent = tutorial.text;
+    const rule = tutorial.rule
+      ? h("button", { type: "button", class: "secondary lesson-rule", id: "lesson-rule", "aria-haspopup": "dialog",
+        onclick: (/** @type {Event} */ e) => void openRules(this.step.game, this.title, { ruling: tutorial.rule, back: /** @type {HTMLElement} */ (e.currentTarget) }) },
+      `Rule ${tutorial.rule}`)
+      : null;
+    const hint = tutorial.hint
+      ? h("details", { class: "lesson-hint", id: "lesson-hint" }, h("summary", {}, "Hint"), h("p", {}, tutorial.hint))
+      : null;
+    b.extra.replaceChildren(...[rule, hint].filter((n) => n !== null));
+  }
+
+  /** The board: the step's position with the places that matter highlighted (a place that
+   * cannot be chosen answers why not), or the position after the right move. */
+  async drawBoard() {
+    const { tutorial } = this.step;
+    const options = this.solved ? {} : {
+      highlight: tutorial.highlight,
+      why: (/** @type {string} */ kind, /** @type {Record<string, unknown>} */ args) => this.why(kind, args),
+    };
+    await drawBoard(this.boxes.board, this.shown, this.solved ? () => {} : this.act, options);
+    if (!this.solved) showHighlighted(this.boxes.board);
+  }
+
+  /** Tries `action`: the lesson says what it means.
+   * @param {LegalAction} action */
+  async act(action) {
+    if (this.busy || this.solved) return;
+    this.busy = true;
+    try {
+      await this.answer(await tryTutorial(this.tid, this.k, { action: action.id }));
+    } catch (error) {
+      this.say("refused", messageOf(error));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Why the place `{kind, args}` cannot be chosen: the tutorial's teaching answer, told in the
+   * lesson too.
+   * @param {string} kind
+   * @param {Record<string, unknown>} args
+   * @returns {Promise<import("./types.js").WhyAnswer>} */
+  async why(kind, args) {
+    const attempt = await tryTutorial(this.tid, this.k, { kind, args });
+    await this.answer(attempt);
+    return { legal: attempt.ok, reason: attempt.ok ? "" : attempt.message, rule: this.step.tutorial.rule };
+  }
+
+  /** The answer to a move tried: a refusal changes nothing; the right move is played.
+   * @param {Attempt} attempt */
+  async answer(attempt) {
+    const outcome = outcomeOf(attempt, this.step.tutorial, this.step.game);
+    this.say(outcome.tone, outcome.message);
+    if (outcome.tone !== "right" || !outcome.next) return;
+    this.solved = true;
+    markDone(this.tid, this.k);
+    const link = h("a", { class: "button", id: outcome.next.href.startsWith("#/learn/") ? "lesson-next-step" : "lesson-play", href: outcome.next.href }, outcome.next.label);
+    this.boxes.next.replaceChildren(link);
+    if (attempt.next) this.shown = { ...tableOf({ ...this.step, ...attempt.next }), legal: [] };
+    else this.shown = { ...this.shown, legal: [] };
+    await this.draw();
+    link.focus({ preventScroll: true });
+  }
+
+  /** @param {"refused" | "right"} tone @param {string} message */
+  say(tone, message) {
+    const box = this.boxes.message;
+    box.hidden = false;
+    box.className = `lesson-message ${tone}`;
+    const said = message.replace(/^not that one[:.,!]?\s*/i, "");
+    box.replaceChildren(h("strong", {}, tone === "right" ? "Right! " : "Not that one. "), said.charAt(0).toUpperCase() + said.slice(1));
+  }
+
+  /** The board drawn again for the window's new size, once it stops changing. */
+  resized() {
+    clearTimeout(this.resizing);
+    this.resizing = setTimeout(() => void this.drawBoard(), 150);
+  }
+}
+
+/** A step's JSON as a table the boards draw.
+ * @param {TutorialStep | Table} data
+ * @returns {Table} */
+function tableOf(data) {
+  /** @type {Table} */
+  const defaults = { id: "", move: data.log?.length ?? 0, prompt: null, result: null, status: "playing", game: data.game, you: null, to_move: null, players: [], view: null, text: "", legal: [], log: [] };
+  return Object.assign(defaults, data);
+}
+
+/** The steps as dots: done, this one, to come.
+ * @param {number} k
+ * @param {number} steps */
+function stepDots(k, steps) {
+  return h("span", { class: "lesson-dots", "aria-hidden": "true" },
+    [...Array(steps).keys()].map((i) => h("span", { class: i < k ? "dot done" : i === k ? "dot now" : "dot" })));
+}
+
+/** On a board wider than its box (a phone), the first highlighted place is scrolled into the
+ * box's view.
+ * @param {HTMLElement} box */
+function showHighlighted(box) {
+  if (box.scrollWidth <= box.clientWidth) return;
+  const place = box.querySelector(".highlight");
+  if (!place) return;
+  const where = place.getBoundingClientRect();
+  const frame = box.getBoundingClientRect();
+  box.scrollLeft += where.left + where.width / 2 - (frame.left + frame.width / 2);
+}
