@@ -1,9 +1,10 @@
 // Draws a game's board (boards/GAME.js) into a box, and the seat chips beside names.
-import { boardContext } from "./svg.js";
+import { boardContext, closeWhy } from "./svg.js";
 import { h } from "./dom.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
+/** @typedef {import("./svg.js").BoardOptions} BoardOptions */
 
 /**
  * @typedef {object} BoardModule a game's board (boards/GAME.js)
@@ -35,15 +36,17 @@ export function boardFor(game) {
 const asked = new WeakMap();
 
 /** Draws `table`'s board into `box` (its text if the board cannot draw it); clicks on its
- * places call `act`.
+ * places call `act`; `options` (svg.js's BoardOptions) answer "why not?" on the others and
+ * highlight places.
  * @param {HTMLElement} box
  * @param {Table} table
- * @param {(action: LegalAction) => void} act */
-export async function drawBoard(box, table, act) {
+ * @param {(action: LegalAction) => void} act
+ * @param {BoardOptions} [options] */
+export async function drawBoard(box, table, act, options = {}) {
   const number = (asked.get(box) ?? 0) + 1;
   asked.set(box, number);
   const module = await boardFor(table.game);
-  const ctx = boardContext(table, act);
+  const ctx = boardContext(table, act, options);
   if (asked.get(box) !== number) return ctx; // a later table was asked for meanwhile
   let svg = null;
   if (module) {
@@ -54,6 +57,7 @@ export async function drawBoard(box, table, act) {
     }
   }
   box.replaceChildren(svg || h("pre", { class: "text" }, table.text));
+  closeWhy({ detached: true }); // an answer about a place no longer drawn
   return ctx;
 }
 

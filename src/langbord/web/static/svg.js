@@ -5,6 +5,10 @@
 // made by `boardContext` below. A board finds a legal action by its kind and arguments
 // (`ctx.find("take", { slot: "d2" })`) and makes the place it names clickable with
 // `ctx.clickable(element, action)`; every legal action is also in the list beside the board.
+// A board offers each place it draws with `ctx.offer(element, kind, args)`: the action the place
+// stands for, legal or not. A legal one is clickable; another one, when the page can ask the
+// server (`options.why`), answers "why not?" in a small popover; a tutorial's `highlight`
+// marks the places it names.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -184,6 +188,19 @@ export function matches(action, kind, args = {}, exact = true) {
   return keys.every((key) => have[key] === args[key]);
 }
 
+/** The server's answer to "why not?" (`POST /api/tables/{id}/why`).
+ * @typedef {{legal: boolean, reason: string, rule?: string, action?: string | null}} WhyAnswer */
+/** A place a tutorial points at: an offered place matches when its kind is `kind` (if given) and
+ * its arguments hold every one of `args`.
+ * @typedef {{kind?: string, args?: Record<string, unknown>, label?: string}} Highlight */
+/**
+ * @typedef {object} BoardOptions what the page adds to a board (all optional)
+ * @property {(kind: string, args: Record<string, unknown>) => Promise<WhyAnswer>} [why] asks
+ *   why the action of `kind` with `args` cannot be taken now (the table's or the tutorial's
+ *   endpoint); without it, places that cannot be chosen stay inert
+ * @property {Highlight[]} [highlight] the places to mark
+ */
+
 /**
  * @typedef {object} BoardContext what a board draws with (`boardContext`)
  * @property {BoardAction[]} legal
@@ -198,20 +215,177 @@ export function matches(action, kind, args = {}, exact = true) {
  * @property {(kind: string, args?: Record<string, unknown>) => BoardAction | null} find
  * @property {(kind: string, args?: Record<string, unknown>) => BoardAction[]} all
  * @property {(node: Element, action: LegalAction | null | undefined, label?: string | null) => boolean} clickable
+ * @property {(node: Element, kind: string, args?: Record<string, unknown>, label?: string | null) => boolean} offer
+ *   the place `node` stands for the action of `kind` with `args`: clickable if it is legal, else
+ *   (with `options.why`) it asks why not; returns whether the action is legal
+ * @property {boolean} asks whether places that cannot be chosen answer "why not?"
+ * @property {(node: Element, kinds: string[], args: Record<string, unknown>) => void} highlightPick
+ *   marks the first place of a two-step pick (of `kinds`, with `args` decided so far) highlighted
+ *   when a highlight names an action it leads to
  */
+
+/** Whether two argument values are the same (numbers and strings as the game's JSON has them).
+ * @param {unknown} a @param {unknown} b */
+const same = (a, b) => a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
+
+/** Whether a place offered as `kind` with `args` is one of `highlights`.
+ * @param {Highlight[] | null | undefined} highlights
+ * @param {string} kind
+ * @param {Record<string, unknown>} args
+ * @returns {boolean} */
+export function highlighted(highlights, kind, args) {
+  return (highlights || []).some((h) => (!h.kind || h.kind === kind)
+    && Object.entries(h.args || {}).every(([key, value]) => Object.hasOwn(args, key) && same(args[key], value)));
+}
+
+/** Whether the first step of a two-step pick (leading to actions of `kinds`, `args` decided so
+ * far) leads to a place of `highlights`: its kind is one of `kinds` and the arguments both name
+ * agree.
+ * @param {Highlight[] | null | undefined} highlights
+ * @param {string[]} kinds
+ * @param {Record<string, unknown>} args
+ * @returns {boolean} */
+export function highlightedPick(highlights, kinds, args) {
+  return (highlights || []).some((h) => (!h.kind || kinds.includes(h.kind))
+    && Object.entries(h.args || {}).every(([key, value]) => !Object.hasOwn(args, key) || same(args[key], value))
+    && Object.keys(h.args || {}).some((key) => Object.hasOwn(args, key)));
+}
+
+/** The "why not?" popover that is open: the place it answers for, and the popover. @type {{node: Element, box: HTMLElement} | null} */
+let openWhy = null;
+
+/** Closes the "why not?" popover (all of them: one is open at most). With `detached`, only if
+ * its place has left the page (the board was drawn again).
+ * @param {{detached?: boolean}} [when] */
+export function closeWhy({ detached = false } = {}) {
+  if (!openWhy || (detached && openWhy.node.isConnected)) return;
+  openWhy.box.remove();
+  openWhy = null;
+  document.removeEventListener("click", clickedAway, true);
+  document.removeEventListener("keydown", escaped, true);
+}
+
+/** A click outside the place and its popover closes it. @param {Event} event */
+function clickedAway(event) {
+  const target = /** @type {Node | null} */ (event.target);
+  if (openWhy && target && !openWhy.box.contains(target) && !openWhy.node.contains(target)) closeWhy();
+}
+
+/** Escape closes the popover. @param {Event} event */
+function escaped(event) {
+  if (/** @type {KeyboardEvent} */ (event).key === "Escape" && openWhy) {
+    event.stopPropagation();
+    const { node } = openWhy;
+    closeWhy();
+    /** @type {HTMLElement} */ (/** @type {unknown} */ (node)).focus?.();
+  }
+}
+
+/** Puts `box` next to `node`: below it if there is room, else above, inside the window's width
+ * and never over the turn bar (which stays on top of the page).
+ * @param {HTMLElement} box @param {Element} node */
+export function placeWhy(box, node) {
+  const r = node.getBoundingClientRect();
+  const bar = document.querySelector(".bar-area")?.getBoundingClientRect();
+  const top = Math.max(bar ? bar.bottom + 4 : 0, 0);
+  const w = box.offsetWidth || 260;
+  const h = box.offsetHeight || 60;
+  const room = window.innerHeight;
+  let y = r.bottom + 6;
+  if (y + h > room && r.top - 6 - h >= top) y = r.top - 6 - h;
+  y = Math.max(y, top);
+  const x = Math.min(Math.max(r.left + r.width / 2 - w / 2, 8), Math.max(8, window.innerWidth - w - 8));
+  box.style.left = `${Math.round(x + window.scrollX)}px`; // through the CSSOM: the CSP forbids style attributes
+  box.style.top = `${Math.round(y + window.scrollY)}px`;
+}
+
+/** The popover's words for an answer.
+ * @param {WhyAnswer} answer @returns {[string, string]} what is said, and the rule */
+function whyWords(answer) {
+  if (answer.legal) return [`This can be done now${answer.action ? `: ${answer.action}` : ""}.`, answer.rule || ""];
+  return [`Why not: ${answer.reason || "not now."}`, answer.rule || ""];
+}
+
+/** Opens the popover for `node` and fills it with the answer `ask` gives (a second call for the
+ * same place closes it).
+ * @param {Element} node @param {string} label @param {() => Promise<WhyAnswer>} ask */
+export async function showWhy(node, label, ask) {
+  const again = openWhy?.node === node;
+  closeWhy();
+  if (again) return;
+  const box = document.createElement("div");
+  box.className = "why-pop";
+  box.setAttribute("role", "status");
+  const said = document.createElement("p");
+  said.textContent = `${label}: …`;
+  const rule = document.createElement("p");
+  rule.className = "why-rule";
+  box.append(said, rule);
+  document.body.appendChild(box);
+  openWhy = { node, box };
+  document.addEventListener("click", clickedAway, true);
+  document.addEventListener("keydown", escaped, true);
+  placeWhy(box, node);
+  let words;
+  try {
+    words = whyWords(await ask());
+  } catch (error) {
+    words = [`Could not ask why: ${error instanceof Error ? error.message : String(error)}`, ""];
+  }
+  if (openWhy?.box !== box) return; // closed, or another place asked, meanwhile
+  [said.textContent, rule.textContent] = words;
+  rule.hidden = !words[1];
+  placeWhy(box, node);
+}
+
+/** Marks `node` as the place of the action `kind` with `args`, and as highlighted if a
+ * highlight names it.
+ * @param {Element} node @param {string} kind @param {Record<string, unknown>} args
+ * @param {Highlight[] | undefined} highlights */
+function markPlace(node, kind, args, highlights) {
+  node.setAttribute("data-kind", kind);
+  node.setAttribute("data-args", JSON.stringify(args));
+  if (highlighted(highlights, kind, args)) node.classList.add("highlight");
+}
+
+/** Makes `node` a place that answers why the action of `kind` with `args` cannot be taken: a
+ * click, tap, Enter or Space asks `why`.
+ * @param {Element} node @param {string} kind @param {Record<string, unknown>} args
+ * @param {string} label @param {NonNullable<BoardOptions["why"]>} why */
+function whyPlace(node, kind, args, label, why) {
+  node.classList.add("why");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", `${label}: why not?`);
+  node.setAttribute("aria-haspopup", "dialog");
+  /** @param {Event} event */
+  const fire = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    void showWhy(node, label, () => why(kind, args));
+  };
+  node.addEventListener("click", fire);
+  node.addEventListener("keydown", (event) => {
+    const { key } = /** @type {KeyboardEvent} */ (event);
+    if (key === "Enter" || key === " ") fire(event);
+  });
+}
 
 /** The context a board draws with. `act(action)` sends a legal action (an entry of
  * `table.legal`: `{id, text, kind, args}`); boards find actions by their kind and arguments,
- * never by their text.
+ * never by their text. `options` (see BoardOptions) asks "why not?" and highlights places.
  * @param {Table} table
  * @param {(action: LegalAction) => void} act
+ * @param {BoardOptions} [options]
  * @returns {BoardContext} */
-export function boardContext(table, act) {
+export function boardContext(table, act, options = {}) {
   const legal = /** @type {BoardAction[]} */ (table.legal || []);
   /** @param {number} p */
   const seatName = (p) => table.players?.[p]?.seat_name ?? `seat ${p}`;
   const last = table.log && table.log.length ? table.log[table.log.length - 1] : null;
-  return {
+  const { why, highlight } = options;
+  /** @type {BoardContext} */
+  const ctx = {
     legal,
     /** Whether the seat has a decision to take. */
     yours: legal.length > 0,
@@ -225,6 +399,7 @@ export function boardContext(table, act) {
     seatName,
     seatColour: (/** @type {number} */ p) => colour(seatName(p), p),
     seatMark: (/** @type {number} */ p) => mark(seatName(p), p),
+    asks: Boolean(why),
     /** The legal action of `kind` with exactly the arguments `args`, or null. */
     find(kind, args = {}) {
       return legal.find((a) => matches(a, kind, args)) ?? null;
@@ -238,9 +413,20 @@ export function boardContext(table, act) {
     clickable(node, action, label = null) {
       if (!action) return false;
       node.setAttribute("data-action", String(action.id));
-      node.setAttribute("data-kind", String(action.kind));
+      markPlace(node, String(action.kind), /** @type {BoardAction} */ (action).args || {}, highlight);
       pickable(node, label || action.text, () => act(action));
       return true;
     },
+    highlightPick(node, kinds, args) {
+      if (highlightedPick(highlight, kinds, args)) node.classList.add("highlight");
+    },
+    offer(node, kind, args = {}, label = null) {
+      const action = ctx.find(kind, args);
+      if (action) return ctx.clickable(node, action, label);
+      markPlace(node, kind, args, highlight);
+      if (why) whyPlace(node, kind, args, label || `${kind} ${Object.values(args).join(" ")}`.trim(), why);
+      return false;
+    },
   };
+  return ctx;
 }

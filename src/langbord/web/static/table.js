@@ -137,6 +137,11 @@ class TablePage {
     this.refetch = this.refetch.bind(this);
     this.accept = this.accept.bind(this);
     this.resized = this.resized.bind(this);
+    /** The live board's "why not?": the server's answer for this seat (a spectator may ask). */
+    this.boardOptions = {
+      why: (/** @type {string} */ kind, /** @type {Record<string, unknown>} */ args) =>
+        api(`/api/tables/${this.tableId}/why`, { method: "POST", token: this.mine?.token, body: { kind, args } }),
+    };
   }
 
   /** What a panel may use.
@@ -212,7 +217,7 @@ class TablePage {
   /** The board drawn again for the window's new size, once it stops changing. */
   resized() {
     clearTimeout(this.resizing);
-    this.resizing = setTimeout(() => void drawBoard(this.boxes.board, this.shownTable, this.shownTable === this.table ? this.act : () => {}), 150);
+    this.resizing = setTimeout(() => void (this.shownTable === this.table ? drawBoard(this.boxes.board, this.table, this.act, this.boardOptions) : drawBoard(this.boxes.board, this.shownTable, () => {})), 150);
   }
 
   /** The seats this client plays: its own, or every human seat at a hotseat table. */
@@ -353,7 +358,7 @@ class TablePage {
     const { table, boxes: b } = this;
     this.shownTable = table;
     b.board.classList.remove("replaying");
-    await drawBoard(b.board, table, this.act);
+    await drawBoard(b.board, table, this.act, this.boardOptions);
     this.drawChrome();
     b.result.hidden = !table.result;
     if (table.result) b.result.replaceChildren(...endPanel(table, table.you, { rematch: () => this.rematch(), cooperative: this.cooperative }).filter((n) => n !== null));

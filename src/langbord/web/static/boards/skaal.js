@@ -8,8 +8,10 @@
 // the nuggets (harvest; then how many if there is a choice), an Inn's spot (build) or an Inn (move
 // it: then the region it goes to), the die or the Prospect button (prospect). A move: on a desktop
 // an arrow on the road; on a phone your dwarfs in a region, then the region they go to.
+// A place that cannot be chosen now offers the action it stands for (layout.js's `nearest`), and
+// answers why not.
 import { el, board, colour, mark, pickable } from "../svg.js";
-import { layout, lastTargets, places } from "./skaal/layout.js";
+import { layout, lastTargets, nearest, places } from "./skaal/layout.js";
 import { drawArrows, drawRegions, drawRoads } from "./skaal/map.js";
 import { drawClans, drawDie, drawHeader, drawKey, drawTrack } from "./skaal/panel.js";
 
@@ -70,15 +72,23 @@ export function draw(table, ctx) {
     const first = fresh.querySelector("[data-action]") || fresh.querySelector(".clickable");
     first?.focus();
   };
-  /** Makes `node` the place `id`, if it is one now. @type {Wire} */
+  /** Makes `node` the place `id`, if it is one now; else it offers the action the place stands
+   * for, which answers "why not?". @type {Wire} */
   const wire = (id, node) => {
     const spot = spots.get(id);
-    if (!spot) return false;
+    if (!spot) {
+      const near = nearest(id, v, picked, L.arrows);
+      if (near) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+      return false;
+    }
     // A place's action is one of ctx.legal, which places() was given.
     if (spot.action) return ctx.clickable(node, /** @type {BoardAction} */ (spot.action), spot.label);
     const next = spot.pick || null;
     pickable(node, spot.label, () => repick(next));
-    if (next) node.setAttribute("data-pick", next.kind);
+    if (next) {
+      node.setAttribute("data-pick", next.kind);
+      ctx.highlightPick(node, [next.kind], next.kind === "harvest" ? { region: next.from } : { from: next.from });
+    }
     return true;
   };
 
