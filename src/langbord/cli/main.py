@@ -6,6 +6,7 @@
                                               a game of random agents; table and record
   langbord play GAME [--players human,mcts,…] [--seed S] [--option k=v] [--fast]
   langbord play --resume FILE                 a game at the terminal, against bots or friends
+  langbord learn [GAME | TUTORIAL] [--step K]  a game's tutorial, step by step (no name: the list)
   langbord replay FILE [--step K]             step through a record, or the table after step K
   langbord arena GAME --agents A,B,... [--players N] [--games N] [--seed S] [--jobs J]
                 [--option k=v] [--out FILE]   seat-rotated games between agents
@@ -149,6 +150,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     screen.say(headline(game))
     screen.say(f"Seats — {who}. Seed {seed}." + (" Resumed." if actions else ""))
     return session.run()
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    from langbord.cli.learn import Lesson, listing, pick
+    from langbord.cli.screen import Screen
+
+    if not args.tutorial:
+        print("Tutorials (langbord learn ID, or a game's name for its first):")
+        for line in listing():
+            print(f"  {line}")
+        return 0
+    tutorial, others = pick(args.tutorial)
+    if not 1 <= args.step <= len(tutorial.steps):
+        raise UsageError(f"--step: {tutorial.id} has steps 1 to {len(tutorial.steps)}")
+    screen = Screen(tutorial.make_game())
+    screen.say(f"{tutorial.title} — {tutorial.summary}", "bold")
+    if others:
+        screen.say("Also: " + ", ".join(f"langbord learn {t.id}" for t in others), "dim")
+    return Lesson(tutorial, screen, args.step - 1).run()
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -434,6 +454,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fast", action="store_true", help="no pause after the bots' moves")
     p.add_argument("--resume", metavar="FILE", help="continue a game saved with 'save FILE'")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("learn", help="learn a game by playing its tutorial, step by step")
+    p.add_argument("tutorial", nargs="?", help="a game (its first tutorial) or a tutorial id")
+    p.add_argument("--step", type=int, default=1, metavar="K", help="start at step K")
+    p.set_defaults(func=cmd_learn)
 
     p = sub.add_parser("replay", help="step through a record, or show the table after step K")
     p.add_argument("file")
