@@ -75,12 +75,16 @@ export async function learnPage(root, tid, k) {
     h("section", { class: "board-area" }, b.board),
     h("aside", { class: "learn-side" },
       h("section", { class: "panel lesson", id: "lesson", "aria-live": "polite" },
-        b.step, b.title, b.text, b.extra, b.message, b.next),
+        h("div", { class: "lesson-head" }, b.step, foldButton()),
+        h("div", { class: "lesson-body" }, b.title, b.text, b.extra), b.message, b.next),
       h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your moves"), b.actions),
       h("p", { class: "lesson-links" }, h("a", { href: "#/", class: "button secondary" }, "All lessons")))));
   await lesson.draw();
   window.addEventListener("resize", lesson.resized);
-  return () => window.removeEventListener("resize", lesson.resized);
+  return () => {
+    window.removeEventListener("resize", lesson.resized);
+    document.documentElement.style.scrollPaddingBottom = "";
+  };
 }
 
 /** A step of a tutorial while it is shown: the position, and once the right move is made, the
@@ -109,6 +113,8 @@ class LessonPage {
     this.drawLesson();
     await this.drawBoard();
     drawActions(this.boxes.actions, this.shown, this.act, (a) => !!this.boxes.board.querySelector(`[data-action="${a.id}"]`));
+    const lesson = this.boxes.step.closest(".lesson");
+    if (lesson instanceof HTMLElement) clearOfSheet(lesson);
   }
 
   /** The lesson's words: the step, its title and text, its rule and hint. */
@@ -187,8 +193,10 @@ class LessonPage {
     const box = this.boxes.message;
     box.hidden = false;
     box.className = `lesson-message ${tone}`;
-    const said = message.replace(/^not that one[:.,!]?\s*/i, "");
-    box.replaceChildren(h("strong", {}, tone === "right" ? "Right! " : "Not that one. "), said.charAt(0).toUpperCase() + said.slice(1));
+    const said = message.charAt(0).toUpperCase() + message.slice(1);
+    const lead = tone === "right" ? "Right! " : /^not that one/i.test(message) ? "" : "Not that one. ";
+    box.replaceChildren(lead ? h("strong", {}, lead) : "", said);
+    box.scrollIntoView({ block: "nearest" });
   }
 
   /** The board drawn again for the window's new size, once it stops changing. */
@@ -196,6 +204,17 @@ class LessonPage {
     clearTimeout(this.resizing);
     this.resizing = setTimeout(() => void this.drawBoard(), 150);
   }
+}
+
+/** On a phone, the button that folds the lesson to its first line (and unfolds it). */
+function foldButton() {
+  const button = h("button", { type: "button", class: "secondary lesson-toggle", id: "lesson-toggle", "aria-expanded": "true" }, "Hide");
+  button.addEventListener("click", () => {
+    const folded = !!button.closest(".lesson")?.classList.toggle("folded");
+    button.textContent = folded ? "Show" : "Hide";
+    button.setAttribute("aria-expanded", String(!folded));
+  });
+  return button;
 }
 
 /** A step's JSON as a table the boards draw.
@@ -216,7 +235,7 @@ function stepDots(k, steps) {
 }
 
 /** On a board wider than its box (a phone), the first highlighted place is scrolled into the
- * box's view.
+ * box's view, sideways only: the page stays where the learner has it.
  * @param {HTMLElement} box */
 function showHighlighted(box) {
   if (box.scrollWidth <= box.clientWidth) return;
@@ -225,4 +244,12 @@ function showHighlighted(box) {
   const where = place.getBoundingClientRect();
   const frame = box.getBoundingClientRect();
   box.scrollLeft += where.left + where.width / 2 - (frame.left + frame.width / 2);
+}
+
+/** The page's scrolling keeps clear of the lesson's sheet at the foot of a phone's screen (a
+ * place scrolled to, or focused, comes to rest above it); nothing on a desk.
+ * @param {HTMLElement} lesson */
+function clearOfSheet(lesson) {
+  const sheet = getComputedStyle(lesson).position === "sticky" && window.innerWidth < 900;
+  document.documentElement.style.scrollPaddingBottom = sheet ? `${lesson.offsetHeight + 8}px` : "";
 }
