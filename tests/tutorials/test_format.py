@@ -35,7 +35,7 @@ check = [{{path = "held", equals = "blue E"}}]
 title = "Lay it"
 text = "Lay it in ship 1."
 expect = "lay 1"
-refuse = {{"lay 2" = "Ship 1, please: it has red F cards."}}
+refuse = {{"Lay  2" = "Ship 1, please: it has red F cards."}}
 wrong = "Lay it in ship 1."
 effect = "Ship 1 has three Vikings."
 check = [{{path = "ships.0.vikings", length = 3}}, {{text = "1.3 blue E"}}]

@@ -33,7 +33,7 @@ from importlib import resources
 from typing import Any
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
-from langbord.core.game import CHANCE, JSON, Game, State
+from langbord.core.game import CHANCE, JSON, Game, State, normalize_action_text
 from langbord.core.registry import games, load
 
 __all__ = [
@@ -162,7 +162,7 @@ class Tutorial:
             return Attempt(False, _refusal(str(exc), step.hint))
         if action == self.expected(k):
             return Attempt(True, step.effect, state)
-        text = state.action_to_string(action)
+        text = normalize_action_text(state.action_to_string(action))
         return Attempt(False, step.refuse.get(text) or step.wrong or _not_that(step))
 
     def verify(self) -> None:
@@ -170,7 +170,7 @@ class Tutorial:
         after it; :class:`TutorialError` otherwise."""
         for k, step in enumerate(self.steps):
             state = self.position(k)
-            legal = state.legal_strings()
+            legal = [normalize_action_text(text) for text in state.legal_strings()]
             for text in step.refuse:
                 if text not in legal:
                     raise TutorialError(f"{self.where(k)}: refuse names {text!r}, not legal here")
@@ -295,14 +295,10 @@ def _read_step(raw: Any, where: str) -> Step:
         rule=_text(raw, "rule", where, required=False),
         hint=_text(raw, "hint", where, required=False),
         wrong=_text(raw, "wrong", where, required=False),
-        refuse={normalize(k): v.strip() for k, v in refuse.items()},
+        refuse={normalize_action_text(k): v.strip() for k, v in refuse.items()},
         highlight=tuple({"args": {}, **e} for e in highlight),
         check=checks,
     )
-
-
-def normalize(text: str) -> str:
-    return " ".join(text.split()).lower()
 
 
 def _read_tutorial(raw: Any, game: str, source: str) -> Tutorial:
