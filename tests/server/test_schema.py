@@ -61,6 +61,10 @@ OPERATIONS = [
     ("GET", "/api/tables/{table_id}/hint"),
     ("POST", "/api/tables/{table_id}/chat"),
     ("POST", "/api/tables/{table_id}/rematch"),
+    ("POST", "/api/tables/{table_id}/why"),
+    ("GET", "/api/tutorials"),
+    ("GET", "/api/tutorials/{tutorial_id}/steps/{k}"),
+    ("POST", "/api/tutorials/{tutorial_id}/steps/{k}/try"),
 ]
 TARGETS = ["made-up", "open", "playing", "over"]
 NO_BODY = {"/api/tables/{table_id}/undo", "/api/tables/{table_id}/rematch"}  # nothing to get wrong

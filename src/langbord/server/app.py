@@ -26,7 +26,7 @@ from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocke
 from fastapi.exceptions import HTTPException, RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 from sqlalchemy.exc import OperationalError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -36,6 +36,7 @@ from langbord.server.config import ServerConfig
 from langbord.server.db import CHAT_LENGTH, write_failure
 from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders
 from langbord.server.inputs import Name, strict_json, validation_errors
+from langbord.server.learn import Lessons
 from langbord.server.service import (
     Service,
     ServiceError,
@@ -51,6 +52,8 @@ log = logging.getLogger("langbord.server")
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
 TableIdText = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
 GameName = Annotated[str, Path(pattern=r"^[a-z0-9_]{1,32}$", max_length=32)]
+TutorialId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.-]{1,64}$", max_length=64)]
+StepNumber = Annotated[int, Path(ge=0, le=10_000)]
 
 
 # ---- request bodies -----------------------------------------------------------------------------
@@ -103,6 +106,62 @@ class Act(BaseModel):
         | Annotated[StrictInt, Field(ge=0, le=1_000_000)]
     )
     move: int = Field(ge=0, le=1_000_000)
+
+
+ArgValue = (
+    Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)] | Annotated[str, Field(max_length=64)]
+)
+
+
+class PartsOf(BaseModel):
+    """An action named by its parts, as a ``legal`` entry or a board place gives them."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field(min_length=1, max_length=64)
+    args: dict[Annotated[str, Field(min_length=1, max_length=32)], ArgValue] = Field(
+        default_factory=dict, max_length=8
+    )
+
+
+class WhyNot(BaseModel):
+    legal: bool
+    action: str | None = Field(description="the action's text; null if no action has the parts")
+    reason: str = Field(description='"" when legal, else why not (the engine\'s refusal)')
+    rule: str = Field(description="the notation line of the action's kind (may be empty)")
+
+
+class Attempt(BaseModel):
+    """A move tried at a tutorial's step: its id (``action``), or its ``kind`` and ``args``."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
+    kind: str | None = Field(default=None, min_length=1, max_length=64)
+    args: dict[Annotated[str, Field(min_length=1, max_length=32)], ArgValue] | None = Field(
+        default=None, max_length=8
+    )
+
+    @model_validator(mode="after")
+    def one_form(self) -> Attempt:
+        if (self.action is None) == (self.kind is None):
+            raise ValueError('name the move by "action" (its id) or by "kind" and "args"')
+        if self.action is not None and self.args is not None:
+            raise ValueError('"args" go with "kind", not with "action"')
+        return self
+
+
+class Tried(BaseModel):
+    ok: bool
+    message: str = Field(description="the step's effect, or why not that move")
+    next: dict[str, Any] | None = Field(description="the table after the right move; else null")
+
+
+class TutorialListed(BaseModel):
+    id: str
+    game: str
+    title: str
+    summary: str
+    players: int
+    steps: int
 
 
 class Created(BaseModel):
@@ -562,6 +621,33 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         """The game's rules panel: its card, the card's notation lines and its rulings."""
         return Rules(**service.rules(game))
 
+    lessons = Lessons(service)
+
+    @app.get("/api/tutorials")
+    async def list_tutorials() -> list[TutorialListed]:
+        """Every tutorial: its id, game, title, summary, players and number of steps."""
+        return [TutorialListed(**t) for t in lessons.listed()]
+
+    @app.get("/api/tutorials/{tutorial_id}/steps/{k}", responses={404: errors[404]})
+    async def tutorial_step(tutorial_id: TutorialId, k: StepNumber) -> dict[str, Any]:
+        """Step ``k`` (0-based) of the tutorial: its position as ``GET /api/tables/{id}`` gives
+        a table to the learner's seat, and ``tutorial``: id, title, step, steps, step_title,
+        text, rule (a ruling id or ""), rule_text, hint, highlight ([{kind?, args, label}]) and
+        expect (the legal action the step asks for)."""
+        result: dict[str, Any] = await run(lessons.step, tutorial_id, k)
+        return result
+
+    @app.post(
+        "/api/tutorials/{tutorial_id}/steps/{k}/try",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def tutorial_try(tutorial_id: TutorialId, k: StepNumber, body: Attempt) -> Tried:
+        """A move tried at step ``k``: ``ok`` with the step's effect and ``next``, the table
+        after it; or not, with a reason that teaches. Nothing is kept."""
+        args = dict(body.args) if body.args is not None else None
+        return Tried(**await run(lessons.attempt, tutorial_id, k, body.action, body.kind, args))
+
     @app.get("/api/tables")
     async def lobby() -> dict[str, Any]:
         """Tables people sat down at, open (a seat to take) or being played (to watch); and
@@ -655,6 +741,22 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             return service.hint(table_id, seated(table_id, token, "a hint"))
 
         return Hint(**await run(hint_for))
+
+    @app.post(
+        "/api/tables/{table_id}/why",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def why(table_id: TableId, body: PartsOf, token: Token) -> WhyNot:
+        """Whether the action of these parts may be played now and, if not, the engine's
+        reason, with the notation line of its kind; asked with a seat's token or none (a
+        spectator, told nothing a hidden hand decides). Changes nothing."""
+
+        def why_for() -> dict[str, Any]:
+            seat = service.seat_of(table_id, token)
+            return service.why(table_id, seat, body.kind, dict(body.args))
+
+        return WhyNot(**await run(why_for))
 
     @app.post(
         "/api/tables/{table_id}/chat",

@@ -80,6 +80,7 @@ from langbord.server.db import (
     write_failure,
 )
 from langbord.server.fairlock import FairLock
+from langbord.server.why import why_not
 
 log = logging.getLogger("langbord.server")
 
@@ -1585,6 +1586,24 @@ class Service:
             "agent": answer["agent"],
             "seconds": float(answer["seconds"]),
         }
+
+    # ---- why not? -----------------------------------------------------------------------------
+
+    def why(
+        self, table_id: str, seat: int | None, kind: str, args: dict[str, int | str]
+    ) -> dict[str, JSON]:
+        """Whether the action of parts ``kind`` and ``args`` may be played now, and if not why,
+        as ``seat`` (None: a spectator) may be told (:func:`langbord.server.why.why_not`);
+        nothing changes."""
+        live = self.get_live(table_id)
+        if self.postgres:
+            self.refresh(live)
+        with live.lock:
+            state = live.state.clone()
+            status, undone, moves = live.status, live.undone, live.moves
+        asked = f"{live.id}:{undone}:{moves}:{kind}:{sorted(args.items())!r}"
+        seed = int.from_bytes(hashlib.sha256(asked.encode("utf-8")).digest()[:8], "big")
+        return why_not(live.game, state, seat, kind, args, status=status, seed=seed)
 
     # ---- chat ---------------------------------------------------------------------------------
 
