@@ -102,6 +102,7 @@ def test_the_lesson_links_its_rule_and_keeps_the_progress(server: str, page: Pag
     ruled = next(k for k in range(50) if step_of(server, tid, k)["tutorial"]["rule"])
     rule = step_of(server, tid, ruled)["tutorial"]["rule"]
     page.goto(f"{server}/#/learn/{tid}/{ruled}")
+    page.click("#lesson-rule-box summary")
     page.click("#lesson-rule")
     named = page.locator("#rules-panel .ctl-ruling-named").first
     expect(named).to_have_text(rule, timeout=30_000)

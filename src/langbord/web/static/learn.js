@@ -71,7 +71,7 @@ export async function learnPage(root, tid, k) {
   const b = lessonBoxes();
   const lesson = new LessonPage(tid, k, step, b, title);
   root.append(h("div", { class: "learn-page" },
-    h("h1", { class: "table-title" }, `Learn ${title}: ${step.tutorial.title}`),
+    h("h1", { class: "table-title" }, step.tutorial.title.includes(title) ? step.tutorial.title : `${title}: ${step.tutorial.title}`),
     h("section", { class: "board-area" }, b.board),
     h("aside", { class: "learn-side" },
       h("section", { class: "panel lesson", id: "lesson", "aria-live": "polite" },
@@ -111,10 +111,19 @@ class LessonPage {
   /** The lesson, the board and the moves. */
   async draw() {
     this.drawLesson();
+    this.clearOfSheet();
     await this.drawBoard();
     drawActions(this.boxes.actions, this.shown, this.act, (a) => !!this.boxes.board.querySelector(`[data-action="${a.id}"]`));
+    if (this.solved) this.boxes.actions.replaceChildren(h("span", { class: "muted" }, "Done here: go on with the button in the lesson."));
+  }
+
+  /** The page's scrolling keeps clear of the lesson's sheet at the foot of a phone's screen (a
+   * place scrolled to, or focused, comes to rest above it); nothing on a desk. */
+  clearOfSheet() {
     const lesson = this.boxes.step.closest(".lesson");
-    if (lesson instanceof HTMLElement) clearOfSheet(lesson);
+    if (!(lesson instanceof HTMLElement)) return;
+    const sheet = getComputedStyle(lesson).position === "sticky";
+    document.documentElement.style.scrollPaddingBottom = sheet ? `${lesson.offsetHeight + 8}px` : "";
   }
 
   /** The lesson's words: the step, its title and text, its rule and hint. */
@@ -124,10 +133,12 @@ class LessonPage {
     b.step.replaceChildren(stepLabel(tutorial.step, tutorial.steps), stepDots(tutorial.step, tutorial.steps));
     b.title.textContent = tutorial.step_title;
     b.text.textContent = tutorial.text;
+    const open = h("button", { type: "button", class: "secondary lesson-rule", id: "lesson-rule", "aria-haspopup": "dialog",
+      onclick: (/** @type {Event} */ e) => void openRules(this.step.game, this.title, { ruling: tutorial.rule, back: /** @type {HTMLElement} */ (e.currentTarget) }) },
+    "See it in the rules");
     const rule = tutorial.rule
-      ? h("button", { type: "button", class: "secondary lesson-rule", id: "lesson-rule", "aria-haspopup": "dialog",
-        onclick: (/** @type {Event} */ e) => void openRules(this.step.game, this.title, { ruling: tutorial.rule, back: /** @type {HTMLElement} */ (e.currentTarget) }) },
-      `Rule ${tutorial.rule}`)
+      ? h("details", { class: "lesson-hint", id: "lesson-rule-box" }, h("summary", {}, `Rule ${tutorial.rule}`),
+        tutorial.rule_text ? h("p", {}, tutorial.rule_text) : null, open)
       : null;
     const hint = tutorial.hint
       ? h("details", { class: "lesson-hint", id: "lesson-hint" }, h("summary", {}, "Hint"), h("p", {}, tutorial.hint))
@@ -186,6 +197,7 @@ class LessonPage {
     else this.shown = { ...this.shown, legal: [] };
     await this.draw();
     link.focus({ preventScroll: true });
+    this.boxes.next.scrollIntoView({ block: "nearest" }); // within a phone's sheet: the way on shows
   }
 
   /** @param {"refused" | "right"} tone @param {string} message */
@@ -234,22 +246,10 @@ function stepDots(k, steps) {
     [...Array(steps).keys()].map((i) => h("span", { class: i < k ? "dot done" : i === k ? "dot now" : "dot" })));
 }
 
-/** On a board wider than its box (a phone), the first highlighted place is scrolled into the
- * box's view, sideways only: the page stays where the learner has it.
+/** The first highlighted place is brought into view (sideways within a board wider than its
+ * box, and above a phone's lesson sheet), unless it is in view already.
  * @param {HTMLElement} box */
 function showHighlighted(box) {
-  if (box.scrollWidth <= box.clientWidth) return;
   const place = box.querySelector(".highlight");
-  if (!place) return;
-  const where = place.getBoundingClientRect();
-  const frame = box.getBoundingClientRect();
-  box.scrollLeft += where.left + where.width / 2 - (frame.left + frame.width / 2);
-}
-
-/** The page's scrolling keeps clear of the lesson's sheet at the foot of a phone's screen (a
- * place scrolled to, or focused, comes to rest above it); nothing on a desk.
- * @param {HTMLElement} lesson */
-function clearOfSheet(lesson) {
-  const sheet = getComputedStyle(lesson).position === "sticky" && window.innerWidth < 900;
-  document.documentElement.style.scrollPaddingBottom = sheet ? `${lesson.offsetHeight + 8}px` : "";
+  if (place) place.scrollIntoView({ block: "nearest", inline: "center" });
 }

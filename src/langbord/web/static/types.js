@@ -169,6 +169,7 @@
  * @property {string} step_title
  * @property {string} text
  * @property {string} rule a ruling id, or ""
+ * @property {string} [rule_text] the ruling's words
  * @property {string} hint
  * @property {Highlight[]} highlight
  * @property {LegalAction} expect the move the step asks for
