@@ -164,6 +164,28 @@ class TutorialListed(BaseModel):
     steps: int
 
 
+class AnalysisAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seconds: Annotated[float, Field(ge=0.05, le=2.0, strict=True, allow_inf_nan=False)] | None = (
+        Field(default=None, description="the search per decision (default: the server's)")
+    )
+
+
+class AnalysisProgress(BaseModel):
+    status: str = Field(description="queued, running, done or failed")
+    done: int = Field(description="decisions judged")
+    total: int = Field(description="decisions to judge")
+
+
+class AnalysisSeen(AnalysisProgress):
+    status: str = Field(description="none (never asked for), queued, running, done or failed")
+    seconds: float | None = Field(description="the search per decision")
+    error: str | None = Field(description="why it failed; null unless it did")
+    analysis: dict[str, Any] | None = Field(
+        description="once done: game, agent, seconds, seats, thresholds, decisions, summary"
+    )
+
+
 class Created(BaseModel):
     id: str
     tokens: dict[int, str] | None = Field(
@@ -786,6 +808,26 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             return service.rematch(table_id, seated(table_id, token, "a rematch"))
 
         return Rematch(id=await run(rematch_as))
+
+    @app.post(
+        "/api/tables/{table_id}/analysis",
+        status_code=202,
+        responses=errors,
+        dependencies=[Depends(limits.dependency("create"))],
+    )
+    async def analyse(table_id: TableId, body: AnalysisAsk | None = None) -> AnalysisProgress:
+        """Queues the analysis of a finished game (409 before its end), each decision judged by
+        the game's best agent in the bot workers, ``seconds`` each (0.05 to 2); asked again
+        while it is queued, running or done: the same one (a failed one starts over). 503 with
+        ``Retry-After`` when the server runs its most analyses at once."""
+        seconds = body.seconds if body is not None else None
+        return AnalysisProgress(**await run(service.analyses.start, table_id, seconds))
+
+    @app.get("/api/tables/{table_id}/analysis", responses=errors)
+    async def analysis(table_id: TableId) -> AnalysisSeen:
+        """The table's analysis and its progress (status ``none`` if never asked for); poll it
+        while it runs."""
+        return AnalysisSeen(**await run(service.analyses.look, table_id))
 
     @app.get("/api/tables/{table_id}/record", responses=errors)
     async def record(table_id: TableId) -> dict[str, Any]:

@@ -4,7 +4,8 @@ handlers, and bounded in time.
 :class:`Bots` keeps a queue of tables whose bot may be to move and takes one decision per table
 per turn of the queue: a table whose bot is still to move after its decision goes to the back,
 so one table of slow bots cannot silence the others. Decisions of different tables run at once,
-one per worker; one table never has two at once.
+one per worker; one table never has two at once. A finished game's analysis is queued the same
+way, under its own key (the service's, ``<table>#analysis``): one decision judged per turn.
 
 Workers are processes (``workers`` of them, started by the "forkserver" method where it exists,
 else "spawn": the server has threads, so never a plain fork) or, with ``workers=0``, one thread
@@ -42,11 +43,14 @@ from typing import Any
 from langbord.agents.specs import make_agent
 from langbord.core.game import State
 from langbord.core.registry import load
+from langbord.server.judging import judge
 
 log = logging.getLogger("langbord.server")
 
 GRACE = 2.0
 """Seconds a decision may run past its cap before its worker is cut off."""
+ANALYSIS_ALLOWANCE = 3.0
+"""An analysis job may take this many times its seconds (a search, then the move played)."""
 CACHED_TABLES = 32
 """Table states a worker keeps between jobs."""
 
@@ -66,6 +70,9 @@ class Job:
     max_seconds: float
     hint: bool = False
     """A hint for the seat (:func:`advise`), not the bot's move: answered to whoever asked."""
+    analysis: int | None = None
+    """The index in ``history`` of a finished game's decision to judge (:func:`examine`), not
+    the bot's move: its report goes to ``finish`` as the action does."""
 
 
 Decide = Callable[[Job], int]
@@ -126,16 +133,28 @@ def advise(job: Job) -> dict[str, Any]:
     }
 
 
+def examine(job: Job) -> dict[str, Any]:
+    """The report of the finished game's decision ``job.analysis``, searched for at most about
+    ``job.max_seconds`` (:func:`langbord.server.judging.judge`)."""
+    assert job.analysis is not None
+    return judge(job.game, job.options, job.history, job.analysis, job.max_seconds, job.seed)
+
+
 def _serve(connection: Connection, work: Decide) -> None:
-    """A worker's loop: a job in, ``("ok", action)`` (a hint's answer for a hint job) or
-    ``("error", traceback)`` out."""
+    """A worker's loop: a job in, ``("ok", action)`` (a hint's answer for a hint job, a
+    decision's report for an analysis job) or ``("error", traceback)`` out."""
     while True:
         try:
             job = connection.recv()
         except (EOFError, OSError):
             return  # the server closed the pipe: stop
         try:
-            answer: tuple[str, Any] = ("ok", advise(job) if job.hint else int(work(job)))
+            if job.hint:
+                answer: tuple[str, Any] = ("ok", advise(job))
+            elif job.analysis is not None:
+                answer = ("ok", examine(job))
+            else:
+                answer = ("ok", int(work(job)))
         except Exception:
             answer = ("error", traceback.format_exc())
         try:
@@ -228,7 +247,8 @@ class _Worker:
 class Bots:
     """The bots of one server (see the module). ``prepare(table)`` gives the job of the table's
     bot, or None if no bot is to move there; ``finish(job, action)`` commits the action (None:
-    the decision failed or was cut off, the fallback agent moves). Both run on this object's
+    the decision failed or was cut off, the fallback agent moves; for an analysis job, the
+    decision's report or None). Both run on this object's
     thread and are given one table at a time; ``wake(table)`` may be called from any thread.
 
     ``decide`` (what a worker runs; it must be importable by a worker process) and ``grace`` may
@@ -237,7 +257,7 @@ class Bots:
     def __init__(
         self,
         prepare: Callable[[str], Job | None],
-        finish: Callable[[Job, int | None], None],
+        finish: Callable[[Job, Any], None],
         workers: int,
         seconds: float,
     ) -> None:
@@ -316,6 +336,12 @@ class Bots:
             if end is not None:
                 end.close()
 
+    def allowed(self, job: Job) -> float:
+        """The seconds ``job`` may take before its worker is cut off."""
+        if job.analysis is not None:
+            return max(self.seconds, ANALYSIS_ALLOWANCE * job.max_seconds) + self.grace
+        return self.seconds + self.grace
+
     def worker_pids(self) -> list[int]:
         """The process ids of the worker processes (one that died is listed until it is
         noticed: when it would be given a job)."""
@@ -367,7 +393,7 @@ class Bots:
                 self._finish(job, None)
                 continue
             try:
-                worker.send(job, self.seconds + self.grace)
+                worker.send(job, self.allowed(job))
             except (BrokenPipeError, OSError):
                 self._lost(worker, "its worker was gone")
 
@@ -382,7 +408,7 @@ class Bots:
             self._finish(job, None)
             return
         try:
-            worker.send(job, self.seconds + self.grace)
+            worker.send(job, self.allowed(job))
         except (BrokenPipeError, OSError):
             self._lost(worker, "its worker was gone")
 
@@ -455,7 +481,7 @@ class Bots:
                     job.spec,
                     job.table,
                     job.seat,
-                    self.seconds + self.grace,
+                    self.allowed(job),
                 )
                 self._lost(worker, None)
 

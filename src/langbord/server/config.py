@@ -27,6 +27,13 @@ class ServerConfig:
     fallback_agent: str = "policy"
     """The agent that moves for a bot that failed or was cut off without a move."""
 
+    # ---- post-game analysis -------------------------------------------------------------------
+    analysis_seconds: float = 0.5
+    """The search per decision of a finished game's analysis when the request names none (a
+    request may ask 0.05 to 2)."""
+    analyses: int = 2
+    """Analyses queued or running at once, server-wide; one more is refused with 503."""
+
     # ---- limits per client address ------------------------------------------------------------
     rate_limits: bool = True
     """Whether the three limits below apply (``--no-rate-limits`` turns them off)."""

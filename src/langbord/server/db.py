@@ -22,6 +22,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -37,19 +38,21 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from langbord.core.errors import LangbordError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Bumped with every change to the tables below; ``open_database`` migrates older ones.
 1: tables, seats, moves. 2: ``lb_tables.touched``, the time of a table's last move or join, and
 ``lb_tables.seated``, whether anybody has joined it (the lobby's index). 3: the chat
 (``lb_chat``), and per table ``undone`` (how many undos: a log that shrank), ``hints``,
-``hotseat``, ``undo_request``, ``rematch`` and ``rematch_of``, and ``winners``."""
+``hotseat``, ``undo_request``, ``rematch`` and ``rematch_of``, and ``winners``. 4: a finished
+game's analysis (``lb_analysis``)."""
 
 WRITE_WAIT_SECONDS = 5.0
 """How long a write waits for another writer's lock before it gives up (503)."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LANGBORD_TABLES = ("lb_schema", "lb_tables", "lb_seats", "lb_moves")
-"""The tables every langbord schema has (``lb_chat`` came with schema 3)."""
+"""The tables every langbord schema has (``lb_chat`` came with schema 3, ``lb_analysis`` with
+4)."""
 CHAT_LENGTH = 300
 """The most characters of one chat message."""
 
@@ -124,6 +127,23 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
     created: Mapped[datetime] = mapped_column()
+
+
+class AnalysisRow(Base):
+    """A finished table's analysis (schema 4): its progress, kept after every decision judged
+    (``reports``, in order), and the whole analysis once done."""
+
+    __tablename__ = "lb_analysis"
+    table_id: Mapped[str] = mapped_column(ForeignKey("lb_tables.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # queued, running, done, failed
+    done: Mapped[int] = mapped_column(Integer)  # decisions judged
+    total: Mapped[int] = mapped_column(Integer)  # decisions to judge
+    seconds: Mapped[float] = mapped_column(Float)  # the search per decision
+    reports: Mapped[list[Any]] = mapped_column(JSON)  # the decisions judged so far
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # once done
+    error: Mapped[str | None] = mapped_column(String(300), nullable=True)  # why it failed
+    created: Mapped[datetime] = mapped_column()
+    updated: Mapped[datetime] = mapped_column()
 
 
 def default_url() -> str:
@@ -356,5 +376,10 @@ def _to_3(connection: Connection) -> None:
         connection.exec_driver_sql(f"ALTER TABLE lb_tables ADD COLUMN {column}")
 
 
-MIGRATIONS = {1: _to_2, 2: _to_3}
+def _to_4(connection: Connection) -> None:
+    """Schema 3 to 4: the analyses of finished games (none yet)."""
+    AnalysisRow.__table__.create(connection)  # type: ignore[attr-defined]
+
+
+MIGRATIONS = {1: _to_2, 2: _to_3, 3: _to_4}
 """``MIGRATIONS[v]`` brings a schema-``v`` database to ``v + 1``."""

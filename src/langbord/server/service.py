@@ -65,6 +65,8 @@ from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
 from langbord.core.runner import sample_chance
+from langbord.server.analyses import KEY as ANALYSIS_KEY
+from langbord.server.analyses import Analyses
 from langbord.server.bots import Bots, Job
 from langbord.server.config import ServerConfig
 from langbord.server.db import (
@@ -150,6 +152,15 @@ class Unavailable(ServiceError):
 
     status = 503
     retry_after = 2
+
+
+class Busy(Unavailable):
+    """The server has as much of some work under way as it takes (analyses): nothing was
+    changed; ``retry_after`` seconds is a fair wait."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 def hash_token(token: str) -> str:
@@ -321,9 +332,10 @@ class Service:
         self._live_lock = threading.Lock()
         self.clock: Callable[[], datetime] = now
         self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
+        self.analyses = Analyses(self)
         self.bots = Bots(
-            self._bot_job,
-            self._bot_move,
+            self._prepare,
+            self._finished,
             workers=self.config.bot_workers,
             seconds=self.config.bot_seconds,
         )
@@ -395,6 +407,7 @@ class Service:
             ).scalars()
             for table_id in playing:
                 self.bots.wake(table_id)
+        self.analyses.resume()
 
     def _checkpoint(self) -> None:
         """Copies SQLite's write-ahead log into the database file every ``CHECKPOINT_SECONDS``
@@ -1687,6 +1700,19 @@ class Service:
         return new_id
 
     # ---- bots ---------------------------------------------------------------------------------
+
+    def _prepare(self, key: str) -> Job | None:
+        """The job queued under ``key``: a table's bot decision, or a decision of its
+        analysis (``<table>#analysis``)."""
+        if key.endswith(ANALYSIS_KEY):
+            return self.analyses.job(key)
+        return self._bot_job(key)
+
+    def _finished(self, job: Job, answer: Any) -> None:
+        if job.analysis is not None:
+            self.analyses.done(job, answer)
+        else:
+            self._bot_move(job, answer)
 
     def _bot_job(self, table_id: str) -> Job | None:
         """The decision ``table_id``'s bot is to make now, or None if no bot is to move."""

@@ -1,0 +1,261 @@
+"""Finished games' analyses, run in the bot workers and kept in the database (``lb_analysis``).
+
+``POST /api/tables/{id}/analysis`` queues one (:meth:`Analyses.start`): a finished game only,
+one per table (asked again while it is queued, running or done: the same one), at most
+``ServerConfig.analyses`` queued or running at once (more: 503 with ``Retry-After``). Each of
+its decisions is one job in the bots' queue (:class:`~langbord.server.bots.Bots`, under the key
+``<table>#analysis``): judged in a worker (:func:`~langbord.server.bots.examine`), and then the
+analysis goes to the back of the queue, so bot tables are served between two of its decisions.
+
+Every report is written to the row as it comes (``done`` of ``total``); the last one writes the
+whole analysis. A server that stops leaves its analyses queued or running: the next one to start
+queues them again, and they go on from the decision after the last one kept. A decision whose
+worker fails or runs past its time ends the analysis as failed, saying which; asked for again, a
+failed analysis starts over.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from langbord.core.errors import LangbordError
+from langbord.core.game import JSON, Game
+from langbord.server.bots import Job
+from langbord.server.db import AnalysisRow, TableRow, now
+from langbord.server.judging import assemble, decisions
+
+if TYPE_CHECKING:
+    from langbord.server.service import Service
+
+log = logging.getLogger("langbord.server")
+
+KEY = "#analysis"
+"""The suffix of an analysis's key in the bots' queue (a table id never holds "#")."""
+ACTIVE = ("queued", "running")
+MIN_SECONDS, MAX_SECONDS = 0.05, 2.0
+BUSY_RETRY = 30
+"""Seconds a refused analysis is told to wait before asking again."""
+
+
+class Analyses:
+    """The analyses of one service's database (see the module). ``job`` and ``done`` run on
+    the bots' thread; the rest on any."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self._decisions: dict[str, list[int]] = {}  # table -> its decisions' indices (small)
+
+    # ---- requests -----------------------------------------------------------------------------
+
+    def start(self, table_id: str, seconds: float | None) -> dict[str, JSON]:
+        """Queues the analysis of a finished table (see the module); its progress."""
+        from langbord.server.service import Conflict
+
+        service = self.service
+        live = service.get_live(table_id)
+        if service.postgres:
+            service.refresh(live)
+        with live.lock:
+            over = live.status == "over" and live.state.is_terminal()
+            status = live.status
+            history = live.state.history()
+        if not over:
+            raise Conflict(f"only a finished game is analysed: this table is {status}")
+        chosen = service.config.analysis_seconds if seconds is None else seconds
+        chosen = min(MAX_SECONDS, max(MIN_SECONDS, chosen))
+        total = len(decisions(live.game, history))
+        stamp = now()
+        try:
+            return self._queue(table_id, live.game, chosen, total, stamp)
+        except IntegrityError:  # another request made it first
+            return _progress_of(self.look(table_id))
+
+    def _queue(
+        self, table_id: str, game: Game, chosen: float, total: int, stamp: datetime
+    ) -> dict[str, JSON]:
+        from langbord.server.service import Busy
+
+        service = self.service
+        with service._writing() as session:
+            row = session.get(AnalysisRow, table_id)
+            if row is not None and row.status != "failed":
+                return _progress(row)
+            active = session.execute(
+                select(func.count()).select_from(AnalysisRow).where(AnalysisRow.status.in_(ACTIVE))
+            ).scalar_one()
+            if active >= service.config.analyses:
+                raise Busy(
+                    f"the server is analysing {active} games already, its most at once: "
+                    f"try again in {BUSY_RETRY} s",
+                    BUSY_RETRY,
+                )
+            fresh: dict[str, Any] = {
+                "status": "queued" if total else "done",
+                "done": 0,
+                "total": total,
+                "seconds": chosen,
+                "reports": [],
+                "result": None if total else assemble(game, chosen, []),
+                "error": None,
+                "updated": stamp,
+            }
+            if row is None:
+                session.add(AnalysisRow(table_id=table_id, created=stamp, **fresh))
+            else:
+                for name, value in fresh.items():
+                    setattr(row, name, value)
+        service.bots.wake(table_id + KEY)
+        return {"status": fresh["status"], "done": 0, "total": total}
+
+    def look(self, table_id: str) -> dict[str, JSON]:
+        """The table's analysis: ``{status, done, total, seconds, error, analysis}``, status
+        ``none`` (and the rest empty) if none was asked for."""
+        from langbord.server.service import NotFound
+
+        with self.service.sessions() as session:
+            if session.get(TableRow, table_id) is None:
+                raise NotFound(f"no table {table_id!r}")
+            row = session.get(AnalysisRow, table_id)
+            if row is None:
+                return {
+                    "status": "none",
+                    "done": 0,
+                    "total": 0,
+                    "seconds": None,
+                    "error": None,
+                    "analysis": None,
+                }
+            return {
+                **_progress(row),
+                "seconds": row.seconds,
+                "error": row.error,
+                "analysis": row.result,
+            }
+
+    def resume(self) -> None:
+        """Queues again the analyses a stopped server left queued or running."""
+        service = self.service
+        with service._writing() as session:
+            ids = list(
+                session.execute(
+                    select(AnalysisRow.table_id).where(AnalysisRow.status.in_(ACTIVE))
+                ).scalars()
+            )
+            if ids:
+                session.execute(
+                    update(AnalysisRow)
+                    .where(AnalysisRow.table_id.in_(ids), AnalysisRow.status == "running")
+                    .values(status="queued", updated=now())
+                )
+        for table_id in ids:
+            service.bots.wake(table_id + KEY)
+        if ids:
+            log.info("%d analyses resumed", len(ids))
+
+    # ---- the bots' thread ---------------------------------------------------------------------
+
+    def job(self, key: str) -> Job | None:
+        """The next decision of the analysis queued under ``key`` to judge, or None (it is
+        done, failed, or gone)."""
+        service = self.service
+        table_id = key.removesuffix(KEY)
+        with service.sessions() as session:
+            row = session.get(AnalysisRow, table_id)
+            if row is None or row.status not in ACTIVE:
+                return None
+            done, total, seconds, status = row.done, row.total, row.seconds, row.status
+        try:
+            live = service.get_live(table_id)
+        except LangbordError as exc:
+            self._fail(table_id, done, f"the table cannot be read: {exc}")
+            return None
+        with live.lock:
+            history = live.state.history()
+        found = self._decisions.get(table_id)
+        if found is None or len(found) != total:
+            found = self._decisions[table_id] = decisions(live.game, history)
+            while len(self._decisions) > 64:
+                self._decisions.pop(next(iter(self._decisions)))
+        if len(found) != total or done >= total:
+            self._fail(table_id, done, "the game's log no longer matches its analysis")
+            return None
+        if status == "queued":
+            with service._writing() as session:
+                session.execute(
+                    update(AnalysisRow)
+                    .where(AnalysisRow.table_id == table_id, AnalysisRow.status == "queued")
+                    .values(status="running", updated=now())
+                )
+        index = found[done]
+        state = live.game.new_initial_state()
+        for action in history[:index]:
+            state.apply_unchecked(action)
+        return Job(
+            table=key,
+            game=live.game.name,
+            options=dict(live.game.options),
+            history=history,
+            move=done,
+            seat=state.current_player(),
+            spec=live.game.best_agent(),
+            seed=index,
+            max_seconds=seconds,
+            analysis=index,
+        )
+
+    def done(self, job: Job, report: Any) -> None:
+        """Keeps the report of ``job``'s decision (None: its worker failed or ran late, and the
+        analysis fails); the whole analysis after the last one."""
+        from langbord.server.service import Unavailable
+
+        table_id = job.table.removesuffix(KEY)
+        if not isinstance(report, dict):
+            self._fail(
+                table_id,
+                job.move,
+                f"the decision at move {job.analysis} could not be judged: its worker failed "
+                "or ran past its time",
+            )
+            return
+        service = self.service
+        game = service.get_live(table_id).game
+        try:
+            with service._writing() as session:
+                row = session.get(AnalysisRow, table_id)
+                if row is None or row.status != "running" or row.done != job.move:
+                    return  # judged already (another server process), or started over
+                reports = [*row.reports, report]
+                values: dict[str, Any] = {"done": job.move + 1, "reports": reports}
+                if job.move + 1 >= row.total:
+                    values.update(
+                        status="done", result=assemble(game, row.seconds, reports), reports=[]
+                    )
+                session.execute(
+                    update(AnalysisRow)
+                    .where(AnalysisRow.table_id == table_id, AnalysisRow.done == job.move)
+                    .values(updated=now(), **values)
+                )
+        except Unavailable as exc:  # judged again at its next turn
+            log.warning("analysis of table %s: its progress waits: %s", table_id, exc)
+
+    def _fail(self, table_id: str, done: int, why: str) -> None:
+        log.warning("analysis of table %s failed: %s", table_id, why)
+        with self.service._writing() as session:
+            session.execute(
+                update(AnalysisRow)
+                .where(AnalysisRow.table_id == table_id, AnalysisRow.done == done)
+                .values(status="failed", error=why[:300], updated=now())
+            )
+
+
+def _progress_of(looked: dict[str, JSON]) -> dict[str, JSON]:
+    return {"status": looked["status"], "done": looked["done"], "total": looked["total"]}
+
+
+def _progress(row: AnalysisRow) -> dict[str, JSON]:
+    return {"status": row.status, "done": row.done, "total": row.total}
