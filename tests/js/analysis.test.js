@@ -29,28 +29,28 @@ const analysis = {
 };
 
 test("x runs over the moves, y from 100% at the top to 0% at the bottom", () => {
-  const layout = graphLayout(analysis, { width: 240, height: 138, seats: 2, steps: 20 });
+  const layout = graphLayout(analysis, { width: 240, height: 146, seats: 2, steps: 20 });
   const { left, right, top, bottom } = layout.plot;
-  assert.deepEqual([left, top, right, bottom], [40, 12, 228, 112]);
+  assert.deepEqual([left, top, right, bottom], [40, 20, 228, 120]);
   const red = layout.lines[0];
   assert.deepEqual(red.points.map((p) => p.move), [0, 4, 10, 16]); // in the order played
   assert.equal(red.points[0].x, left);
-  assert.equal(red.points[0].y, 62); // 50%: half way
+  assert.equal(red.points[0].y, 70); // 50%: half way
   assert.equal(red.points[3].y, round(bottom - 0.3 * 100));
   assert.equal(red.points[2].x, round(left + (10 / 20) * 188));
-  assert.ok(red.d.startsWith("M40,62 L"));
-  assert.deepEqual(layout.yTicks.map((t) => [t.label, t.y]), [["0%", 112], ["25%", 87], ["50%", 62], ["75%", 37], ["100%", 12]]);
+  assert.ok(red.d.startsWith("M40,70 L"));
+  assert.deepEqual(layout.yTicks.map((t) => [t.label, t.y]), [["0%", 120], ["25%", 95], ["50%", 70], ["75%", 45], ["100%", 20]]);
 });
 
 /** @param {number} v */
 const round = (v) => Math.round(v * 10) / 10;
 
 test("a line per seat, ending at the result when the winners are known", () => {
-  const layout = graphLayout(analysis, { width: 240, height: 138, seats: 2, steps: 20, winners: [1] });
+  const layout = graphLayout(analysis, { width: 240, height: 146, seats: 2, steps: 20, winners: [1] });
   assert.equal(layout.lines.length, 2);
   const [red, blue] = layout.lines;
-  assert.deepEqual(red.points.at(-1), { move: 20, x: 228, y: 112, chance: 0 });
-  assert.deepEqual(blue.points.at(-1), { move: 20, x: 228, y: 12, chance: 1 });
+  assert.deepEqual(red.points.at(-1), { move: 20, x: 228, y: 120, chance: 0 });
+  assert.deepEqual(blue.points.at(-1), { move: 20, x: 228, y: 20, chance: 1 });
 });
 
 test("the marks sit on the mover's line with their signs", () => {
@@ -71,9 +71,9 @@ test("a cooperative game draws one line for the team", () => {
 
 test("chances out of range are held to 0–100%; an empty analysis draws empty lines", () => {
   const odd = { ...analysis, decisions: [decision(0, 0, [1.7, Number.NaN], 0)] };
-  const layout = graphLayout(odd, { width: 240, height: 138, seats: 2, steps: 0 });
-  assert.equal(layout.lines[0].points[0].y, 12);
-  assert.equal(layout.lines[1].points[0].y, 112);
+  const layout = graphLayout(odd, { width: 240, height: 146, seats: 2, steps: 0 });
+  assert.equal(layout.lines[0].points[0].y, 20);
+  assert.equal(layout.lines[1].points[0].y, 120);
   const none = graphLayout({ ...analysis, decisions: [] }, { width: 240, height: 138, seats: 3, steps: 9 });
   assert.deepEqual(none.lines.map((l) => l.d), ["", "", ""]);
   assert.deepEqual(none.marks, []);

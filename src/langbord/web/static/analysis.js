@@ -62,8 +62,9 @@ function clamp01(value) {
  * @property {{x: number, label: string}[]} xTicks
  */
 
-/** The plot's margins: room for the percentages on the left and the moves below. */
-const MARGIN = { left: 40, right: 12, top: 12, bottom: 26 };
+/** The plot's margins: room for the percentages on the left, the moves below and the marks' signs
+ * above a 100% point. */
+const MARGIN = { left: 40, right: 12, top: 20, bottom: 26 };
 
 /** The win-chance graph of `analysis` in a box of `size`: x the move (0 to steps), y the chance
  * (100% at the top).

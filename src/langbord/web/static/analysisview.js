@@ -35,6 +35,8 @@ const DEPTHS = [["0.1", "Quick"], ["0.5", "Careful"], ["2", "Deep"]];
 export function analysisPanel(setup) {
   const body = h("div", { class: "an-body" });
   const element = h("section", { class: "panel an-panel", id: "analysis" }, h("h3", {}, "Analysis"), body);
+  /** The marked decisions of each seat, under the board (empty until the analysis is done). */
+  const marks = h("section", { class: "panel an-panel an-list", id: "analysis-list", hidden: true });
   /** @type {Analysis | null} */
   let analysis = null;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -51,9 +53,12 @@ export function analysisPanel(setup) {
     if (status.status === "done" && status.analysis) {
       analysis = status.analysis;
       graph = drawDone(body, analysis, setup);
+      marks.replaceChildren(h("h3", {}, "Marked decisions"), markLists(analysis, setup));
+      marks.hidden = false;
       graph.cursor(step);
       setup.ready();
-    } else if (status.status === "queued" || status.status === "running") {
+    } else if (status.status === "queued" || status.status === "running" || status.status === "done") {
+      // (done but without its result: the answer to the ask, which the next look brings)
       drawProgress(body, status);
       timer = setTimeout(() => void poll(), POLL);
     } else {
@@ -79,6 +84,7 @@ export function analysisPanel(setup) {
   const first = setup.autostart && setup.finished ? start(undefined) : poll();
   return {
     element,
+    marks,
     /** Waits for the first answer (the page is built meanwhile). */
     loaded: first,
     /** The decision taken at `move`, once the analysis is done. @param {number} move */
@@ -138,9 +144,8 @@ function drawDone(body, analysis, setup) {
   box.append(svg);
   const depth = analysis.seconds ? `${analysis.seconds} s` : `${analysis.iterations ?? "?"} simulations`;
   body.append(
-    h("p", { class: "muted an-about" }, `${analysis.agent} looked ${depth} at each decision. `,
-      `Marks: ?! lost at least ${percent(analysis.thresholds.inaccuracy)}, ? ${percent(analysis.thresholds.mistake)}, ?? ${percent(analysis.thresholds.blunder)} of the mover's chance. Click the graph to go to a move.`),
-    markLists(analysis, setup));
+    h("p", { class: "muted an-about" }, `Each seat's chance of winning, as ${analysis.agent} saw it (${depth} a decision). `,
+      `?! lost at least ${percent(analysis.thresholds.inaccuracy)} of the mover's chance, ? ${percent(analysis.thresholds.mistake)}, ?? ${percent(analysis.thresholds.blunder)}. Click the graph to go to a move.`));
   return { cursor };
 }
 
@@ -183,16 +188,15 @@ function drawGraph(analysis, setup, width, height) {
     if (nearest) setup.go(nearest.move);
   });
   const cursorLine = el("line", { y1: layout.plot.top, y2: layout.plot.bottom, class: "an-cursor" }, svg);
-  for (const line of layout.lines) {
-    const colour = cooperative ? "#2f6f5e" : ctx.seatColour(line.seat);
-    el("path", { d: line.d, fill: "none", stroke: colour, "stroke-width": 2.5, class: "an-line", "data-seat": line.seat }, svg);
-    const end = line.points[line.points.length - 1];
-    if (end) chip(svg, Math.min(end.x + 2, width - 9), end.y, 8, colour, cooperative ? "T" : ctx.seatMark(line.seat));
-  }
+  /** @param {number} seat */
+  const colourOf = (seat) => (cooperative ? "#2f6f5e" : ctx.seatColour(seat));
+  drawLines(svg, layout.lines, colourOf, (seat) => (cooperative ? "T" : ctx.seatMark(seat)), width);
   for (const mark of layout.marks) {
+    const small = mark.mark === "inaccuracy";
     const g = el("g", { class: `an-mark an-${mark.mark}`, "data-move": mark.move }, svg);
-    el("circle", { cx: mark.x, cy: mark.y, r: 6, fill: cooperative ? "#2f6f5e" : ctx.seatColour(mark.seat), class: "hit" }, g);
-    text(g, mark.x, mark.y - 9, mark.sign, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, class: "an-sign-text" });
+    el("circle", { cx: mark.x, cy: mark.y - 5, r: 12, fill: "transparent", class: "an-touch" }, g); // a finger's target
+    el("circle", { cx: mark.x, cy: mark.y, r: small ? 4.5 : 6, fill: colourOf(mark.seat), class: "hit" }, g);
+    text(g, mark.x, mark.y - (small ? 7 : 9), mark.sign, { "text-anchor": "middle", "font-size": small ? 11 : 13, "font-weight": 700, class: "an-sign-text" });
     pickable(g, decisionLine(mark.decision, seatLabel(table.players, mark.seat)), () => setup.go(mark.move));
   }
   /** @param {number} step */
@@ -202,6 +206,27 @@ function drawGraph(analysis, setup, width, height) {
     cursorLine.setAttribute("x2", String(x));
   };
   return { svg, cursor };
+}
+
+/** The seats' lines, each ending in a chip with its letter (for those who cannot tell the
+ * colours apart); chips that would overlap at the end stand side by side.
+ * @param {SVGSVGElement} svg
+ * @param {import("./analysis.js").GraphLine[]} lines
+ * @param {(seat: number) => string} colourOf
+ * @param {(seat: number) => string} letterOf
+ * @param {number} width */
+function drawLines(svg, lines, colourOf, letterOf, width) {
+  /** @type {{x: number, y: number}[]} */
+  const placed = [];
+  for (const line of lines) {
+    el("path", { d: line.d, fill: "none", stroke: colourOf(line.seat), "stroke-width": 2.5, class: "an-line", "data-seat": line.seat }, svg);
+    const end = line.points[line.points.length - 1];
+    if (!end) continue;
+    let x = Math.min(end.x + 2, width - 9);
+    while (placed.some((p) => Math.abs(p.x - x) < 16 && Math.abs(p.y - end.y) < 16)) x -= 17;
+    placed.push({ x, y: end.y });
+    chip(svg, x, end.y, 8, colourOf(line.seat), letterOf(line.seat));
+  }
 }
 
 /** The grid: the percentages on the left, the moves below.

@@ -75,7 +75,7 @@ export async function replayPage(root, tableId, query = new URLSearchParams()) {
   const keys = arrowKeys(b.slider, (delta) => void go(step + delta));
   document.addEventListener("keydown", keys);
   const moves = { first: () => 0, prev: () => step - 1, next: () => step + 1, last: () => total };
-  root.append(replayLayout(b, `${title}: replay`, tableId, analysis.element, (where) => void go(moves[where]())));
+  root.append(replayLayout(b, `${title}: replay`, tableId, analysis.element, analysis.marks, (where) => void go(moves[where]())));
   await go(0);
   await analysis.loaded;
   return () => {
@@ -97,13 +97,15 @@ function arrowKeys(slider, step) {
   };
 }
 
-/** The page: the controls, the board, the better move, the analysis; the log beside.
+/** The page: the controls, the analysis's graph, the better move, the board, the marked
+ * decisions; the log beside.
  * @param {ReturnType<typeof replayBoxes>} b
  * @param {string} title
  * @param {string} tableId
- * @param {HTMLElement} analysis
+ * @param {HTMLElement} analysis the graph (above the board)
+ * @param {HTMLElement} marks the marked decisions (under it)
  * @param {(where: "first" | "prev" | "next" | "last") => void} move */
-function replayLayout(b, title, tableId, analysis, move) {
+function replayLayout(b, title, tableId, analysis, marks, move) {
   /** A control button with a drawn label (no font lacks it) and its name for screen readers.
    * @param {"first" | "prev" | "next" | "last"} id @param {string} label @param {string} name */
   const control = (id, label, name) => h("button", { type: "button", class: "secondary", id, "aria-label": name, title: name, onclick: () => move(id) }, label);
@@ -115,9 +117,10 @@ function replayLayout(b, title, tableId, analysis, move) {
         b.slider,
         control("next", "▶", "next step"), control("last", "▶|", "last step"),
         b.label),
+      analysis,
       b.better,
       b.board,
-      analysis,
+      marks,
       h("details", {}, h("summary", {}, "The table as text"), b.text)),
     h("aside", { class: "side" },
       h("section", { class: "panel" }, h("h3", {}, "Log"), b.log),
@@ -133,8 +136,8 @@ function tellBetter(box, decision, data) {
   if (!decision?.mark) return;
   const who = seatLabel(data.players, decision.seat);
   const best = decision.best_words || decision.best;
-  const where = decision.best_kind ? " (marked on the board)" : "";
-  box.textContent = `${who} is to play ${decision.played_words || decision.played} here (${lossText(decision.loss)}): better was ${best}${where}.`;
+  const where = decision.best_kind ? ", marked on the board" : "";
+  box.textContent = `Here ${who} chose “${decision.played_words || decision.played}” (${lossText(decision.loss)}). Better: “${best}”${where}.`;
 }
 
 /** The log, each entry a link to the step after it; the last one played, and the decision about
@@ -150,6 +153,10 @@ function drawReplayLog(list, data, step, decision, go) {
     return h("li", { class: marks },
       h("a", { href: "#", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); void go(i + 1); } }, entryLine(e, data.players)));
   }));
+  // The list scrolls to the entry, never the page (on a phone the log is far below the board).
   const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    const [entry, box] = [current.getBoundingClientRect(), list.getBoundingClientRect()];
+    if (entry.top < box.top || entry.bottom > box.bottom) list.scrollTop += entry.top - box.top - box.height / 2;
+  }
 }
