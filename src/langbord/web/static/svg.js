@@ -316,12 +316,15 @@ export async function showWhy(node, label, ask) {
   const box = document.createElement("div");
   box.className = "why-pop";
   box.setAttribute("role", "status");
+  box.setAttribute("aria-busy", "true"); // until the answer is in
   const said = document.createElement("p");
   said.textContent = `${label}: …`;
   const rule = document.createElement("p");
   rule.className = "why-rule";
   box.append(said, rule);
   document.body.appendChild(box);
+  // The answer takes the place of the page's tooltip, which a tap on the same place shows.
+  document.getElementById?.("tip")?.setAttribute("hidden", "");
   openWhy = { node, box };
   document.addEventListener("click", clickedAway, true);
   document.addEventListener("keydown", escaped, true);
@@ -335,6 +338,7 @@ export async function showWhy(node, label, ask) {
   if (openWhy?.box !== box) return; // closed, or another place asked, meanwhile
   [said.textContent, rule.textContent] = words;
   rule.hidden = !words[1];
+  box.removeAttribute("aria-busy");
   placeWhy(box, node);
 }
 
@@ -357,7 +361,6 @@ function whyPlace(node, kind, args, label, why) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", `${label}: why not?`);
-  node.setAttribute("aria-haspopup", "dialog");
   /** @param {Event} event */
   const fire = (event) => {
     event.preventDefault();

@@ -77,8 +77,8 @@ export function draw(table, ctx) {
   const wire = (id, node) => {
     const spot = spots.get(id);
     if (!spot) {
-      const near = nearest(id, v, picked, L.arrows);
-      if (near) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+      const near = nearest(id, v, picked);
+      if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
       return false;
     }
     // A place's action is one of ctx.legal, which places() was given.

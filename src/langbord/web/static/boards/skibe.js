@@ -9,9 +9,10 @@
 // Chieftain goes to), a bow (food), a Viking card (equip, remove, swap), a stern's place (stern),
 // a button for each decision without a place (pass, skip, no food, no equip). Two-place
 // decisions go in two clicks: a Chieftain in the hand, then its ship; a source, then a target for
-// food and equipment moves and for swaps.
+// food and equipment moves and for swaps. A place that cannot be chosen now offers the action
+// it stands for (layout.js's `nearest`), and answers why not.
 import { el, text, board, chip, colour, mark, pickable, tip } from "../svg.js";
-import { layout, lastPlaces, plan } from "./skibe/layout.js";
+import { argOf, layout, lastPlaces, nearest, plan } from "./skibe/layout.js";
 import { drawBand } from "./skibe/band.js";
 import { drawShips } from "./skibe/ships.js";
 import { drawPlayers } from "./skibe/players.js";
@@ -78,12 +79,28 @@ export function draw(table, ctx) {
   for (const [id, { node, label }] of places) {
     const live = picked ? wireSecond(id, node, label, picked, two, ctx, repick)
       : wireFirst(id, node, label, { one, two }, ctx, () => repick({ key, from: id }));
-    if (!live && !id.startsWith("ship:")) node.classList.add("sb-inert");
+    if (!live) offerWhy(id, node, label, v, picked && { from: picked.from, kinds: kindsOf(two.get(picked.from)) }, ctx);
   }
   svg.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && picked) repick(null);
   });
   return svg;
+}
+
+/** The kinds of the actions a first place leads to. @param {Map<string, Action> | undefined} targets */
+const kindsOf = (targets) => [...new Set([...(targets?.values() || [])].map((a) => a.kind))];
+
+/** A place that is not one to click now offers the action it stands for, which answers why not
+ * (an action legal now belongs to another place, which offers it). A place that does not ask
+ * is inert, so that a click goes through it to the ship below (a ship's cards lie on its hull;
+ * the ship itself stays, its parts may be live).
+ * @param {string} id @param {Element} node @param {string} label @param {SkibeView} v
+ * @param {{from: string, kinds: string[]} | null} picked @param {BoardContext} ctx */
+function offerWhy(id, node, label, v, picked, ctx) {
+  const near = nearest(id, v, picked);
+  const offered = near !== null && !ctx.find(near.kind, near.args);
+  if (offered) ctx.offer(node, near.kind, near.args, label);
+  if (!(offered && ctx.asks) && !id.startsWith("ship:")) node.classList.add("sb-inert");
 }
 
 /** With a first place picked: the picked place cancels it, a place it goes to takes the
@@ -113,7 +130,10 @@ function wireFirst(id, node, label, { one, two }, ctx, pick) {
   const targets = two.get(id);
   if (!targets) return false;
   pickable(node, `${label}: pick, then choose where`, pick);
-  node.setAttribute("data-pick", [...new Set([...targets.values()].map((a) => a.kind))].join(","));
+  const kinds = kindsOf(targets);
+  node.setAttribute("data-pick", kinds.join(","));
+  // A Chieftain's first step names its action, a stone's or card's its place.
+  ctx.highlightPick(node, kinds, id.startsWith("chief:") ? { action: id.slice(6) } : { from: argOf(id), slot: argOf(id) });
   return true;
 }
 

@@ -45,7 +45,7 @@ export function draw(table, ctx) {
   hands(section("hands"), geo, view, table, ctx, geo.places, tag);
   future(section("future"), geo, view, ctx, geo.places, tag);
   modules(section("modules"), geo, view, ctx, geo.places, tag);
-  vogter(section("vogter"), geo, ctx, geo.places, tag);
+  vogter(section("vogter"), geo, ctx, geo.places, tag, view);
   // The last move, where it has a place.
   const key = lastPlace(ctx.last);
   const node = key && tagged.get(key);

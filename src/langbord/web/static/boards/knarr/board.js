@@ -5,6 +5,7 @@ import { chip, colour, el, mark, text } from "../../svg.js";
 import { BUILDINGS, REPUTATION_VP, SKALI, buildingNumber } from "./data.js";
 import { button, destinationCard, icon, tip, vikingCard, villageCard } from "./cards.js";
 import { TIPS, marketTip, vikingTip, villageTip } from "./tips.js";
+import { nearest } from "./places.js";
 
 /** @typedef {import("./view.js").KnarrView} KnarrView */
 /** @typedef {import("./view.js").KnarrSeat} KnarrSeat */
@@ -96,8 +97,7 @@ export function market(svg, geo, view, ctx, places, tag) {
       text(g, slot.x + slot.w / 2, slot.y + 36 + cardH / 2, "empty", { "text-anchor": "middle", fill: "#888" });
     }
     if (view.take === c) text(g, slot.x + slot.w / 2, slot.y + slot.h - 12, "take?", { "text-anchor": "middle", "font-size": 12, fill: "#a33b20" });
-    const action = places.get(`market:${c}`);
-    if (action) ctx.clickable(g, action, action.kind === "mead" ? `Mead Cup: discard the ${c} slot's viking` : `take the ${c} slot's viking${card ? ` (${card})` : ""}`);
+    placeAt(ctx, places, `market:${c}`, g, (action) => (action.kind === "mead" ? `Mead Cup: discard the ${c} slot's viking` : `take the ${c} slot's viking${card ? ` (${card})` : ""}`), view.phase);
   });
 }
 
@@ -114,8 +114,7 @@ export function destinations(svg, geo, view, ctx, places, tag) {
         return;
       }
       const g = tag(`dest:${r.name}`, destinationCard(svg, r.name, r.x, r.y, r.w, r.h));
-      const action = places.get(`dest:${r.name}`);
-      if (action) ctx.clickable(g, action, `${action.kind} ${r.name}`);
+      placeAt(ctx, places, `dest:${r.name}`, g, (action) => `${action.kind} ${r.name}`, view.phase);
     });
   });
 }
@@ -156,8 +155,7 @@ export function buildings(svg, geo, view, ctx, places, tag) {
     const g = tag(`building:${num}`, villageCard(svg, b, BUILDINGS[num - 1], r.x, r.y, r.w, r.h));
     tip(g, villageTip(b, num));
     tag(`bslot:${i + 1}`, g);
-    const action = places.get(`building:${num}`);
-    if (action) ctx.clickable(g, action, `develop ${b}`);
+    placeAt(ctx, places, `building:${num}`, g, `develop ${b}`, view.phase);
   });
   const r = at.board;
   const g = villageCard(svg, `skáli (${skali.skali_board})`, [0, ...SKALI[skali.skali_board]], r.x, r.y, r.w, r.h);
@@ -165,6 +163,21 @@ export function buildings(svg, geo, view, ctx, places, tag) {
   tip(g, villageTip("skáli", 0, skali.skali_board));
   at.renew.forEach((b) => ctx.clickable(button(svg, b.x, b.y, b.w, b.h, b.label), b.action, b.label));
   if (skali.activating) text(svg, geo.W - 14, at.label, `activating: ${skali.activating}`, { "font-size": 12, fill: "#a33b20", "text-anchor": "end" });
+}
+
+/** Makes `node` the place of `places.get(key)` if legal, named `label` (or `label(action)`);
+ * else it offers the action the place stands for at `phase` (places.js's `nearest`), which
+ * answers why not (an action legal now belongs to another place or button, which offers it).
+ * Returns whether the place is legal.
+ * @param {Ctx} ctx @param {Places} places @param {string} key @param {Element} node
+ * @param {string | ((action: import("./view.js").Action) => string)} label
+ * @param {string | undefined} phase */
+export function placeAt(ctx, places, key, node, label, phase) {
+  const action = places.get(key);
+  if (action) return ctx.clickable(node, action, typeof label === "string" ? label : label(action));
+  const near = nearest(key, phase ?? "");
+  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+  return false;
 }
 
 /** A layout rectangle as SVG attributes. @param {Rect} r */

@@ -92,3 +92,27 @@ export function lastPlace(last, paying = null) {
   if (last.kind === undefined && p === null) return "deck"; // a draw told without its card
   return p !== null && p !== undefined ? `seat:${p}` : null;
 }
+
+/** The action a place stands for when it is no place to click now (the "why not?" it
+ * answers), by its key (see `placeOf`) and the phase; null: nothing to ask there.
+ * A market slot is taken (at the Mead Cup, its viking discarded); a destination explored (at
+ * the Golden bracelet's choice, reserved); a card in your hand recruited; a viking of your crew
+ * pays (at a forced discard, is discarded); your recruit tokens pay; a boat column trades that
+ * many bracelets; a building is developed; a village card activated.
+ * @param {string} key @param {string} phase
+ * @returns {{kind: string, args: Record<string, unknown>} | null} */
+export function nearest(key, phase) {
+  const at = key.indexOf(":");
+  const [what, arg] = at < 0 ? [key, ""] : [key.slice(0, at), key.slice(at + 1)];
+  switch (what) {
+    case "market": return { kind: phase === "mead cup" ? "mead" : "take", args: { slot: arg } };
+    case "dest": return { kind: phase === "reserve" ? "reserve" : "explore", args: { destination: arg } };
+    case "hand": return { kind: "recruit", args: { card: arg } };
+    case "crew": return { kind: phase === "forced discard" ? "discard" : "pay", args: { card: arg } };
+    case "recruits": return { kind: "pay recruit", args: {} };
+    case "boat": return { kind: "trade", args: { bracelets: Number(arg) } };
+    case "building": return { kind: "develop", args: { building: Number(arg) } };
+    case "village": return { kind: "activate", args: { card: arg } };
+    default: return null;
+  }
+}

@@ -2,7 +2,7 @@
 // destinations above it, reserved destinations and (Skali) village, at the places layout.js gives.
 import { chip, colour, el, inkOn, mark, text } from "../../svg.js";
 import { BOATS, BUILDINGS, DEST, GAINS, GAIN_WORDS, SKALI, buildingNumber } from "./data.js";
-import { box } from "./board.js";
+import { box, placeAt } from "./board.js";
 import { icon, tip, vikingCard, villageCard } from "./cards.js";
 import { TIPS, boatTip, crewTip, destinationTip, villageTip } from "./tips.js";
 
@@ -32,8 +32,8 @@ export function seatPanel(svg, at, view, table, ctx, places, tag) {
   const name = table.players?.[p]?.name;
   text(panel, 48, 25, `${ctx.seatName(p)}${name ? ` · ${name}` : ""}${you ? " (you)" : ""}${toMove ? " ◀ to move" : ""}`, { "font-size": 15, "font-weight": 700 });
   tokens(panel, parts, s, view, ctx, places, tag);
-  hand(panel, parts, s, ctx, places, you);
-  crew(panel, parts, s, ctx, places, tag, p);
+  hand(panel, parts, s, ctx, places, you, view.phase);
+  crew(panel, parts, s, ctx, places, tag, p, view.phase);
   boat(panel, parts, s, view, ctx, places, tag, p);
   village(panel, parts, s, view, ctx, places, tag, p);
 }
@@ -53,11 +53,7 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
     text(g, r.x + 28, r.y + r.h / 2 + 6, `${k}`, { "font-size": 16, "font-weight": 700 });
     if (gain === "recruit") {
       tag(`recruits:${s.seat}`, g);
-      const action = parts.you ? places.get("recruits") : null;
-      if (action) {
-        g.querySelector("rect")?.classList.add("hit");
-        ctx.clickable(g, action, "pay with a recruit token");
-      }
+      if (parts.you && placeAt(ctx, places, "recruits", g, "pay with a recruit token", view.phase)) g.querySelector("rect")?.classList.add("hit");
     }
   });
   if (s.change_token !== undefined && s.change_token !== null && s.change_token !== false) {
@@ -69,8 +65,8 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
 
 /** The seat's hand: yours card by card, another's by its size and the cards seen.
  * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {Ctx} ctx
- * @param {Places} places @param {boolean} you */
-function hand(panel, parts, s, ctx, places, you) {
+ * @param {Places} places @param {boolean} you @param {string | undefined} phase */
+function hand(panel, parts, s, ctx, places, you, phase) {
   const top = parts.hand[0]?.y ?? parts.handY;
   if (s.hand) {
     tip(text(panel, 14, top + 12, "Hand", LABEL), TIPS.hand);
@@ -82,7 +78,8 @@ function hand(panel, parts, s, ctx, places, you) {
       const g = vikingCard(panel, type, r.x, r.y, r.w, r.h, { class: "kn-hand" });
       if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 10, "seen", { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
       const action = you ? places.get(`hand:${type}`) : null;
-      if (action && !panel.querySelector(`[data-action="${action.id}"]`)) ctx.clickable(g, action, `recruit ${type}`);
+      // Two cards of a type: the first one recruits (the second, whose action is taken, is inert).
+      if (you && !(action && panel.querySelector(`[data-action="${action.id}"]`))) placeAt(ctx, places, `hand:${type}`, g, `recruit ${type}`, phase);
     });
     if (!s.hand.length) text(panel, 60, top + 20, "empty", { fill: "#888" });
     return;
@@ -106,8 +103,8 @@ function hand(panel, parts, s, ctx, places, you) {
 
 /** The seat's crew in colour columns.
  * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {Ctx} ctx
- * @param {Places} places @param {Tag} tag @param {number} p */
-function crew(panel, parts, s, ctx, places, tag, p) {
+ * @param {Places} places @param {Tag} tag @param {number} p @param {string | undefined} phase */
+function crew(panel, parts, s, ctx, places, tag, p, phase) {
   const first = parts.crew[0];
   tip(text(panel, first.x, first.y - 4, "Crew", LABEL), "The crew: vikings recruited, in colour columns. They pay for destinations.");
   parts.crew.forEach((col) => {
@@ -118,8 +115,7 @@ function crew(panel, parts, s, ctx, places, tag, p) {
     col.rows.forEach((row) => {
       const card = vikingCard(g, row.type, row.x, row.y, row.w, row.h);
       if (row.count > 1) text(card, row.x + 16, row.y + Math.min(row.h - 5, 17), `×${row.count}`, { "font-size": 12, "font-weight": 800, fill: inkOn(colour(c)) });
-      const action = parts.you ? places.get(`crew:${row.type}`) : null;
-      if (action) ctx.clickable(card, action, `${action.kind === "pay" ? "pay with" : "discard"} ${row.type}`);
+      if (parts.you) placeAt(ctx, places, `crew:${row.type}`, card, (action) => `${action.kind === "pay" ? "pay with" : "discard"} ${row.type}`, phase);
     });
   });
 }
@@ -140,10 +136,8 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
     el("rect", { ...box(r), rx: 4, fill: "#f3e4c8", stroke: "#4a2f14" }, col);
     text(col, r.x + 6, r.y + r.h / 2 + 5, `${k + 1}`, { "font-size": 12, "font-weight": 700, fill: "#4a2f14" });
     if (t >= 0) icon(col, GAINS[t], r.x + r.w / 2 + 6, r.y + r.h / 2, 18);
-    const action = parts.you ? places.get(`boat:${k + 1}`) : null;
-    if (action) {
+    if (parts.you && placeAt(ctx, places, `boat:${k + 1}`, col, `trade ${k + 1}: return ${k + 1} bracelet${k ? "s" : ""}, collect columns 1–${k + 1}`, view.phase)) {
       col.querySelector("rect")?.classList.add("hit");
-      ctx.clickable(col, action, `trade ${k + 1}: return ${k + 1} bracelet${k ? "s" : ""}, collect columns 1–${k + 1}`);
     }
   });
   parts.dests.forEach((r) => {
@@ -160,8 +154,7 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
       const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), `Reserved (Golden bracelet): you may explore it later. ${destinationTip(r.name)}`));
       el("rect", { ...box(r), rx: 5, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);
       text(g, r.x + r.w / 2, r.y + r.h / 2 + 5, r.name, { "font-size": 13, "text-anchor": "middle", "font-weight": 600 });
-      const action = parts.you ? places.get(`dest:${r.name}`) : null;
-      if (action) ctx.clickable(g, action, `explore the reserved ${r.name}`);
+      if (parts.you) placeAt(ctx, places, `dest:${r.name}`, g, `explore the reserved ${r.name}`, view.phase);
     });
   }
 }
@@ -180,8 +173,7 @@ function village(panel, parts, s, view, ctx, places, tag, p) {
     const r = parts.village[j];
     const g = tag(`village:${p}:${key}`, villageCard(panel, label, card, r.x, r.y, r.w, r.h));
     tip(g, villageTip(label, num, skali.skali_board));
-    const action = parts.you ? places.get(`village:${key}`) : null;
-    if (action) ctx.clickable(g, action, `activate ${label}`);
+    if (parts.you) placeAt(ctx, places, `village:${key}`, g, `activate ${label}`, view.phase);
   });
 }
 

@@ -16,6 +16,10 @@
  * @property {(p: number) => string} seatMark
  * @property {(node: Element, action: Action | null | undefined, label?: string | null) => boolean} clickable
  *   makes `node` act as `action`
+ * @property {(kind: string, args?: Record<string, unknown>) => Action | null} find the legal
+ *   action of `kind` with exactly `args`
+ * @property {(node: Element, kind: string, args?: Record<string, unknown>, label?: string | null) => boolean} offer
+ *   `node` stands for the action of `kind` with `args`, legal or not (svg.js)
  */
 /** Records `node` as the first place of `key` (for the last move's mark) and returns it.
  * @typedef {<T extends Element>(key: string, node: T) => T} Tag */
@@ -57,6 +61,7 @@
  * The seat's view of a Knarr game.
  * @typedef {object} KnarrView
  * @property {number} players
+ * @property {string} [phase] the decision being taken ("action", "pay", "mead cup"…)
  * @property {{boat?: string} & Record<string, unknown>} [options]
  * @property {string | null} [artifact]
  * @property {string[]} [artifacts]

@@ -355,26 +355,23 @@ function harvestPlaces(harvests, out) {
  * at this phase.
  * - a region: where the picked dwarf or Inn would go; the find in the find phase; else a dwarf
  *   placed there (setup, and the commonest turn action);
- * - a clan's dwarfs: the rumor's dwarf in the rumor phase; on a phone (where a move starts at
- *   the dwarfs) the mover's own dwarfs are a move along their first road (the refusal names the
- *   innkeeper); on a desktop the arrows are the moves;
+ * - a clan's dwarfs: the rumor's dwarf in the rumor phase, else nothing (dwarfs lie on their
+ *   region, whose click they must let through; a move is asked where the picked dwarf would go);
  * - the nuggets: a harvest of one; an Inn: moving it (to the first region without an Inn);
  *   the die: prospecting. An empty Inn spot is drawn only where building is legal (drawn
  *   everywhere it would crowd every region), so it never asks.
  * @param {string} id a place's id (see `places`)
  * @param {SkaalView} v
  * @param {Pick | null} picked
- * @param {boolean} [arrows] moves are arrows (a desktop)
  * @returns {{kind: string, args: Record<string, unknown>} | null} */
-export function nearest(id, v, picked, arrows = false) {
+export function nearest(id, v, picked) {
   const [what, name, clan] = id.split(":");
   const region = v.regions.find((r) => r.name === name);
-  const mover = v.to_move >= 0 ? v.players[v.to_move] : null;
-  return Object.hasOwn(NEAREST, what) ? NEAREST[what]({ name, clan, region, mover: arrows ? null : mover, v, picked }) : null;
+  return Object.hasOwn(NEAREST, what) ? NEAREST[what]({ name, clan, region, v, picked }) : null;
 }
 
 /** @typedef {{kind: string, args: Record<string, unknown>} | null} Near */
-/** @typedef {{name: string, clan: string, region: SkaalRegion | undefined, mover: string | null, v: SkaalView, picked: Pick | null}} NearAt */
+/** @typedef {{name: string, clan: string, region: SkaalRegion | undefined, v: SkaalView, picked: Pick | null}} NearAt */
 /** The nearest action by the kind of place (see `nearest`).
  * @type {Record<string, (at: NearAt) => Near>} */
 const NEAREST = {
@@ -383,10 +380,7 @@ const NEAREST = {
     if (v.phase === "rumor") return null;
     return v.phase === "find" ? { kind: "find", args: { region: name } } : { kind: "place", args: { region: name } };
   },
-  chip({ name, clan, region, mover, v }) {
-    if (v.phase === "rumor") return { kind: "rumor", args: { region: name, clan } };
-    return clan === mover && region?.roads.length ? { kind: "move", args: { from: name, to: region.roads[0] } } : null;
-  },
+  chip: ({ name, clan, v }) => (v.phase === "rumor" ? { kind: "rumor", args: { region: name, clan } } : null),
   nuggets: ({ name }) => ({ kind: "harvest", args: { region: name, nuggets: 1 } }),
   inn({ name, region, v }) {
     const to = v.regions.find((r) => !r.inn && r.name !== name);

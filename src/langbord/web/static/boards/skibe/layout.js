@@ -307,3 +307,63 @@ const LAST = {
 
 /** Moves after which the score sheet has a new row (a ship evaluated, or a turn ended). */
 export const SHEET_KINDS = new Set(["stern", "skip", "pass", "move equip", "move food", "remove", "swap", "take", "draw", "reveal"]);
+
+/** A place's argument in the notation: "stock" for the stocks, a bow's ship number, a card's
+ * slot ("2.3", "d1"). @param {string} id @returns {string | number} */
+export const argOf = (id) => {
+  if (id.startsWith("stock")) return "stock";
+  const [what, rest] = id.split(":");
+  return what === "bow" ? Number(rest) : rest;
+};
+
+/** The action a place stands for when it is no place to click now (the "why not?" it
+ * answers), from its id and the phase; null: nothing to ask there. With a first place picked,
+ * a place is where the picked Chieftain, stone or card would go. Without:
+ * - a display card is taken (in an evaluation by a remove Chieftain: removed); the pile drawn;
+ * - a ship takes the card held (phase "lay"), else a stern (the turn's other ship decision);
+ *   a stern's place is a stern, a bow food;
+ * - a ship's card: the card held laid in its ship ("lay"), a stern on its ship (the turn's
+ *   start), removed by a remove Chieftain, else equipment;
+ * - a Chieftain in the hand: played on ship 1 (the refusal tells why that kind cannot be
+ *   played, or why not now).
+ * @param {string} id a place's id (`card:d1`, `card:2.3`, `ship:2`, `bow:1`, `stern:3`, `pile`,
+ *   `chief:swap`, `stock-food`, `stock-equip`, `choice:KIND`)
+ * @param {SkibeView} v
+ * @param {{from: string, kinds: string[]} | null} picked the first place and the kinds it leads to
+ * @returns {{kind: string, args: Record<string, unknown>} | null} */
+export function nearest(id, v, picked) {
+  if (picked) return nearestSecond(id, picked.from, picked.kinds);
+  const [what, rest] = id.split(":");
+  const removing = v.phase === "evaluate" && v.evaluation?.chieftain === "remove";
+  switch (what) {
+    case "pile": return { kind: "draw", args: {} };
+    case "ship": return v.phase === "lay" ? { kind: "lay", args: { ship: Number(rest) } } : { kind: "stern", args: { ship: Number(rest) } };
+    case "stern": return { kind: "stern", args: { ship: Number(rest) } };
+    case "bow": return { kind: "food", args: { ship: Number(rest) } };
+    case "chief": return { kind: "chief", args: { action: rest, ship: 1 } };
+    case "card": return rest.startsWith("d") ? { kind: removing ? "remove" : "take", args: { slot: rest } } : nearestShipCard(rest, v.phase, removing);
+    default: return null;
+  }
+}
+
+/** A ship's card (`slot` "2.3") at `phase`: see `nearest`.
+ * @param {string} slot @param {string} phase @param {boolean} removing */
+function nearestShipCard(slot, phase, removing) {
+  const ship = Number(slot.split(".")[0]);
+  if (phase === "lay") return { kind: "lay", args: { ship } };
+  if (phase === "choose") return { kind: "stern", args: { ship } };
+  return { kind: removing ? "remove" : "equip", args: { slot } };
+}
+
+/** Where a first pick at `from` (leading to actions of `kinds`) would go at `id`; null: not a
+ * place for it.
+ * @param {string} id @param {string} from @param {string[]} kinds
+ * @returns {{kind: string, args: Record<string, unknown>} | null} */
+function nearestSecond(id, from, kinds) {
+  const kind = kinds[0];
+  if (kind === "chief") return id.startsWith("ship:") ? { kind, args: { action: from.slice(6), ship: Number(id.slice(5)) } } : null;
+  if (kind === "swap") return id.startsWith("card:") ? { kind, args: { slot: argOf(from), with: argOf(id) } } : null;
+  const food = kind.includes("food");
+  const fits = food ? id.startsWith("bow:") || id === "stock-food" : id.startsWith("card:") || id === "stock-equip";
+  return fits ? { kind, args: { from: argOf(from), to: argOf(id) } } : null;
+}

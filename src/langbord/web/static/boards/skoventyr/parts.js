@@ -3,6 +3,7 @@
 import { chip, el, inkOn, text } from "../../svg.js";
 import { VOGTER, acorn, box, button, card, heading, pawn, tip } from "./cards.js";
 import { REWARDS, TIPS, VOGTER_CARDS, styleOf, treeTip } from "./tips.js";
+import { nearest } from "./places.js";
 
 /** @typedef {import("./view.js").SkoventyrView} SkoventyrView */
 /** @typedef {import("./view.js").Minion} Minion */
@@ -16,12 +17,17 @@ import { REWARDS, TIPS, VOGTER_CARDS, styleOf, treeTip } from "./tips.js";
 
 const SMALL = { "font-size": 12, fill: "#5a4a3a" };
 
-/** Makes `node` the place of `places.get(key)`, if legal, with the words `label(action)`.
+/** Makes `node` the place of `places.get(key)`, if legal, with the words `label(action)`; else
+ * it offers the action the place stands for at `view`'s phase (places.js's `nearest`), which
+ * answers why not (an action legal now belongs to another place or button, which offers it).
  * @param {Ctx} ctx @param {Places} places @param {string} key @param {Element} node
- * @param {((action: Action) => string) | null} [label] */
-function place(ctx, places, key, node, label = null) {
+ * @param {((action: Action) => string) | null} label @param {SkoventyrView} view */
+function place(ctx, places, key, node, label, view) {
   const action = places.get(key);
-  return action ? ctx.clickable(node, action, label ? label(action) : null) : false;
+  if (action) return ctx.clickable(node, action, label ? label(action) : null);
+  const near = nearest(key, view.phase);
+  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+  return false;
 }
 
 /** The Forest: the ring of Trees with the pawns and Allies on them, and its centre.
@@ -50,7 +56,7 @@ export function forest(g, geo, view, ctx, places, tag) {
     }
     if (t.vogter) pawn(g, r.x + r.w / 2 + 10, r.y - 2, "V");
     if (t.gamle_erik) tag("erik", pawn(g, r.x + r.w / 2 - 22, r.y - 2, "GE"));
-    place(ctx, places, `tree:${t.tree}`, node, (a) => (a.kind === "erik back" ? `move Gamle Erik back ${a.args?.steps} to Tree ${t.tree}` : a.text));
+    place(ctx, places, `tree:${t.tree}`, node, (a) => (a.kind === "erik back" ? `move Gamle Erik back ${a.args?.steps} to Tree ${t.tree}` : a.text), view);
   });
   const { cx, cy } = f;
   const centre = tip(el("g", {}, g), TIPS.centre);
@@ -69,8 +75,8 @@ export function forest(g, geo, view, ctx, places, tag) {
 
 /** A Minion at `r`, with its Acorn and its Lygtemand while it is in the game.
  * @param {Element} g @param {Rect & {lygte: Rect}} r @param {Minion} m @param {Ctx} ctx
- * @param {Places} places @param {Tag} tag */
-function minion(g, r, m, ctx, places, tag) {
+ * @param {Places} places @param {Tag} tag @param {SkoventyrView} view */
+function minion(g, r, m, ctx, places, tag, view) {
   const node = tag(`minion:${m.name}`, tip(el("g", {}, g), `${m.name}, value ${m.value}${m.in_game ? "" : " (defeated)"}. ${TIPS.minion}`));
   const [kind, number] = m.name.split(" ");
   el("rect", { ...box(r), rx: 7, fill: m.in_game ? "#3d3346" : "#e8e2d8", stroke: "#1d1724", "stroke-width": 1.5, class: "hit", opacity: m.in_game ? 1 : 0.5 }, node);
@@ -79,23 +85,23 @@ function minion(g, r, m, ctx, places, tag) {
   const side = m.lygtemand && m.in_game ? r.x + 22 : r.x + r.w / 2;
   text(node, side, r.y + 76, `${m.value}`, { "font-size": 32, "font-weight": 800, "text-anchor": "middle", fill: m.in_game ? "#ffd36b" : "#777" });
   if (!m.in_game) text(node, r.x + r.w / 2, r.y + 104, "defeated", { "font-size": 12, "text-anchor": "middle", fill: "#333", "font-weight": 700 });
-  if (m.in_game) place(ctx, places, `minion:${m.name}`, node, () => `Vogter's Wrath on ${m.name}`);
+  if (m.in_game) place(ctx, places, `minion:${m.name}`, node, () => `Vogter's Wrath on ${m.name}`, view);
   if (m.acorn && m.in_game) acorn(g, r.x + 16, r.y + 130, m.acorn);
-  if (m.lygtemand && m.in_game) lygtemand(g, r.lygte, m.name, m.lygtemand, ctx, places);
+  if (m.lygtemand && m.in_game) lygtemand(g, r.lygte, m.name, m.lygtemand, ctx, places, view);
 }
 
 /** The Trickster Lygtemand of the Ally `ally` on the Minion `name`, at `l`; clickable to Rally it
  * (the "?" Lygtemand is Rallied by its buttons).
  * @param {Element} g @param {Rect} l @param {string} name @param {string} ally @param {Ctx} ctx
- * @param {Places} places */
-function lygtemand(g, l, name, ally, ctx, places) {
+ * @param {Places} places @param {SkoventyrView} view */
+function lygtemand(g, l, name, ally, ctx, places, view) {
   const lg = tip(el("g", {}, g), `Lygtemand ${ally} on ${name}. ${TIPS.lygtemand}${ally === "?" ? " The \"?\" Lygtemand takes an Ally of any type." : ""}`);
   const [fill, letter] = styleOf(ally);
   el("rect", { ...box(l), rx: 5, fill: "#f5e6a8", stroke: "#6b5a10", "stroke-width": 1.5, class: "hit" }, lg);
   el("circle", { cx: l.x + l.w / 2, cy: l.y + 20, r: 12, fill, stroke: "#0008" }, lg);
   text(lg, l.x + l.w / 2, l.y + 25, letter, { "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: inkOn(fill) });
   text(lg, l.x + l.w / 2, l.y + 46, "Lygte", { "font-size": 10.5, "text-anchor": "middle", fill: "#6b5a10" });
-  if (ally !== "?") place(ctx, places, `lygte:${ally}`, lg, () => `Rally the ${ally} Lygtemand`);
+  if (ally !== "?") place(ctx, places, `lygte:${ally}`, lg, () => `Rally the ${ally} Lygtemand`, view);
 }
 
 /** Gamle Erik's Minions with their Lygtemands and Acorns, and the buttons of the "?" Lygtemand.
@@ -103,7 +109,7 @@ function lygtemand(g, l, name, ally, ctx, places) {
  * @param {Places} places @param {Tag} tag */
 export function minions(g, geo, view, ctx, places, tag) {
   heading(g, geo.narrow ? 14 : 10, 18, "Gamle Erik's Minions", "Defeat every Minion with Vogter's Wrath to win.");
-  view.minions.forEach((m, i) => minion(g, geo.minions.minions[i], m, ctx, places, tag));
+  view.minions.forEach((m, i) => minion(g, geo.minions.minions[i], m, ctx, places, tag, view));
   geo.minions.rally.forEach((b) => {
     const node = tip(button(g, b.x, b.y, b.w, b.h, b.label), `Rally the "?" Lygtemand by putting a ${b.action.args?.ally} from your hand on the bottom of the deck.`);
     ctx.clickable(node, b.action, `Rally the ? Lygtemand with a ${b.action.args?.ally}`);
@@ -130,7 +136,7 @@ export function hands(g, geo, view, table, ctx, places, tag) {
     hand.cards.forEach((c) => {
       const cg = card(node, c.card, c.x, c.y, c.w, c.h);
       if (!hand.mine) return;
-      place(ctx, places, `hand:${c.card}`, cg, () => `discard ${c.card} (hand limit)`);
+      place(ctx, places, `hand:${c.card}`, cg, () => `discard ${c.card} (hand limit)`, view);
       COMMANDS.forEach(([kind, label, words]) => {
         const r = c[kind];
         const action = places.get(`${kind}:${c.card}`);
@@ -157,7 +163,7 @@ export function future(g, geo, view, ctx, places, tag) {
       return;
     }
     const node = tag(`future:${s.slot}`, card(g, s.card, s.x, s.y, s.w, s.h, { class: "sv-future" }));
-    place(ctx, places, `future:${s.slot}`, node, (a) => `${a.text} (${s.card})`);
+    place(ctx, places, `future:${s.slot}`, node, (a) => `${a.text} (${s.card})`, view);
     const risky = places.get(`risky:${s.slot}`);
     if (s.risky && risky) ctx.clickable(tip(button(g, s.risky.x, s.risky.y, s.risky.w, s.risky.h, "Risky call"), VOGTER_CARDS.Call), risky, `call ${s.slot} (${s.card}) with a Risky Draw`);
   });
@@ -175,7 +181,7 @@ export function future(g, geo, view, ctx, places, tag) {
     const node = card(g, d.card, d.x, d.y, d.w, d.h);
     text(node, d.x + d.w - 4, d.y + d.h - 4, `${view.discard[d.card]}`, { "font-size": 11, "text-anchor": "end", fill: inkOn(styleOf(d.card)[0]), "font-weight": 700 });
     tip(node, `${view.discard[d.card]}× ${d.card} in the discard pile. ${TIPS.discard}`);
-    place(ctx, places, `recycle:${d.card}`, node, () => `recycle a ${d.card}: put it on the bottom of the deck`);
+    place(ctx, places, `recycle:${d.card}`, node, () => `recycle a ${d.card}: put it on the bottom of the deck`, view);
   });
   f.lines.forEach((line, i) => tip(text(g, x0, f.linesY + i * 18, line, { "font-size": 12.5, fill: "#3b2f25" }), TIPS.deck));
   if (f.revealed.length) {
@@ -207,7 +213,7 @@ export function modules(g, geo, view, ctx, places, tag) {
     text(rallied, x0 + Math.max(view.lygtemands.rallied, 1) * 36 + 8, lyg.y + 52, `${view.lygtemands.rallied} Rallied, ${view.lygtemands.removed} removed`, { "font-size": 13 });
     lyg.involve.forEach((b) => {
       const node = tip(button(g, b.x, b.y, b.w, b.h, `Involve ${b.k}`), `Involve: remove ${b.k} Rallied Lygtemand${b.k > 1 ? "s" : ""} and reveal cards from the deck until ${b.k > 1 ? "2 Allies and an Adversary" : "an Ally"} show.`);
-      place(ctx, places, `involve:${b.k}`, node, () => `involve ${b.k}: remove ${b.k} Rallied Lygtemand${b.k > 1 ? "s" : ""}`);
+      place(ctx, places, `involve:${b.k}`, node, () => `involve ${b.k}: remove ${b.k} Rallied Lygtemand${b.k > 1 ? "s" : ""}`, view);
     });
   }
   const hostages = geo.modules.hostages;
@@ -222,13 +228,14 @@ export function modules(g, geo, view, ctx, places, tag) {
       text(node, r.x + r.w - 14, r.y + 18, token, { "font-size": 11, "font-weight": 800, "text-anchor": "middle", fill: "#222" });
     }
     tip(node, token ? `${t}: held hostage (${token}). ${TIPS.hostage}` : `${t}: freed — Vogter's Command may use ${t} again.`);
-    place(ctx, places, `hostage:${t}`, node, () => `Vogter's Rescue: free the ${t}`);
+    place(ctx, places, `hostage:${t}`, node, () => `Vogter's Rescue: free the ${t}`, view);
   });
 }
 
 /** The Vogter cards, Wrath with its rewards' buttons.
- * @param {Element} g @param {Geo} geo @param {Ctx} ctx @param {Places} places @param {Tag} tag */
-export function vogter(g, geo, ctx, places, tag) {
+ * @param {Element} g @param {Geo} geo @param {Ctx} ctx @param {Places} places @param {Tag} tag
+ * @param {SkoventyrView} view */
+export function vogter(g, geo, ctx, places, tag, view) {
   const x0 = geo.narrow ? 14 : 0;
   heading(g, x0, 18, "Vogter's actions (one a turn)", "Each turn the player chooses one action on a Vogter card. The cards stay available all game.");
   /** @type {Record<string, [string, string]>} */
@@ -247,7 +254,7 @@ export function vogter(g, geo, ctx, places, tag) {
     const [one, two] = words[c.name] ?? ["", ""];
     text(node, c.x + 8, c.y + 40, one, { "font-size": 12, fill: "#3b4a44" });
     text(node, c.x + 8, c.y + 55, two, { "font-size": 12, fill: "#3b4a44" });
-    if (c.name === "Gambit") place(ctx, places, "vogter:Gambit", node, () => "Vogter's Gambit");
+    if (c.name === "Gambit") place(ctx, places, "vogter:Gambit", node, () => "Vogter's Gambit", view);
     c.rewards.forEach((r) => {
       const action = places.get(`reward:${r.kind}`);
       if (!action) return;

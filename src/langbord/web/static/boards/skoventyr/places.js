@@ -116,3 +116,34 @@ export function lastPlace(last) {
   if (place || !FROM_HAND.has(last.kind)) return place;
   return last.player !== null && last.player !== undefined ? `hand:${last.player}` : null;
 }
+
+/** The kind a Tree stands for at each phase (else Damage: Gambit's, the commonest). */
+const TREE_AT = new Map([["heal", "heal"], ["reveal", "reveal"], ["place", "on"], ["refuge", "vogter to"], ["recover", "recover after"]]);
+/** The kind a Future card stands for at each phase (else Vogter's Call). */
+const SLOT_AT = new Map([["cost bottom", "bottom"], ["gambit", "bottom"], ["huldre", "take"], ["revenge", "discard"]]);
+
+/** The action a place stands for when it is no place to click now (the "why not?" it
+ * answers), by its key (see `placeOf`) and the phase; null: nothing to ask there.
+ * A Tree is the phase's Tree decision (Damage outside them); a Future card is Vogter's Call
+ * (or the phase's cost, Huldre's take, Revenge's discard); a card in the hand of the seat to
+ * move is Command: Position (the commoner of the two Commands; at the hand limit, its
+ * discard); a Minion is Wrath, a Lygtemand its Rally, a Hostage its Rescue, a card in the
+ * discard pile its recycling, Involve's buttons Involve, the Gambit card Gambit.
+ * @param {string} key @param {string} phase
+ * @returns {{kind: string, args: Record<string, unknown>} | null} */
+export function nearest(key, phase) {
+  const at = key.indexOf(":");
+  const [what, arg] = [key.slice(0, at), key.slice(at + 1)];
+  switch (what) {
+    case "tree": return { kind: TREE_AT.get(phase) ?? "damage", args: { tree: arg } };
+    case "future": return { kind: SLOT_AT.get(phase) ?? "call", args: { slot: arg } };
+    case "hand": return { kind: phase === "hand limit" ? "discard" : "position", args: { ally: arg } };
+    case "minion": return { kind: "wrath", args: { minion: arg } };
+    case "lygte": return { kind: "rally", args: { ally: arg } };
+    case "hostage": return { kind: "rescue", args: { ally: arg } };
+    case "recycle": return { kind: "recycle", args: { ally: arg } };
+    case "involve": return { kind: "involve", args: { lygtemands: Number(arg) } };
+    case "vogter": return arg === "Gambit" ? { kind: "gambit", args: {} } : null;
+    default: return null;
+  }
+}

@@ -20,6 +20,10 @@
  * @property {(p: number) => string} seatMark
  * @property {(node: Element, action: Action | null | undefined, label?: string | null) => boolean} clickable
  *   makes `node` act as `action`
+ * @property {(kind: string, args?: Record<string, unknown>) => Action | null} find the legal
+ *   action of `kind` with exactly `args`
+ * @property {(node: Element, kind: string, args?: Record<string, unknown>, label?: string | null) => boolean} offer
+ *   `node` stands for the action of `kind` with `args`, legal or not (svg.js)
  */
 
 /**
@@ -59,6 +63,7 @@
  * @property {number} players
  * @property {number} turns_played
  * @property {number} to_move
+ * @property {string} phase the decision being taken ("action", "damage", "hand limit"…)
  * @property {string} result "playing", "won" or "lost"
  * @property {Tree[]} forest clockwise from the top
  * @property {number} allies_in_forest
