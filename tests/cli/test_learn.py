@@ -73,6 +73,7 @@ def test_an_illegal_move_teaches_and_the_lesson_can_be_left_and_resumed() -> Non
     assert tutorial.attempt(0, action).message in left.stdout
     assert "'nonsense move' is not a move" in left.stdout
     assert tutorial.steps[0].hint in left.stdout
+    assert f"At the terminal, type: {tutorial.steps[0].expect}" in left.stdout
     assert f"langbord learn {tutorial.id} --step 1" in left.stdout
     again = learn(tutorial.id, "--step", "2", lines=[])
     assert f"Step 2 of {len(tutorial.steps)}" in again.stdout

@@ -34,3 +34,18 @@ def test_every_game_has_a_tutorial_and_ids_are_found() -> None:
         assert tutorials(game), f"{game} has no tutorial"
     for tutorial in ALL:
         assert get_tutorial(tutorial.id) is tutorial
+
+
+@pytest.mark.parametrize("tutorial", ALL, ids=[t.id for t in ALL])
+def test_every_highlight_names_a_place_the_board_offers(tutorial: Tutorial) -> None:
+    """A highlight is found on the board by the kind and arguments of the action offered
+    there, so each must match some action of the game."""
+    game = tutorial.make_game()
+    parts = game.action_parts_table()
+    for k, step in enumerate(tutorial.steps):
+        for entry in step.highlight:
+            wanted = entry["args"].items()
+            assert any(
+                entry.get("kind", kind) == kind and wanted <= dict(args).items()
+                for kind, args in parts
+            ), (tutorial.where(k), entry)

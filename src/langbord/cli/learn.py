@@ -79,6 +79,7 @@ class Lesson:
                 return
             if command in ("hint", "help", "?"):
                 screen.say(step.hint or "No hint here: the text above says what to do.")
+                screen.say(f"At the terminal, type: {step.expect}", "bold")
                 screen.say(HELP, "dim")
                 continue
             if command in ("moves", "list", ""):
