@@ -144,7 +144,7 @@ function drawDone(body, analysis, setup) {
   box.append(svg);
   const depth = analysis.seconds ? `${analysis.seconds} s` : `${analysis.iterations ?? "?"} simulations`;
   body.append(
-    h("p", { class: "muted an-about" }, `Each seat's chance of winning, as ${analysis.agent} saw it (${depth} a decision). `,
+    h("p", { class: "muted an-about" }, `Each seat's chance of winning, as ${analysis.agent.split(":")[0]} saw it (${depth} a decision). `,
       `?! lost at least ${percent(analysis.thresholds.inaccuracy)} of the mover's chance, ? ${percent(analysis.thresholds.mistake)}, ?? ${percent(analysis.thresholds.blunder)}. Click the graph to go to a move.`));
   return { cursor };
 }

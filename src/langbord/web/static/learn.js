@@ -31,18 +31,32 @@ export async function learnSection() {
   }
   if (!list.length) return null;
   const names = await titles().catch(() => /** @type {Map<string, string>} */ (new Map()));
+  /** @type {Map<string, TutorialInfo[]>} */
+  const byGame = new Map();
+  for (const t of list) byGame.set(t.game, [...(byGame.get(t.game) ?? []), t]);
   return h("section", { class: "panel learn-list", id: "learn" },
     h("h2", {}, "Learn to play"),
     h("p", { class: "muted" }, "New to a game? Each lesson sets up a real position and asks for one move at a time."),
-    h("ul", { class: "lessons" }, list.map((t) => {
-      const progress = progressOf(stepsDone(t.id), t.steps);
-      return h("li", { "data-tutorial": t.id, class: progress.finished ? "finished" : "" },
-        h("span", { class: "what" },
-          h("strong", {}, t.title), h("span", { class: "game" }, ` · ${gameTitle(names, t.game)}`),
-          h("span", { class: "summary" }, t.summary),
-          h("span", { class: "progress" }, progress.label)),
-        h("a", { class: progress.done ? "button secondary" : "button", href: learnRoute(t.id, progress.resume), "data-start": t.id }, progress.action));
+    h("ul", { class: "lesson-games" }, [...byGame].map(([game, listed]) => {
+      const title = gameTitle(names, game);
+      return h("li", { class: "lesson-game", "data-game": game }, h("h3", {}, title),
+        h("ul", { class: "lessons" }, listed.map((t) => tutorialItem(t, title))));
     })));
+}
+
+/** A tutorial in the lobby's list: its title (without the game's, which heads the list), its
+ * summary, this device's progress and the button to start or go on.
+ * @param {TutorialInfo} t
+ * @param {string} game the game's title */
+function tutorialItem(t, game) {
+  const progress = progressOf(stepsDone(t.id), t.steps);
+  const title = t.title.startsWith(`${game}: `) ? t.title.slice(game.length + 2) : t.title;
+  return h("li", { "data-tutorial": t.id, class: progress.finished ? "finished" : "" },
+    h("span", { class: "what" },
+      h("strong", {}, title[0].toUpperCase() + title.slice(1)),
+      h("span", { class: "summary" }, t.summary),
+      h("span", { class: "progress" }, progress.label)),
+    h("a", { class: progress.done ? "button secondary" : "button", href: learnRoute(t.id, progress.resume), "data-start": t.id, "aria-label": `${progress.action}: ${t.title}` }, progress.action));
 }
 
 /** The boxes of a lesson's page. */
@@ -155,7 +169,7 @@ class LessonPage {
       why: (/** @type {string} */ kind, /** @type {Record<string, unknown>} */ args) => this.why(kind, args),
     };
     await drawBoard(this.boxes.board, this.shown, this.solved ? () => {} : this.act, options);
-    if (!this.solved) showHighlighted(this.boxes.board);
+    if (!this.solved) showHighlighted(this.boxes.board, !!document.documentElement.style.scrollPaddingBottom);
   }
 
   /** Tries `action`: the lesson says what it means.
@@ -246,10 +260,12 @@ function stepDots(k, steps) {
     [...Array(steps).keys()].map((i) => h("span", { class: i < k ? "dot done" : i === k ? "dot now" : "dot" })));
 }
 
-/** The first highlighted place is brought into view (sideways within a board wider than its
- * box, and above a phone's lesson sheet), unless it is in view already.
- * @param {HTMLElement} box */
-function showHighlighted(box) {
+/** The first highlighted place is brought into view, sideways within a board wider than its
+ * box; on a phone to the middle of the screen above the lesson's sheet (what goes with it, a
+ * ship for the card picked, is often just below), on a desk only if it is out of view.
+ * @param {HTMLElement} box
+ * @param {boolean} sheet whether the lesson is a sheet at the screen's foot */
+function showHighlighted(box, sheet) {
   const place = box.querySelector(".highlight");
-  if (place) place.scrollIntoView({ block: "nearest", inline: "center" });
+  if (place) place.scrollIntoView({ block: sheet ? "center" : "nearest", inline: "center" });
 }
