@@ -16,7 +16,9 @@ from web.test_browser import shoot
 
 def finished_table(server: str, game: str, options: dict[str, Any], seats: list[str]) -> str:
     """A table of bots, played to its end; returns its id."""
-    created = httpx.post(f"{server}/api/tables", json={"game": game, "options": options, "seats": seats})
+    created = httpx.post(
+        f"{server}/api/tables", json={"game": game, "options": options, "seats": seats}
+    )
     created.raise_for_status()
     table_id: str = created.json()["id"]
     deadline = time.monotonic() + 60
@@ -40,7 +42,9 @@ def analyse_in_page(page: Page, server: str, table_id: str) -> dict[str, Any]:
     return analysis
 
 
-def test_a_finished_game_is_analysed_and_its_marks_go_to_their_moves(server: str, page: Page) -> None:
+def test_a_finished_game_is_analysed_and_its_marks_go_to_their_moves(
+    server: str, page: Page
+) -> None:
     table_id = finished_table(server, "skibe", {"players": 3}, ["random"] * 3)
     analysis = analyse_in_page(page, server, table_id)
     expect(page.locator("#analysis-graph .an-line")).to_have_count(3)  # a line per seat
@@ -78,11 +82,15 @@ def test_the_analysis_on_a_phone_and_from_the_games_end(server: str, browser: Br
     page.goto(f"{server}/#/table/{table_id}")
     link = page.locator("#analyse-link")
     expect(link).to_be_visible(timeout=30_000)
-    httpx.post(f"{server}/api/tables/{table_id}/analysis", json={"seconds": 0.05}).raise_for_status()
+    httpx.post(
+        f"{server}/api/tables/{table_id}/analysis", json={"seconds": 0.05}
+    ).raise_for_status()
     link.click()
     expect(page.locator("#analysis-graph")).to_be_visible(timeout=240_000)
     expect(page.locator("#analysis-graph .an-line")).to_have_count(1)
-    width = page.evaluate("() => document.getElementById('analysis-graph').getBoundingClientRect().width")
+    width = page.evaluate(
+        "() => document.getElementById('analysis-graph').getBoundingClientRect().width"
+    )
     assert 250 < width <= 390
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     shoot(page, "analysis-phone")

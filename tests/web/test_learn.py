@@ -32,7 +32,11 @@ def target(page: Page, action: int) -> Any:
     """The place to click for legal action ``action``: on the board if it offers it there, else
     its button in the list of moves."""
     on_board = page.locator(f"#board [data-action='{action}']")
-    return on_board.first if on_board.count() else page.locator(f"#actions [data-action-list='{action}']")
+    return (
+        on_board.first
+        if on_board.count()
+        else page.locator(f"#actions [data-action-list='{action}']")
+    )
 
 
 def try_wrong_move(page: Page, step: dict[str, Any], k: int, steps: int) -> bool:
@@ -67,9 +71,13 @@ def play_step(page: Page, server: str, tid: str, k: int, steps: int, wrong: bool
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("tid", TUTORIALS)
-def test_a_tutorial_completed_by_its_prompts(server: str, browser: Browser, tid: str, size: str) -> None:
+def test_a_tutorial_completed_by_its_prompts(
+    server: str, browser: Browser, tid: str, size: str
+) -> None:
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=size == "phone")
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=size == "phone"
+    )
     page = context.new_page()
     page.goto(f"{server}/#/")
     card = page.locator(f"#learn [data-tutorial='{tid}']")
@@ -116,4 +124,6 @@ def test_the_lesson_links_its_rule_and_keeps_the_progress(server: str, page: Pag
     expect(card).to_contain_text("1 of")
     expect(card.locator("[data-start]")).to_have_text("Continue")
     # It goes on at the first step not done.
-    expect(card.locator("[data-start]")).to_have_attribute("href", f"#/learn/{tid}/{0 if ruled else 1}")
+    expect(card.locator("[data-start]")).to_have_attribute(
+        "href", f"#/learn/{tid}/{0 if ruled else 1}"
+    )
