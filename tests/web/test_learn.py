@@ -127,3 +127,19 @@ def test_the_lesson_links_its_rule_and_keeps_the_progress(server: str, page: Pag
     expect(card.locator("[data-start]")).to_have_attribute(
         "href", f"#/learn/{tid}/{0 if ruled else 1}"
     )
+
+
+@pytest.mark.skipif("skaal" not in TUTORIALS, reason="no Skåål tutorial")
+def test_a_place_that_cannot_be_chosen_says_why_in_the_lesson(server: str, page: Page) -> None:
+    """Step 2 of Skåål's lesson asks for Belsamati: the taken Jarama answers why not, in the
+    lesson and beside the place, and the step stays as it was."""
+    page.goto(f"{server}/#/learn/skaal/1")
+    taken = page.locator('#board .why[data-args=\'{"region":"Jarama"}\']')
+    expect(taken).to_have_count(1, timeout=30_000)
+    taken.click()
+    message = page.locator("#lesson-message.refused")
+    expect(message).to_contain_text("Jarama", timeout=30_000)
+    expect(page.locator("#lesson-step")).to_contain_text("Step 2 of")
+    expect(page.locator("#lesson-next-step")).to_have_count(0)
+    page.click("#lesson-back")
+    expect(page.locator("#lesson-step")).to_contain_text("Step 1 of")

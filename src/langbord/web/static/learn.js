@@ -92,7 +92,9 @@ export async function learnPage(root, tid, k) {
         h("div", { class: "lesson-head" }, b.step, foldButton()),
         h("div", { class: "lesson-body" }, b.title, b.text, b.extra), b.message, b.next),
       h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your moves"), b.actions),
-      h("p", { class: "lesson-links" }, h("a", { href: "#/", class: "button secondary" }, "All lessons")))));
+      h("p", { class: "lesson-links" },
+        k > 0 ? h("a", { href: learnRoute(tid, k - 1), class: "button secondary", id: "lesson-back" }, "Previous step") : null,
+        h("a", { href: "#/", class: "button secondary" }, "All lessons")))));
   await lesson.draw();
   window.addEventListener("resize", lesson.resized);
   return () => {
