@@ -252,3 +252,27 @@ def test_every_shipped_tutorial_step_is_served(client: TestClient, found: Tutori
         expect = table["tutorial"]["expect"]
         answer = tried(client, found.id, k, {"action": expect["id"]})
         assert answer["ok"] is True and answer["next"] is not None
+
+
+def test_why_not_at_a_step(client: TestClient, lesson: Tutorial) -> None:
+    table = step(client, "skibe-test", 0)
+    path = "/api/tutorials/skibe-test/steps/0/why"
+    expect = table["tutorial"]["expect"]
+    legal = client.post(path, json={"kind": expect["kind"], "args": expect["args"]})
+    assert legal.status_code == 200, legal.text
+    assert legal.json() == {
+        "legal": True,
+        "action": expect["text"],
+        "reason": "",
+        "rule": legal.json()["rule"],
+    }
+    illegal = client.post(path, json={"kind": "lay", "args": {"ship": 1}}).json()
+    assert illegal["legal"] is False and illegal["action"] == "lay 1" and illegal["reason"]
+    assert illegal["rule"].startswith("lay 3:")
+    none = client.post(path, json={"kind": "fly", "args": {}}).json()
+    assert none["action"] is None and "no such move" in none["reason"]
+    assert client.post(path, json={"kind": 1}).status_code == 422
+    assert client.post("/api/tutorials/skibe-test/steps/9/why", json=none).status_code == 422
+    missing = client.post("/api/tutorials/skibe-test/steps/9/why", json={"kind": "fly"})
+    assert missing.status_code == 404
+    assert step(client, "skibe-test", 0) == table

@@ -7,7 +7,12 @@ over 64 KiB, 422 a body of the wrong shape or not strict JSON (``langbord.server
 non-finite or huge numbers, text that is not valid Unicode or holds NUL, deep nesting; ``loc``
 names the field), 429 too many tables, joins or moves from one address, or chat messages from
 one seat (``Retry-After`` says when to try again; see ``guards``); 503 (with ``Retry-After``) a
-database that cannot take the change now (busy, read-only, full), nothing changed.
+database that cannot take the change now (busy, read-only, full), or a server that runs its most
+analyses at once, nothing changed.
+
+Besides the tables: "why not?" (``POST /api/tables/{id}/why``, :mod:`langbord.server.why`), the
+tutorials (``/api/tutorials``, :mod:`langbord.server.learn`) and finished games' analyses
+(``/api/tables/{id}/analysis``, :mod:`langbord.server.analyses`).
 """
 
 from __future__ import annotations
@@ -669,6 +674,15 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         after it; or not, with a reason that teaches. Nothing is kept."""
         args = dict(body.args) if body.args is not None else None
         return Tried(**await run(lessons.attempt, tutorial_id, k, body.action, body.kind, args))
+
+    @app.post(
+        "/api/tutorials/{tutorial_id}/steps/{k}/why",
+        responses=errors,
+        dependencies=[Depends(limits.dependency("move"))],
+    )
+    async def tutorial_why(tutorial_id: TutorialId, k: StepNumber, body: PartsOf) -> WhyNot:
+        """ "Why not?" at step ``k``, for the learner's seat: the same answer as at a table."""
+        return WhyNot(**await run(lessons.why, tutorial_id, k, body.kind, dict(body.args)))
 
     @app.get("/api/tables")
     async def lobby() -> dict[str, Any]:

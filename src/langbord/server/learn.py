@@ -20,6 +20,7 @@ from langbord.core.errors import InvalidActionError, LangbordError
 from langbord.core.game import JSON, State
 from langbord.server.db import now
 from langbord.server.service import HUMAN, Live, NotFound, SeatInfo, Service
+from langbord.server.why import why_not
 from langbord.tutorials import Tutorial, get_tutorial, tutorials
 
 CACHED_STEPS = 256
@@ -85,6 +86,15 @@ class Lessons:
             return {"ok": False, "message": refused.message, "next": None}
         after = self._cached((tutorial.id, k, "next"), lambda: self._build_next(tutorial, k))
         return {"ok": True, "message": tutorial.steps[k].effect, "next": after}
+
+    def why(self, tutorial_id: str, k: int, kind: str, args: Mapping[str, Any]) -> dict[str, JSON]:
+        """ "Why not?" at step ``k``, as the learner's seat is told it at a table (the same
+        answer as ``POST /api/tables/{id}/why``)."""
+        tutorial = self._tutorial(tutorial_id, k)
+        with self._lock:
+            state = tutorial.position(k)
+        learner = state.current_player()
+        return why_not(state.game, state, learner, kind, args, status="playing", seed=k)
 
     # ---- building ----------------------------------------------------------------------------
 
