@@ -195,7 +195,7 @@ class Analysis:
     def from_json(cls, data: Mapping[str, Any]) -> Analysis:
         """The analysis :meth:`to_json` wrote; :class:`LangbordError` for anything else."""
         if not isinstance(data, Mapping):
-            raise LangbordError("an analysis is a JSON object")
+            raise LangbordError("not an analysis: an analysis is a JSON object")
         try:
             seconds = data.get("seconds")
             iterations = data.get("iterations")
