@@ -20,6 +20,7 @@ from langbord.analysis import (
     DecisionReport,
     analyse,
     analyse_decision,
+    assemble,
     decisions_of,
     history_of,
     mark_of,
@@ -147,8 +148,14 @@ def test_whole_game_json_round_trip_and_progress() -> None:
         for mark in MARKS:
             assert row[mark] == sum(1 for d in mine if d.mark == mark)
     assert DecisionReport.from_json(first) == analysis.decisions[0]
-    # The same seed and budget give the same analysis.
+    # The same seed and budget give the same analysis, also judged decision by decision.
     assert analyse(record, iterations=6, seed=1) == analysis
+    history = history_of(record)
+    one_by_one = [
+        analyse_decision("skibe", {"players": 3}, history, i, seconds=None, iterations=6, seed=1)
+        for i in indices
+    ]
+    assert assemble("skibe", {"players": 3}, one_by_one, seconds=None, iterations=6) == analysis
 
 
 def test_marks_follow_the_thresholds() -> None:
