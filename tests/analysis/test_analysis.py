@@ -308,3 +308,25 @@ def test_an_unfinished_record_is_analysed_up_to_where_it_stops() -> None:
     partial = to_record(state)
     analysis = analyse(partial, iterations=4)
     assert [d.move for d in analysis.decisions] == [i for i in decisions_of(record) if i < 30]
+
+
+def test_mcts_keeps_every_seats_values_and_deepens_one_root_action() -> None:
+    from langbord.agents import MCTSAgent
+
+    state, _, losses = decisive_position()
+    agent = MCTSAgent(seed=1, iterations=30)
+    best = agent.step(state)
+    assert len(agent.last_values) == 3
+    assert agent.last_values == agent.seat_values(best)
+    assert sum(agent.last_values) == pytest.approx(1.0)  # the shares of one win
+    visits = {s.action: s.visits for s in agent.last_search}
+    agent.deepen(losses[0], 12)
+    after = {s.action: s.visits for s in agent.last_search}
+    assert after[losses[0]] == visits[losses[0]] + 12
+    assert agent.last_iterations == 42
+    assert {s.action: s.win for s in agent.last_search}[losses[0]] == 0.0
+    with pytest.raises(ValueError, match="not a legal root action"):
+        agent.deepen(10**6, 1)
+    fresh = MCTSAgent(seed=1)
+    with pytest.raises(ValueError, match="no search to deepen"):
+        fresh.deepen(losses[0], 1)
