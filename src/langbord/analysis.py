@@ -195,7 +195,7 @@ class Analysis:
     def from_json(cls, data: Mapping[str, Any]) -> Analysis:
         """The analysis :meth:`to_json` wrote; :class:`LangbordError` for anything else."""
         if not isinstance(data, Mapping):
-            raise LangbordError("an analysis is a JSON object")
+            raise LangbordError("not an analysis: an analysis is a JSON object")
         try:
             seconds = data.get("seconds")
             iterations = data.get("iterations")
@@ -294,6 +294,22 @@ def analyse(
             if progress is not None:
                 progress(done, len(indices))
         state.apply_unchecked(action)
+    return assemble(game.name, game.options, reports, seconds=seconds, iterations=iterations)
+
+
+def assemble(
+    game_name: str,
+    options: Mapping[str, Any],
+    reports: Sequence[DecisionReport],
+    *,
+    seconds: float | None,
+    iterations: int | None,
+) -> Analysis:
+    """The :class:`Analysis` of a game whose decisions were judged one by one with
+    :func:`analyse_decision` at this budget (a server's workers judge them as separate jobs),
+    in the order given: the same as :func:`analyse` gives with the same seed."""
+    _check_budget(seconds, iterations)
+    game = load_game(game_name, **dict(options))
     spec, seconds_used, iterations_used = _budget_spec(game, seconds, iterations)
     return Analysis(
         game=game.name,
@@ -301,7 +317,7 @@ def analyse(
         agent=spec,
         seconds=seconds_used,
         iterations=iterations_used,
-        decisions=reports,
+        decisions=list(reports),
         seats=[game.seat_name(p) for p in range(game.num_players())],
     )
 
