@@ -7,7 +7,7 @@ import { tutorialList, tutorialStep, tryTutorial, titles } from "./api.js";
 import { h, messageOf } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { drawActions } from "./tableparts.js";
-import { gameTitle } from "./names.js";
+import { gameTitle, capitalise } from "./names.js";
 import { openRules } from "./rules.js";
 import { stepsDone, markDone, progressOf, learnRoute, stepLabel, outcomeOf } from "./lesson.js";
 
@@ -53,7 +53,7 @@ function tutorialItem(t, game) {
   const title = t.title.startsWith(`${game}: `) ? t.title.slice(game.length + 2) : t.title;
   return h("li", { "data-tutorial": t.id, class: progress.finished ? "finished" : "" },
     h("span", { class: "what" },
-      h("strong", {}, title[0].toUpperCase() + title.slice(1)),
+      h("strong", {}, capitalise(title)),
       h("span", { class: "summary" }, t.summary),
       h("span", { class: "progress" }, progress.label)),
     h("a", { class: progress.done ? "button secondary" : "button", href: learnRoute(t.id, progress.resume), "data-start": t.id, "aria-label": `${progress.action}: ${t.title}` }, progress.action));
@@ -88,7 +88,7 @@ export async function learnPage(root, tid, k) {
     h("h1", { class: "table-title" }, step.tutorial.title.includes(title) ? step.tutorial.title : `${title}: ${step.tutorial.title}`),
     h("section", { class: "board-area" }, b.board),
     h("aside", { class: "learn-side" },
-      h("section", { class: "panel lesson", id: "lesson", "aria-live": "polite" },
+      h("section", { class: "panel lesson", id: "lesson", "aria-label": "the lesson" },
         h("div", { class: "lesson-head" }, b.step, foldButton()),
         h("div", { class: "lesson-body" }, b.title, b.text, b.extra), b.message, b.next),
       h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your moves"), b.actions),
@@ -127,6 +127,11 @@ class LessonPage {
   /** The lesson, the board and the moves. */
   async draw() {
     this.drawLesson();
+    await this.refresh();
+  }
+
+  /** The board and the moves (the lesson's words stay as the learner left them: a hint open). */
+  async refresh() {
     this.clearOfSheet();
     await this.drawBoard();
     drawActions(this.boxes.actions, this.shown, this.act, (a) => !!this.boxes.board.querySelector(`[data-action="${a.id}"]`));
@@ -211,7 +216,7 @@ class LessonPage {
     this.boxes.next.replaceChildren(link);
     if (attempt.next) this.shown = { ...tableOf({ ...this.step, ...attempt.next }), legal: [] };
     else this.shown = { ...this.shown, legal: [] };
-    await this.draw();
+    await this.refresh();
     link.focus({ preventScroll: true });
     this.boxes.next.scrollIntoView({ block: "nearest" }); // within a phone's sheet: the way on shows
   }
@@ -230,7 +235,7 @@ class LessonPage {
   /** The board drawn again for the window's new size, once it stops changing. */
   resized() {
     clearTimeout(this.resizing);
-    this.resizing = setTimeout(() => void this.drawBoard(), 150);
+    this.resizing = setTimeout(() => void this.refresh(), 150);
   }
 }
 
