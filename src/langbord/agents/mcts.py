@@ -29,7 +29,7 @@ ROLLOUTS = ("random", "greedy", "policy")
 
 
 class _Node:
-    __slots__ = ("avail", "bias", "children", "player", "total", "visits")
+    __slots__ = ("avail", "bias", "children", "player", "seats", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player  # the seat that chose the action leading here
@@ -38,6 +38,7 @@ class _Node:
         self.avail = 1  # iterations in which the action leading here was legal
         self.children: dict[int, _Node] = {}
         self.bias: dict[int, float] | None = None  # progressive bias of the children, once due
+        self.seats: list[float] | None = None  # every seat's summed rewards (root actions only)
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,10 @@ class MCTSAgent:
     fair share [0.94, 1.87] against 1.30x [0.88, 1.80] without, for about 40% more time.
     ``max_seconds`` is a hard cap on one decision's wall time on top of the budget (a server's
     guard): the search stops there, whatever its budget, and plays its best move so far.
-    After each step, ``last_search`` holds the root actions with visits and estimated win shares.
+    After each step, ``last_search`` holds the root actions with visits and estimated win shares,
+    ``last_values`` every seat's estimated win share after the action played (the mean rewards
+    of its iterations; empty after a forced move), and :meth:`deepen` can spend more iterations
+    on one root action of that search (post-game analysis judges the move actually played).
     In a spec (:mod:`langbord.agents.specs`) the options are bounded: ``iterations`` 1..1,000,000,
     ``time`` 0.001..3600 seconds, ``c`` 0..100, ``rollout_depth`` 0..10,000, ``prior`` 0..1,000,
     ``prior_visits`` 0..1,000,000.
@@ -112,6 +116,8 @@ class MCTSAgent:
         self._greedy = GreedyAgent(seed)
         self.last_search: list[RootStat] = []
         self.last_iterations = 0
+        self.last_values: list[float] = []
+        self._last: tuple[_Node, State] | None = None  # the last search's root and state
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
@@ -125,19 +131,28 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
+            self.last_values = []
+            self._last = None
             return legal[0]
         root = _Node(me)
         seconds = [t for t in (self.time_limit, self.max_seconds) if t is not None]
         deadline = time.perf_counter() + min(seconds) if seconds else None
         done = 0
         while True:
-            self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)
+            first, values = self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)
+            _add_seats(first, values)
             done += 1
             if iterations is not None and done >= iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
+        self._last = (root, state.clone())  # the caller goes on to change its state
+        self._summarize(root, state, legal)
+        return self.last_search[0].action
+
+    def _summarize(self, root: _Node, state: State, legal: list[int]) -> None:
+        """``last_search`` and ``last_values`` from the root's statistics."""
         stats = [
             RootStat(
                 a,
@@ -151,7 +166,47 @@ class MCTSAgent:
         ]
         stats.sort(key=lambda s: (-s.visits, -s.win, s.action))
         self.last_search = stats
-        return stats[0].action
+        best = root.children.get(stats[0].action)
+        seats = best.seats if best is not None else None
+        if best is None or seats is None or not best.visits:
+            self.last_values = []
+        else:
+            self.last_values = [total / best.visits for total in seats]
+
+    def seat_values(self, action: int) -> list[float]:
+        """Every seat's mean reward over the last search's iterations through root action
+        ``action`` (empty if it had none)."""
+        child = self._last[0].children.get(action) if self._last is not None else None
+        if child is None or child.seats is None or not child.visits:
+            return []
+        return [total / child.visits for total in child.seats]
+
+    def deepen(self, action: int, iterations: int) -> None:
+        """Spend ``iterations`` more iterations of the last search on its root action
+        ``action`` alone (each on a fresh re-deal of what the mover does not know), then refresh
+        ``last_search`` and ``last_values``. The order of ``last_search`` stays by visits, so
+        the action deepened may move up; ``last_iterations`` counts these too. It changes
+        nothing ``step`` plays: the next step starts a new tree."""
+        if self._last is None:
+            raise ValueError("MCTSAgent.deepen: no search to deepen (a forced move, or none)")
+        root, state = self._last
+        legal = state.legal_actions()
+        if action not in legal:
+            raise ValueError(f"MCTSAgent.deepen: {action} is not a legal root action")
+        me = root.player
+        child = root.children.get(action)
+        if child is None:
+            child = root.children[action] = _Node(me)
+        rollout, depth = self.rollout_for(state)
+        for _ in range(iterations):
+            sim = state.resample_hidden(me, self.rng)
+            sim.apply_unchecked(action)
+            _, values = self._iterate(child, sim, rollout, depth)  # counts the child's visit
+            child.total += values[me]
+            _add_seats(child, values)
+            root.visits += 1
+        self.last_iterations += iterations
+        self._summarize(root, state, legal)
 
     def rollout_for(self, state: State) -> tuple[str, int]:
         """The rollout policy and depth for ``state``'s game: ``rollout`` and ``rollout_depth``
@@ -166,7 +221,11 @@ class MCTSAgent:
             raise ValueError(f"{type(state).__name__}: bad SEARCH settings {search!r}")
         return rollout, depth
 
-    def _iterate(self, root: _Node, state: State, rollout: str, depth: int) -> None:
+    def _iterate(
+        self, root: _Node, state: State, rollout: str, depth: int
+    ) -> tuple[_Node | None, list[float]]:
+        """One iteration from ``root`` on ``state``: the root's child it went through (``None``
+        at the end of the game) and every seat's reward."""
         rng = self.rng
         node = root
         path = [root]
@@ -214,6 +273,7 @@ class MCTSAgent:
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.player]
+        return (path[1] if len(path) > 1 else None), values
 
     def _rollout(self, state: State, rollout: str, depth: int) -> list[float]:
         rng = self.rng
@@ -233,6 +293,18 @@ class MCTSAgent:
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
         return state.evaluate()
+
+
+def _add_seats(node: _Node | None, values: list[float]) -> None:
+    """Add an iteration's rewards to ``node``'s per-seat sums (a root action's)."""
+    if node is None:
+        return
+    seats = node.seats
+    if seats is None:
+        node.seats = list(values)
+    else:
+        for seat, value in enumerate(values):
+            seats[seat] += value
 
 
 def _bias(state: State, legal: list[int], player: int) -> dict[int, float]:

@@ -8,6 +8,8 @@
   langbord play --resume FILE                 a game at the terminal, against bots or friends
   langbord learn [GAME | TUTORIAL] [--step K]  a game's tutorial, step by step (no name: the list)
   langbord replay FILE [--step K]             step through a record, or the table after step K
+  langbord analyse FILE [--seconds S | --iterations N] [--seed S] [--out FILE.json]
+                                              post-game analysis: win chances, marked mistakes
   langbord arena GAME --agents A,B,... [--players N] [--games N] [--seed S] [--jobs J]
                 [--option k=v] [--out FILE]   seat-rotated games between agents
   langbord simulate GAME --agents A,B,... --games N --out runs.jsonl [--players N] [--seed S]
@@ -197,6 +199,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
         screen.say()
         screen.table(str(state), f"step {step}: {who}: {state.action_to_string(action)}")
     return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from langbord.cli.analyse import run
+
+    return run(
+        args.file,
+        seconds=args.decision_seconds,
+        iterations=args.iterations,
+        seed=args.seed,
+        out=args.out,
+    )
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -470,6 +484,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--step", type=int, metavar="K", help="show the table after step K only")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("analyse", help="post-game analysis: win chances and marked mistakes")
+    p.add_argument("file", metavar="RECORD")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--seconds",
+        dest="decision_seconds",
+        type=float,
+        metavar="S",
+        help="seconds of search per decision (0.001 to 600)",
+    )
+    budget.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="simulations per decision (default: the agent's)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
+    p.add_argument("--out", metavar="FILE.json", help="write the analysis as JSON")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("arena", help="agents play seat-rotated games; win rates with intervals")
     p.add_argument("game")

@@ -93,3 +93,68 @@ export async function titles() {
   const { games: list } = await games();
   return new Map(list.map((g) => [g.name, g.title]));
 }
+
+// ---- tutorials, "why not?" and analysis -----------------------------------------------------
+
+/** The tutorials, in the order the games list them.
+ * @returns {Promise<import("./types.js").TutorialInfo[]>} */
+export function tutorialList() {
+  return api("/api/tutorials");
+}
+
+/** The path of step `k` of tutorial `tid`.
+ * @param {string} tid
+ * @param {number} k */
+function stepPath(tid, k) {
+  return `/api/tutorials/${encodeURIComponent(tid)}/steps/${k}`;
+}
+
+/** Step `k` (from 0) of tutorial `tid`: its position and lesson.
+ * @param {string} tid
+ * @param {number} k
+ * @returns {Promise<import("./types.js").TutorialStep>} */
+export function tutorialStep(tid, k) {
+  return api(stepPath(tid, k));
+}
+
+/** Tries a move at step `k`: a legal action by its id, or a place of the board by its kind and
+ * arguments. Nothing changes on the server: the answer says whether it is the move asked for.
+ * @param {string} tid
+ * @param {number} k
+ * @param {{action: number} | {kind: string, args: Record<string, unknown>}} move
+ * @returns {Promise<import("./types.js").Attempt>} */
+export function tryTutorial(tid, k, move) {
+  return api(`${stepPath(tid, k)}/try`, { method: "POST", body: move });
+}
+
+/** Why the place `{kind, args}` of table `tableId`'s board cannot be chosen now.
+ * @param {string} tableId
+ * @param {string | null | undefined} token the seat's, none for a spectator
+ * @param {string} kind
+ * @param {Record<string, unknown>} args
+ * @returns {Promise<import("./types.js").WhyAnswer>} */
+export function askWhy(tableId, token, kind, args) {
+  return api(`/api/tables/${tableId}/why`, { method: "POST", token, body: { kind, args } });
+}
+
+/** Asks for the analysis of finished table `tableId` (`seconds` of search per decision, the
+ * server's default when not given); it runs in the background.
+ * @param {string} tableId
+ * @param {number} [seconds]
+ * @returns {Promise<import("./types.js").AnalysisStatus>} */
+export function startAnalysis(tableId, seconds) {
+  return api(`/api/tables/${tableId}/analysis`, { method: "POST", body: seconds ? { seconds } : {} });
+}
+
+/** How far the analysis of table `tableId` is, and its result once done. A table never analysed
+ * answers status "none".
+ * @param {string} tableId
+ * @returns {Promise<import("./types.js").AnalysisStatus>} */
+export async function analysisOf(tableId) {
+  try {
+    return await api(`/api/tables/${tableId}/analysis`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { status: "none", done: 0, total: 0, analysis: null };
+    throw error;
+  }
+}

@@ -5,6 +5,8 @@ import { h, messageOf } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
+import { learnPage } from "./learn.js";
+import { parseLearnRoute } from "./lesson.js";
 import { api } from "./api.js";
 import { chip } from "./svg.js";
 import { controlsPanel } from "./controls.js";
@@ -17,8 +19,9 @@ const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 /** What the page shown needs done when it is left (timers, sockets, listeners). */
 let leave = () => {};
 
-/** Shows the page the address names: `#/table/ID`, `#/replay/ID`, else the lobby (`#/?game=`
- * names the game its form offers first). */
+/** Shows the page the address names: `#/table/ID`, `#/replay/ID` (`?analyse=1`: its analysis
+ * is asked for), `#/learn/TID/K` (step K of a tutorial), else the lobby (`#/?game=` names the
+ * game its form offers first). */
 async function route() {
   leave();
   leave = () => {};
@@ -31,8 +34,10 @@ async function route() {
   window.scrollTo(0, 0);
   try {
     let left;
+    const lesson = parseLearnRoute(parts);
     if (parts[0] === "table" && parts[1]) left = await tablePage(root, parts[1], tablePanels);
-    else if (parts[0] === "replay" && parts[1]) left = await replayPage(root, parts[1]);
+    else if (parts[0] === "replay" && parts[1]) left = await replayPage(root, parts[1], new URLSearchParams(query));
+    else if (lesson) left = await learnPage(root, lesson.tid, lesson.k);
     else left = await lobbyPage(root, new URLSearchParams(query).get("game"));
     if (root.isConnected) leave = left;
     else left();

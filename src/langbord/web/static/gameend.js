@@ -1,5 +1,5 @@
 // The game-end panel: who won and why, the ranking with scores and ties, the score breakdown,
-// and what to do next (a rematch with the same seats, a new table, the replay).
+// and what to do next (a rematch with the same seats, a new table, the replay, its analysis).
 import { h } from "./dom.js";
 import { seatChip } from "./board.js";
 import { whoLabel, seatLabel } from "./names.js";
@@ -44,6 +44,7 @@ export function endPanel(table, you, handlers) {
     h("div", { class: "end-actions" },
       rematchButton,
       h("a", { class: "button", href: `#/?game=${encodeURIComponent(table.game)}`, id: "new-table-link" }, "New table"),
+      table.status === "over" ? h("a", { class: "button secondary", href: `#/replay/${table.id}?analyse=1`, id: "analyse-link" }, "Analyse this game") : null,
       table.status === "over" ? h("a", { class: "button secondary", href: `#/replay/${table.id}`, id: "replay-link" }, "Watch the replay") : null),
   ];
 }

@@ -4,6 +4,7 @@ import { api, seats, games, remembered, remember } from "./api.js";
 import { h, toast, messageOf } from "./dom.js";
 import { capitalise, gameTitle, seatNamed } from "./names.js";
 import { lobbyControls } from "./controls.js";
+import { learnSection } from "./learn.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").GameOption} GameOption */
@@ -31,7 +32,7 @@ export function optionLabel(name) {
   return capitalise(name.replace(/_/g, " "));
 }
 
-/** Builds the lobby into `root`; `preselect` names the game to offer first. Returns what to do
+/** Builds the lobby into `root` (the tutorials, the new-table form, the tables); `preselect` names the game to offer first. Returns what to do
  * on leaving it.
  * @param {HTMLElement} root
  * @param {string | null} [preselect] */
@@ -50,12 +51,12 @@ export async function lobbyPage(root, preselect = null) {
     drawOpen(open, tables, titles, form.name);
     drawFinished(finished, ended, titles);
   }
-  await refresh();
+  const [learn] = await Promise.all([learnSection(), refresh()]);
   const timer = setInterval(() => {
     if (!root.isConnected) { clearInterval(timer); return; }
     refresh().catch(() => {});
   }, 3000);
-  root.append(h("div", { class: "lobby" }, form.element, tablesPanel));
+  root.append(h("div", { class: "lobby" }, learn, form.element, tablesPanel));
   return () => clearInterval(timer);
 }
 

@@ -41,31 +41,46 @@ export function rulesContent(rules) {
 }
 
 /**
- * A "Rules" button opening the panel of `game` (a modal dialog that closes with Escape).
+ * Opens the rules panel of `game` (a modal dialog that closes with Escape), at the ruling
+ * `ruling` if one is named (it is scrolled to and marked); the focus goes back to `back` after.
+ * @param {string} game the game's name ("skaal")
+ * @param {string} title the game's title ("Skåål"), until the rules say it
+ * @param {{ruling?: string, back?: HTMLElement | null}} [at]
+ */
+export async function openRules(game, title, { ruling = "", back = null } = {}) {
+  const body = h("div", { class: "ctl-rules-body" }, h("p", { class: "muted" }, "Loading the rules…"));
+  const heading = h("h2", { id: "rules-title" }, `Rules: ${title}`);
+  const close = h("button", { type: "button", class: "secondary ctl-close", id: "rules-close", "aria-label": "close the rules" }, "✕");
+  const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "ctl-dialog ctl-rules", id: "rules-panel", "aria-labelledby": "rules-title" },
+    h("div", { class: "ctl-dialog-head" }, heading, close), body));
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.addEventListener("close", () => { dialog.remove(); back?.focus(); });
+  document.body.append(dialog);
+  dialog.showModal();
+  close.focus();
+  try {
+    const rules = await rulesOf(game);
+    heading.textContent = `Rules: ${rules.title || title}`;
+    body.replaceChildren(...rulesContent(rules));
+    const named = ruling ? [...body.querySelectorAll(".ctl-rulings dt")].find((dt) => dt.textContent === ruling) : null;
+    if (named) {
+      named.classList.add("ctl-ruling-named");
+      named.nextElementSibling?.classList.add("ctl-ruling-named");
+      named.scrollIntoView({ block: "center" });
+    }
+  } catch (e) {
+    body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
+  }
+}
+
+/**
+ * A "Rules" button opening the panel of `game`.
  * @param {() => string} game the game's name ("skaal")
  * @param {() => string} [title] the game's title ("Skåål"), until the rules say it
  */
 export function rulesButton(game, title = game) {
   const button = h("button", { type: "button", class: "secondary", id: "rules", "aria-haspopup": "dialog" }, "Rules");
-  button.addEventListener("click", async () => {
-    const body = h("div", { class: "ctl-rules-body" }, h("p", { class: "muted" }, "Loading the rules…"));
-    const heading = h("h2", { id: "rules-title" }, `Rules: ${title()}`);
-    const close = h("button", { type: "button", class: "secondary ctl-close", id: "rules-close", "aria-label": "close the rules" }, "✕");
-    const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "ctl-dialog ctl-rules", id: "rules-panel", "aria-labelledby": "rules-title" },
-      h("div", { class: "ctl-dialog-head" }, heading, close), body));
-    close.addEventListener("click", () => dialog.close());
-    dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
-    dialog.addEventListener("close", () => { dialog.remove(); button.focus(); });
-    document.body.append(dialog);
-    dialog.showModal();
-    close.focus();
-    try {
-      const rules = await rulesOf(game());
-      heading.textContent = `Rules: ${rules.title || title()}`;
-      body.replaceChildren(...rulesContent(rules));
-    } catch (e) {
-      body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
-    }
-  });
+  button.addEventListener("click", () => void openRules(game(), title(), { back: button }));
   return button;
 }

@@ -142,4 +142,96 @@
  * @property {GameOption[]} options
  */
 
+/**
+ * @typedef {object} Highlight a place of the board a lesson points at (matched by the board
+ *   against the kind and arguments it offers there)
+ * @property {string} [kind]
+ * @property {Record<string, unknown>} args
+ * @property {string} [label]
+ */
+
+/**
+ * @typedef {object} TutorialInfo a tutorial as the lobby lists it (`GET /api/tutorials`)
+ * @property {string} id
+ * @property {string} game
+ * @property {string} title
+ * @property {string} summary
+ * @property {number} players
+ * @property {number} steps how many steps it has
+ */
+
+/**
+ * @typedef {object} Lesson what a tutorial's step says (the `tutorial` of its JSON)
+ * @property {string} id the tutorial's id
+ * @property {string} title the tutorial's title
+ * @property {number} step this step, counted from 0
+ * @property {number} steps how many steps the tutorial has
+ * @property {string} step_title
+ * @property {string} text
+ * @property {string} rule a ruling id, or ""
+ * @property {string} [rule_text] the ruling's words
+ * @property {string} hint
+ * @property {Highlight[]} highlight
+ * @property {LegalAction} expect the move the step asks for
+ */
+
+/**
+ * @typedef {Table & {tutorial: Lesson}} TutorialStep a step of a tutorial
+ *   (`GET /api/tutorials/TID/steps/K`): the position as a table the boards draw, for the learner
+ */
+
+/**
+ * @typedef {object} Attempt the answer to a move tried at a step (`POST …/steps/K/try`)
+ * @property {boolean} ok whether it is the move the step asks for
+ * @property {string} message why not (a teaching sentence), or the move's effect
+ * @property {Table} [next] the position after the move (only when ok)
+ */
+
+/**
+ * @typedef {object} WhyAnswer why a place of the board cannot be chosen
+ *   (`POST /api/tables/ID/why`)
+ * @property {boolean} legal
+ * @property {string | null} [action] the action the place names, if any
+ * @property {string} reason "" when legal
+ * @property {string} rule the rule's line, may be ""
+ */
+
+/**
+ * @typedef {object} Decision one decision of a finished game, judged
+ * @property {number} move its index in the game's history (the replay's step before it)
+ * @property {number} seat who decided
+ * @property {string} played
+ * @property {string} [played_words]
+ * @property {string} best the best move the analysis found
+ * @property {string} [best_words]
+ * @property {number[]} chances each seat's chance of winning (0 to 1) before the decision
+ * @property {number} played_chance the mover's chance after the move played
+ * @property {number} best_chance the mover's chance after the best move
+ * @property {number} loss best_chance − played_chance
+ * @property {"inaccuracy" | "mistake" | "blunder" | null} mark
+ * @property {number} simulations
+ * @property {string} [best_kind]
+ * @property {Record<string, unknown>} [best_args]
+ */
+
+/**
+ * @typedef {object} Analysis a finished game's analysis
+ * @property {string} game
+ * @property {string} agent
+ * @property {number} [seconds] per decision
+ * @property {number} [iterations] per decision
+ * @property {{inaccuracy: number, mistake: number, blunder: number}} thresholds
+ * @property {Decision[]} decisions
+ * @property {Record<string, unknown>} [summary] counts per seat
+ */
+
+/**
+ * @typedef {object} AnalysisStatus `GET /api/tables/ID/analysis`
+ * @property {"none" | "queued" | "running" | "done" | "failed"} status
+ * @property {number} done decisions analysed
+ * @property {number} total decisions to analyse
+ * @property {Analysis | null} [analysis] once done
+ * @property {string} [error] why it failed
+ */
+
 export {};
