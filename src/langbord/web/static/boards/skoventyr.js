@@ -33,7 +33,8 @@ export function draw(table, ctx) {
   el("rect", { x: 0, y: 0, width: geo.W, height: geo.H, fill: "#eef2e6" }, svg);
   const result = view.result === "won" ? "Victory: the last Minion has left the game" : view.result === "lost" ? "Defeat: Gamle Erik caught Vogter" : null;
   const waiting = table.status === "open" ? "Waiting for players to sit down" : null;
-  text(svg, 14, 22, result || waiting || `Turn ${view.turns_played + 1} — ${ctx.seatName(view.to_move)} to move`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
+  const mover = view.to_move >= 0 ? `${ctx.seatName(view.to_move)} to move` : "the deck deals";
+  text(svg, 14, 22, result || waiting || `Turn ${view.turns_played + 1} — ${mover}`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
   /** A section's group, at its place on the board. @param {string} name */
   const section = (name) => {
     const g = el("g", { transform: `translate(${geo.at[name].x} ${geo.at[name].y})` }, svg);
