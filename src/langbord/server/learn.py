@@ -5,8 +5,9 @@ Nothing is stored: a step's position is reached from the tutorial's data, the sa
 so its table and the table after its right move are built once and kept in a bounded cache
 (:data:`CACHED_STEPS`, least recently used out first). A step's table is what ``GET
 /api/tables/{id}`` gives the learner's seat (:meth:`Service.table_json`'s own code, over a
-table made for the position: the learner is "You", the other seats are named as the game names
-them), plus ``tutorial``: the step's words, highlights and the move it asks for.
+table made for the position whose seats have no person's name: the boards call the learner's
+seat "you" and the others by the game's seat names), plus ``tutorial``: the step's words,
+highlights and the move it asks for.
 """
 
 from __future__ import annotations
@@ -142,10 +143,7 @@ class Lessons:
     def _table(self, tutorial: Tutorial, k: int, state: State, learner: int) -> dict[str, JSON]:
         """``state`` as a table seen by ``learner``: the table's own JSON and log."""
         game = state.game
-        seats = [
-            SeatInfo(p, HUMAN, "You" if p == learner else game.seat_name(p), True)
-            for p in range(game.num_players())
-        ]
+        seats = [SeatInfo(p, HUMAN, "", True) for p in range(game.num_players())]
         status = "over" if state.is_terminal() else "playing"
         live = Live(
             f"tutorial:{tutorial.id}:{k}", game, seats, game.new_initial_state(), status, now()
