@@ -10,7 +10,17 @@ import random
 from itertools import product
 
 from scenario import legal, play
-from test_skoventyr_rules import collect, draw, future, phase, ring, start, view
+from test_skoventyr_rules import (
+    LYGTEMANDS,
+    collect,
+    draw,
+    future,
+    hand,
+    phase,
+    ring,
+    start,
+    view,
+)
 
 import langbord
 from langbord import CHANCE, State
@@ -153,6 +163,62 @@ def test_no_gambit_without_an_adversary_in_the_future() -> None:
                 assert "Gamle Erik" in future(state), str(state)
             state.apply_action(action)
     assert gambits > 100  # Gambit against Adversaries is still played
+
+
+def test_with_every_minion_covered_the_policy_rallies_a_lindorm() -> None:
+    """The Lygtemands module: no Minion is vulnerable until a Rally, so with Trolds on D and E and
+    a Nisse in hand (Lindorm 1's Lygtemand) the policy Rallies it rather than call another card,
+    and for the Lindorm, not for the Genganger that the "?" Lygtemand covers."""
+    state = start("Trold", "Nisse", "Huldre", "Trold", lygtemands=LYGTEMANDS)
+    play(state, "position Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    play(state, "position Trold", "on E")
+    collect(state, "f1", "Ellefolk", "Ellefolk")
+    assert hand(state) == ["Nisse"]
+    assert {"rally Nisse", "rally ? Nisse"} <= set(legal(state))
+    assert decide(state) == "rally Nisse"
+    assert [m["name"] for m in view(state)["minions"] if m["lygtemand"] is None] == ["Lindorm 1"]
+
+
+def test_with_a_nisse_and_a_huldre_in_hand_the_policy_rallies_rather_than_spends_one() -> None:
+    """Two Lindorms' Lygtemands matched in hand (Nisse and Huldre): a Rally, not the Huldre's
+    Mission nor a Call."""
+    state = start("Trold", "Nisse", "Huldre", "Trold", lygtemands=LYGTEMANDS)
+    play(state, "position Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    play(state, "position Trold", "on E")
+    collect(state, "f1", "Ellefolk", "Ellefolk")
+    collect(state, "f1", "Ellefolk", "Ellefolk")
+    assert hand(state) == ["Huldre", "Nisse"]
+    assert decide(state) in ("rally Huldre", "rally Nisse")
+
+
+def test_a_rescue_weighs_the_damaged_trees_against_the_allies_it_frees() -> None:
+    """Two Trolds in hand, every type held Hostage: with the Trolds' token x1 one flipped Tree
+    frees them, and the policy rescues them; with the x2 token the second Damage would discard a
+    Tree, and it rescues the Nisse it also holds (token x1) instead."""
+    state = start("Trold", "Nisse", "Huldre", "Trold", x2="Nisse")
+    collect(state, "f1", "Ellefolk", "Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    assert hand(state) == ["Nisse", "Trold", "Trold"]
+    assert decide(state) == "rescue Trold"
+    assert decide(state) in ("damage E", "damage F")  # flipped ahead of Vogter
+    state = start("Trold", "Nisse", "Huldre", "Trold", x2="Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    collect(state, "f1", "Ellefolk", "Trold")
+    assert hand(state) == ["Nisse", "Trold", "Trold"]
+    assert decide(state) == "rescue Nisse"
+
+
+def test_the_policy_wins_more_with_the_modules_than_before() -> None:
+    """200 seeded solo games of the policy alone with each module: with Rescue it rescues the
+    types it holds (17 won; 1 before), with the Lygtemands it Rallies the largest Minion it can
+    (11; 4 before). Over 1,000 games: 8.5% and 4.3% (1.1% and 3.3% before)."""
+    wins = {"rescue": 0.0, "lygtemands": 0.0}
+    for module in wins:
+        for seed in range(200):
+            wins[module] += self_play({module: True}, seed).returns()[0]
+    assert wins["rescue"] >= 12 and wins["lygtemands"] >= 8, wins
 
 
 def test_the_policys_games_are_pinned() -> None:

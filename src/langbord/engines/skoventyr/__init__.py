@@ -45,7 +45,10 @@ cost (Gamle Erik's steps, worse the closer he is; a damaged Tree; a Risky Draw a
 known odds of an Adversary) against the card's worth; Gambit when Adversaries clog the Future;
 damage Trees ahead of Vogter (behind him a lost Tree brings Gamle Erik closer); no Gambit without
 an Adversary to remove; Trold's power to send Gamle Erik back; Revenge to be rid of an Adversary
-for good, Restoration when Trees are Damaged. Its weights were tuned by self-play.
+for good, Restoration when Trees are Damaged; with the Lygtemands, Rally the largest Minion the
+Forest can hold, paid with the card least needed (while every Minion is covered nothing else
+gets on); with Rescue, free the type it holds most of, weighing the Tree damaged (two for the x2
+token, the second a discard) against the Allies freed. Its weights were tuned by self-play.
 The best agent (``BEST_AGENT``: bot seats and hints) is ``rollouts:rollouts=256``: 256
 rollouts a decision, shared among the legal actions by successive halving, each played to the
 end by ``policy`` on a re-deal of the deck's hidden part; it keeps the policy's choice unless
@@ -55,8 +58,9 @@ each, 256 rollouts 87.0% (interval 82–91%: the rulebook's three wins in four a
 rollouts 68.0% (61–74%), 12 rollouts 44.5% (38–51%), policy 35% (29–42%). With 256 rollouts,
 100 games each: one Damaged Tree 76% (67–83%), seven Trees 94% (88–97%), Lygtemands 24%
 (17–33%), Rescue 43% (34–53%). The policy alone: two players 34%, one Damaged Tree 24%, seven
-Trees 55%; with the modules it nearly always loses (Lygtemands 2%, Rescue 3%, both 0%: Rescue's
-Tree damage and Lygtemands' Rallies are not planned for). Greedy and MCTS lose nearly every game.
+Trees 55%. With the modules (benchmarks/skoventyr_strength.py, README) the policy alone wins
+little (1,000 solo games: Lygtemands 4.3%, Rescue 8.5%, both 0.5%; before Rallies and Rescues were
+planned 3.3%, 1.1%, 0%). Greedy and MCTS lose nearly every game.
 
 The deck (SV-6): its known top cards, its hidden part (no order: a draw from it is a chance node
 over the card types it holds) and its known bottom cards, all public and shown by ``view``; a

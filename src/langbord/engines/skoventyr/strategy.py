@@ -131,6 +131,17 @@ P = {
     "tree_short": 2.0,
     "risky_bias": 0.0,
     "call_bias": 0.01,
+    "involve1": 0.8,
+    "involve2": 2.0,
+    "rally": 3.0,
+    "rally_value": 1.5,
+    "rally_card": 0.5,
+    "rally_plan": 1.0,
+    "rescue_second": 3.6,
+    "plan_hostage": 1.0,
+    "rescue_base": 5.0,
+    "rescue_hand": 1.2,
+    "rescue_stuck": 1.5,
 }
 """Hand-set weights of the policy (checked in the arena)."""
 TROLD_BUFFER = int(P["trold_buffer"])
@@ -204,10 +215,11 @@ class _Look:
         best, plan = -1.0, -1
         future, hand, hostage = state.future, self.hand, state.hostage
         for t in TYPES:
-            if t == FORMSKIFTER or hostage[t]:
+            if t == FORMSKIFTER:
                 continue
             score = hand[t] + 0.4 * future.count(t) - 0.3 * (t == TROLD)
-            score -= 0.2 * (t == HULDRE)
+            # A Hostage type must be rescued first (a damaged Tree, two for the x2 token).
+            score -= 0.2 * (t == HULDRE) + P["plan_hostage"] * hostage[t]
             if score > best:
                 best, plan = score, t
         return plan
@@ -439,10 +451,16 @@ def _gambit_score(look: _Look) -> float:
 
 
 def _rescue_score(look: _Look, ally: int) -> float:
-    times = look.state.hostage[ally]
-    cost = look.best_damage()[1] * times * (1.3 if times == 2 else 1.0)
-    value = 0.6 + 1.0 * look.hand[ally] + (1.0 if ally == TROLD else 0.0)
-    value += 1.0 if ally == look.plan else 0.0
+    """A Rescue's damaged Tree (two for the x2 token: the second discards a Tree) against the Ally
+    it frees: the card on top of the deck, and every one of its type in hand, usable at once if
+    the Forest can take it (a type the Forest cannot take is only good for its Mission)."""
+    s = look.state
+    first = look.best_damage()[1]
+    cost = first if s.hostage[ally] == 1 else first + P["rescue_second"]
+    joins = look.forest == 0 or ally in (look.kind, FORMSKIFTER)
+    value = P["rescue_base"] + (P["rescue_hand"] if joins else 0.4) * look.hand[ally]
+    if look.plan < 0 and joins:
+        value += P["rescue_stuck"]  # nothing else can go into the Forest
     return value - cost
 
 
@@ -469,17 +487,26 @@ def _mission_score(look: _Look, t: int) -> float:
 
 
 def _rally_score(look: _Look, a: int) -> float:
+    """A Rally is the only way on while no Minion is vulnerable: the largest the Forest can hold
+    first, paid with the card least needed (the plan's cards build the Forest)."""
     s = look.state
     t = ARG1[a]
     lygtemand = t if KIND[a] == RALLY else len(ALLY_TYPES)
-    m = s.lygtemand_on.index(lygtemand)
-    value = MINION_VALUES[m]
-    score = 2.0 - look.want(t) * 0.5
-    if look.reach >= value:
-        score += 1.0 + 0.2 * value
-    elif look.forest >= 2:
-        score += 0.5
+    value = MINION_VALUES[s.lygtemand_on.index(lygtemand)]
+    score = P["rally"] + P["rally_value"] * value - P["rally_card"] * look.want(t)
+    if t in (look.plan, FORMSKIFTER) and not s.hostage[t]:
+        score -= P["rally_plan"]
+    if value > look.size - 1:
+        score -= 4.0  # the Forest has no room for its Allies
     return score
+
+
+def _involve_score(look: _Look, count: int) -> float:
+    """Involve 2 discards an Adversary and tops the deck with two Allies; Involve 1 tops it with
+    one (worth more when the next card would be an Adversary)."""
+    if count == 2:
+        return P["involve2"]
+    return P["involve1"] + 0.8 * look.p_adv
 
 
 ActionScore = Callable[[_Look, int, list[int]], float]
@@ -492,7 +519,7 @@ ACTION_SCORES: dict[int, ActionScore] = {
     GAMBIT: lambda look, a, placeable: _gambit_score(look),
     RALLY: lambda look, a, placeable: _rally_score(look, a),
     RALLY_ANY: lambda look, a, placeable: _rally_score(look, a),
-    INVOLVE: lambda look, a, placeable: 2.0 if ARG1[a] == 2 else 0.8 + 0.8 * look.p_adv,
+    INVOLVE: lambda look, a, placeable: _involve_score(look, ARG1[a]),
     RESCUE: lambda look, a, placeable: _rescue_score(look, ARG1[a]),
 }
 """How the policy scores each kind of the turn's action."""
