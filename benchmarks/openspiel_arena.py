@@ -11,8 +11,9 @@ end, ``RandomRolloutEvaluator``, UCT c = 2 as in OpenSpiel's examples); a game w
 information (Knarr) gets ``ismcts.ISMCTSBot`` instead. The langbord seat moves one seat on each
 game (game ``g`` seats it at ``g % N``). OpenSpiel's bots take a number of simulations, not a
 time: each bot's simulations for a decision are its measured simulations per second so far
-(smoothed over its decisions) times ``S``, so its measured seconds per decision come out near
-``S``; both sides' measured seconds per decision are printed. A decision with one legal action is
+(smoothed over its decisions) times ``S``, plus what its earlier decisions fell short of ``S``
+(or went past it; at most half of ``S``), so its mean seconds per decision come out near ``S``;
+both sides' measured seconds per decision are printed. A decision with one legal action is
 played without asking either side and is not counted.
 
 The result is the langbord seat's fair-share multiple: its wins (a game's win share: a tie
@@ -86,6 +87,7 @@ class TimedSpielBot:
     def __init__(self, game: Any, seconds: float, seed: int) -> None:
         self.seconds = seconds
         self.rate: float | None = None  # simulations per second, smoothed
+        self.owed = 0.0  # seconds its decisions so far fell short of (or went past) the budget
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
         imperfect = (
@@ -109,7 +111,7 @@ class TimedSpielBot:
         simulations = (
             FIRST_SIMULATIONS
             if self.rate is None
-            else max(MIN_SIMULATIONS, round(self.rate * self.seconds))
+            else max(MIN_SIMULATIONS, round(self.rate * self.aim()))
         )
         self._set_simulations(simulations)
         start = time.perf_counter()
@@ -117,8 +119,14 @@ class TimedSpielBot:
         spent = time.perf_counter() - start
         rate = simulations / max(spent, 1e-6)
         self.rate = rate if self.rate is None else (1 - SMOOTHING) * self.rate + SMOOTHING * rate
+        self.owed += self.seconds - spent
         clock.add(spent, simulations)
         return action
+
+    def aim(self) -> float:
+        """This decision's target: the budget plus what earlier ones owe (at most half a budget
+        either way), so that the mean decision takes ``seconds`` although the rate drifts."""
+        return self.seconds + max(-0.5 * self.seconds, min(0.5 * self.seconds, self.owed))
 
 
 @dataclass
