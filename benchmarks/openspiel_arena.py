@@ -8,13 +8,16 @@ equal wall time per decision.
 A competitive game seats one langbord agent (``Game.best_agent()`` with ``time=S``, or
 ``--agent``) and fills the other seats with OpenSpiel's ``mcts.MCTSBot`` (random rollouts to the
 end, ``RandomRolloutEvaluator``, UCT c = 2 as in OpenSpiel's examples); a game with private
-information (Knarr) gets ``ismcts.ISMCTSBot`` instead. The langbord seat moves one seat on each
-game (game ``g`` seats it at ``g % N``). OpenSpiel's bots take a number of simulations, not a
-time: each bot's simulations for a decision are its measured simulations per second so far
-(smoothed over its decisions) times ``S``, plus what its earlier decisions fell short of ``S``
-(or went past it; at most half of ``S``), so its mean seconds per decision come out near ``S``;
-both sides' measured seconds per decision are printed. A decision with one legal action is
-played without asking either side and is not counted.
+information (Knarr) gets ``ismcts.ISMCTSBot`` instead, with ``allow_inconsistent_action_sets``:
+below the root, two re-deals that give a seat the same information-state string can offer it
+different legal actions at Knarr (without it ISMCTS stops on a ``KeyError`` within a game at
+0.25 s), which the adapter's information-state string should rule out but does not yet. The
+langbord seat moves one seat on each game (game ``g`` seats it at ``g % N``). OpenSpiel's bots
+take a number of simulations, not a time: each bot's simulations for a decision are its measured
+simulations per second so far (smoothed over its decisions) times ``S``, plus what its earlier
+decisions fell short of ``S`` (or went past it; at most half of ``S``), so its mean seconds per
+decision come out near ``S``; both sides' measured seconds per decision are printed. A decision
+with one legal action is played without asking either side and is not counted.
 
 The result is the langbord seat's fair-share multiple: its wins (a game's win share: a tie
 shares) over ``games / N``, with the 95% Wilson interval of its win rate times ``N``.
@@ -96,7 +99,12 @@ class TimedSpielBot:
         self.name = "ISMCTSBot" if imperfect else "MCTSBot"
         if imperfect:
             self.bot: Any = ismcts.ISMCTSBot(
-                game, evaluator, UCT_C, FIRST_SIMULATIONS, random_state=rng
+                game,
+                evaluator,
+                UCT_C,
+                FIRST_SIMULATIONS,
+                random_state=rng,
+                allow_inconsistent_action_sets=True,
             )
         else:
             self.bot = mcts.MCTSBot(game, UCT_C, FIRST_SIMULATIONS, evaluator, random_state=rng)
