@@ -91,12 +91,11 @@ def test_a_spec_without_budget_costs_the_games_default(name: str) -> None:
     assert decision_seconds("rollouts", game) == decision_seconds("rollouts:rollouts=64", game)
 
 
-def test_skibes_plain_mcts_is_400_policy_iterations_of_sixteen_steps() -> None:
+def test_skibes_plain_mcts_is_fifty_greedy_iterations_of_sixteen_steps() -> None:
     game = langbord.load("skibe")
-    explicit = "mcts:iterations=400,rollout=policy,rollout_depth=16"
+    explicit = "mcts:iterations=50,rollout=greedy,rollout_depth=16"
     assert decision_seconds("mcts", game) == decision_seconds(explicit, game)
-    assert decision_seconds("mcts", game) < decision_seconds("mcts:iterations=401", game)
-    assert decision_seconds("mcts", game) < 2
+    assert decision_seconds("mcts", game) < decision_seconds("mcts:iterations=51", game)
 
 
 def test_the_simple_agents_cost_a_decision() -> None:
@@ -108,10 +107,9 @@ def test_the_simple_agents_cost_a_decision() -> None:
 
 def test_the_figures_named_in_the_issue() -> None:
     skibe = langbord.load("skibe")
-    # About 21 minutes a Skibe decision with greedy rollouts, idle: the estimate is an upper
-    # bound of that.
-    assert decision_seconds("mcts:iterations=200000,rollout=greedy", skibe) > 1200
-    assert decision_seconds("mcts:iterations=2000,rollout=greedy", skibe) > 10
+    # About 21 minutes a Skibe decision, idle: the estimate is an upper bound of that.
+    assert decision_seconds("mcts:iterations=200000", skibe) > 1200
+    assert decision_seconds("mcts:iterations=2000", skibe) > 10
     for name in GAMES:
         game = langbord.load(name)
         assert decision_seconds(game.best_agent(), game) < 10

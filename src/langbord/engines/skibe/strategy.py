@@ -36,15 +36,12 @@ if TYPE_CHECKING:
 
 SHIP_WEIGHT = 0.6
 TEMPERATURE = 6.0
-SEARCH = {"rollout": "policy", "rollout_depth": 16, "iterations": 400}
-"""MCTS's rollouts: 16 steps (about four turns) of the quick ``policy``, then ``evaluate()``.
-Against OpenSpiel's MCTSBot (random rollouts to the end) at 3 players and 0.25 s a decision
-(``benchmarks/openspiel_arena.py``, the same 30 seeds): the policy's rollouts won 2.15x the fair
-share [1.61, 2.54], the greedy agent's 1.63x [1.11, 2.12]. A policy step costs about a ninth of
-a greedy one (``agents/costs.py``), so a search goes five times as many iterations in the same
-time: more than its foresight loses. (Against a greedy field at 4 players, random rollouts of 8
-steps had won 1.28x, greedy ones of 8 steps 1.88x and 1.49x on seeds 1 and 2, of 16 steps
-1.93x.) The budget without one given is 400 iterations (about what 50 greedy ones cost, 1 s)."""
+SEARCH = {"rollout": "greedy", "rollout_depth": 16, "iterations": 50}
+"""MCTS's rollouts: the greedy agent's choices, 16 steps (about four turns), then ``evaluate()``.
+Against a greedy field (4 players, 0.25 s a decision, 100 games each) random rollouts of 8
+steps won 1.28x the fair share, greedy rollouts of 8 steps 1.88x and 1.49x (seeds 1 and 2),
+of 16 steps 1.93x (seed 1): they foresee how the other seats will answer. A greedy rollout costs
+about a hundred random ones, so the budget without one given is 50 iterations (about 1 s)."""
 
 
 CHIEF_VALUE = 0.5
