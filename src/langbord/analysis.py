@@ -237,9 +237,14 @@ def decisions_of(record: object) -> list[int]:
     """The indices in a record's history of its decisions (every action not a chance outcome),
     forced moves included; :class:`RecordError` if the record does not replay."""
     final = replay(record)
-    state = final.game.new_initial_state()
+    return decisions_in(final.game, final.history())
+
+
+def decisions_in(game: Game, history: Sequence[int]) -> list[int]:
+    """The indices in ``history`` (legal actions of ``game`` from its start) of its decisions."""
+    state = game.new_initial_state()
     found = []
-    for index, action in enumerate(final.history()):
+    for index, action in enumerate(history):
         if state.current_player() != CHANCE:
             found.append(index)
         state.apply_unchecked(action)

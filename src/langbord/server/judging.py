@@ -9,18 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langbord import analysis
-from langbord.core.game import CHANCE, JSON, Game
+from langbord.core.game import JSON, Game
 
 
 def decisions(game: Game, history: Sequence[int]) -> list[int]:
     """The indices in ``history`` of its decisions (every action not a chance outcome)."""
-    state = game.new_initial_state()
-    found = []
-    for index, action in enumerate(history):
-        if state.current_player() != CHANCE:
-            found.append(index)
-        state.apply_unchecked(action)
-    return found
+    return analysis.decisions_in(game, history)
 
 
 def judge(
