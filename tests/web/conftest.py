@@ -130,6 +130,20 @@ def browser() -> Iterator[Browser]:
             context = new_context(*args, **kwargs)
             context.on("page", watch)
             context.add_init_script(INSTANT)
+            close = context.close
+
+            def quiet_close(*args: Any, **kwargs: Any) -> None:
+                # A route handler still fetching when its page closes would raise "Response
+                # has been disposed" into whichever Playwright call runs next (the next
+                # test's setup): the handlers are dropped, their late errors ignored, first.
+                for opened in context.pages:
+                    with contextlib.suppress(Exception):
+                        opened.unroute_all(behavior="ignoreErrors")
+                with contextlib.suppress(Exception):
+                    context.unroute_all(behavior="ignoreErrors")
+                close(*args, **kwargs)
+
+            context.close = quiet_close  # type: ignore[method-assign]
             return context
 
         launched.new_context = watched_context  # type: ignore[method-assign]
