@@ -8,10 +8,7 @@ equal wall time per decision.
 A competitive game seats one langbord agent (``Game.best_agent()`` with ``time=S``, or
 ``--agent``) and fills the other seats with OpenSpiel's ``mcts.MCTSBot`` (random rollouts to the
 end, ``RandomRolloutEvaluator``, UCT c = 2 as in OpenSpiel's examples); a game with private
-information (Knarr) gets ``ismcts.ISMCTSBot`` instead, with ``allow_inconsistent_action_sets``:
-below the root, two re-deals that give a seat the same information-state string can offer it
-different legal actions at Knarr (without it ISMCTS stops on a ``KeyError`` within a game at
-0.25 s), which the adapter's information-state string should rule out but does not yet. The
+information (Knarr) gets ``ismcts.ISMCTSBot`` instead, with OpenSpiel's default settings. The
 langbord seat moves one seat on each game (game ``g`` seats it at ``g % N``). OpenSpiel's bots
 take a number of simulations, not a time: each bot's simulations for a decision are its measured
 simulations per second so far (smoothed over its decisions) times ``S``, plus what its earlier
@@ -104,7 +101,6 @@ class TimedSpielBot:
                 UCT_C,
                 FIRST_SIMULATIONS,
                 random_state=rng,
-                allow_inconsistent_action_sets=True,
             )
         else:
             self.bot = mcts.MCTSBot(game, UCT_C, FIRST_SIMULATIONS, evaluator, random_state=rng)

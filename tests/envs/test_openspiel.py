@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -153,8 +156,14 @@ def test_knarr_information_states_keep_secrets() -> None:
         assert other.observation_tensor(seat) == state.observation_tensor(seat)
         assert other.observation_string(seat) == state.observation_string(seat)
         for q in range(3):
-            # the others' memories are what this seat knows of the past: no secret carried over
-            assert other.information_state_string(q) == mine
+            if q == seat:
+                continue
+            # the others' memories are what this seat knows of the past, no secret carried over,
+            # and a line naming their re-dealt knowledge (ISMCTS keys its nodes by the string)
+            theirs = other.information_state_string(q)
+            assert theirs.startswith(mine + "\nre-dealt: ") and theirs.count("\n") == (
+                mine.count("\n") + 1
+            )
             if other.observation_tensor(q) != state.observation_tensor(q):
                 redealt = True
         assert other.langbord_state.view(seat) == state.langbord_state.view(seat)
@@ -194,3 +203,123 @@ def test_openspiel_ismcts_bot_moves_in_knarr() -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def test_a_redeal_gives_another_hand_another_information_state() -> None:
+    """Two re-deals give a seat the same information-state string only when they give it the
+    same knowledge: OpenSpiel's ISMCTS keys its nodes by that string and expects one set of
+    legal actions per node (a KeyError in ``expand_if_necessary`` otherwise)."""
+    game = pyspiel.load_game("python_langbord_knarr", {"players": 3})
+    state = play_random(game.new_initial_state(), np.random.default_rng(5), limit=40)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen: dict[str, Any] = {}
+    for _ in range(30):
+        other = state.resample_from_infostate(0, sampler)
+        for q in (1, 2):
+            key = other.information_state_string(q)
+            tensor = tuple(other.observation_tensor(q))
+            assert seen.setdefault(key, tensor) == tensor
+    assert len(seen) > 2
+
+
+def test_clones_are_cheap_and_keep_the_game() -> None:
+    """OpenSpiel's clone builds a new initial state and deep-copies the Python attributes: the
+    per-game data is shared, so a clone re-deals (``resample_from_infostate``) like the
+    original, and the langbord state is cloned, not rebuilt."""
+    game = pyspiel.load_game("python_langbord_knarr", {"players": 2})
+    state = play_random(game.new_initial_state(), np.random.default_rng(6), limit=30)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    clone = state.clone()
+    assert clone._shared is state._shared
+    assert clone.langbord_state is not state.langbord_state
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    redealt = clone.clone().resample_from_infostate(clone.current_player(), sampler)
+    assert redealt.information_state_string(clone.current_player()) == (
+        state.information_state_string(clone.current_player())
+    )
+
+
+@pytest.mark.parametrize("game_name", HAVE)
+def test_games_and_states_pickle(game_name: str) -> None:
+    """A game pickles by its game string, a state by its langbord history and the seats' logs,
+    and OpenSpiel's own serialization and serialize=True random test pass."""
+    game = pyspiel.load_game(openspiel.short_name(game_name), PARAMS[game_name])
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    state = play_random(game.new_initial_state(), np.random.default_rng(7), limit=80)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    if not state.is_terminal():
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        redealt = state.resample_from_infostate(state.current_player(), sampler)
+        try:
+            again = pickle.loads(pickle.dumps(redealt))  # its OpenSpiel history is empty
+        except TypeError as error:  # pending work the state keeps as a closure (Knarr, Skoventyr)
+            assert game_name in ("knarr", "skoventyr")
+            assert "re-dealt" in str(error) and "cannot be pickled" in str(error)
+        else:
+            assert str(again) == str(redealt) and again.history() == []
+    for copy in (
+        pickle.loads(pickle.dumps(state)),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ):
+        assert copy.history() == state.history() and str(copy) == str(state)
+        for seat in range(game.num_players()):
+            assert copy.information_state_string(seat) == state.information_state_string(seat)
+            assert copy.observation_tensor(seat) == state.observation_tensor(seat)
+        play_random(copy, np.random.default_rng(8))  # and it plays on
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_pickled_state_plays_on_in_a_new_process() -> None:
+    """A state pickled here loads in a fresh interpreter that has not registered the games."""
+    game = pyspiel.load_game("python_langbord_knarr", {"players": 3})
+    state = play_random(game.new_initial_state(), np.random.default_rng(9), limit=50)
+    script = (
+        "import pickle, sys; state = pickle.loads(sys.stdin.buffer.read());"
+        " print(state.legal_actions(), state.information_state_string(1).count(chr(10)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=pickle.dumps(state),
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    count = state.information_state_string(1).count("\n")
+    assert done.stdout.decode().strip() == f"{state.legal_actions()} {count}"
+
+
+@pytest.mark.parametrize("game_name", HAVE)
+def test_openspiel_bots_with_their_defaults_play_every_game(game_name: str) -> None:
+    """OpenSpiel's MCTSBot with its default settings (but a small budget) plays every game
+    through ``evaluate_bots``; at Knarr, the one game with hidden hands, ISMCTSBot with its
+    defaults too (seated by :class:`openspiel.Restartable`, since it has no ``restart_at``).
+    OpenSpiel's ISMCTSBot refuses perfect-information games by its own assertion."""
+    game = pyspiel.load_game(openspiel.short_name(game_name), PARAMS[game_name])
+    n = game.num_players()
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots: list[Any] = [mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng) for _ in range(n)]
+    if game_name == "knarr":
+        bots[0] = openspiel.Restartable(
+            ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=rng)
+        )
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == n and all(0.0 <= r <= 1.0 for r in returns)
+
+
+@pytest.mark.skipif("knarr" not in HAVE, reason="Knarr's encoder is not there yet")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ismcts_with_its_defaults_plays_knarr_through(players: int) -> None:
+    """ISMCTSBot as OpenSpiel ships it (``allow_inconsistent_action_sets=False``) in every seat
+    of a whole game of Knarr: no node meets two sets of legal actions."""
+    game = pyspiel.load_game("python_langbord_knarr", {"players": players})
+    rng = np.random.RandomState(players)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [
+        openspiel.Restartable(ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng))
+        for _ in range(players)
+    ]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert sum(returns) == pytest.approx(1.0)

@@ -19,13 +19,25 @@ seat's knowledge as it stands, ``slots()`` names them; not a record of the past)
 string is the seat's ``render``; the information-state string is every action the game has seen,
 each as that seat learned of it (``action_to_string_for``), so two states share it exactly when
 the seat cannot tell them apart. ``resample_from_infostate`` (for ISMCTS) is langbord's
-``resample_hidden``; the new state's ``history()`` is empty and every seat's information-state
-string in it is what ``player_id`` knows of the past (the others' secrets are re-dealt, not their
-memories).
+``resample_hidden``; the new state's ``history()`` is empty. In it ``player_id``'s
+information-state string is its own, and every other seat's is what ``player_id`` knows of the
+past followed by a line that names that seat's re-dealt knowledge (a digest of its observation),
+so two re-deals that give a seat different cards, and so different legal actions, never share
+its information state (ISMCTS keys its nodes by it).
+
+States clone cheaply (OpenSpiel's ``clone`` builds a new initial state and deep-copies the
+Python attributes: the initial state is a clone of one made with the game, the per-game data is
+shared, the langbord state is cloned), and games and states pickle
+(``pickle.dumps(state)``, ``pyspiel.serialize_game_and_state``): a game by its name and
+parameters, a state by replaying its langbord history, so they cross process boundaries and go
+into checkpoints.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -45,26 +57,67 @@ def short_name(game: str) -> str:
 
 
 class _Shared:
-    """Per-game objects a state refers to; a clone shares them (``deepcopy`` returns self)."""
+    """Per-game objects a state refers to; a clone shares them (``deepcopy`` returns self), a
+    pickle names the OpenSpiel game they belong to."""
 
-    def __init__(self, game: Game, encoder: Encoder) -> None:
+    def __init__(self, spiel_game: LangbordSpielGame, game: Game, encoder: Encoder) -> None:
+        self.spiel_game = spiel_game
         self.game = game
         self.encoder = encoder
         self.logs = game.info.private_information
+        self.initial = game.new_initial_state()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared_of, (self.spiel_game,))
+
+
+@functools.lru_cache(maxsize=32)
+def _load_game(text: str) -> LangbordSpielGame:
+    register()
+    game: LangbordSpielGame = pyspiel.load_game(text)
+    return game
+
+
+def _shared_of(spiel_game: LangbordSpielGame) -> _Shared:
+    return spiel_game._shared
+
 
 class _Live:
-    """The langbord state and the seats' logs; ``deepcopy`` (OpenSpiel's clone) clones them."""
+    """The langbord state and the seats' logs; ``deepcopy`` (OpenSpiel's clone) clones them. A
+    pickle keeps the langbord history and the logs and replays the history, except for a
+    re-dealt state (``redealt``), whose history does not lead to it: its langbord state is
+    pickled itself, where the game's state pickles."""
 
-    def __init__(self, state: State, logs: list[list[str]]) -> None:
+    def __init__(self, state: State, logs: list[list[str]], redealt: bool = False) -> None:
         self.state = state
         self.logs = logs
+        self.redealt = redealt
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(self.state.clone(), [log.copy() for log in self.logs])
+        return _Live(self.state.clone(), [log.copy() for log in self.logs], self.redealt)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.redealt:
+            try:
+                pickle.dumps(self.state)
+            except (pickle.PicklingError, TypeError, AttributeError) as error:
+                raise TypeError(
+                    f"a re-dealt {self.state.game.name} state (from resample_from_infostate) "
+                    f"cannot be pickled: its history does not lead to it, and its state does "
+                    f"not pickle ({error})"
+                ) from None
+            return (_Live, (self.state, self.logs, True))
+        return (_replayed, (self.state.game, list(self.state.history()), self.logs))
+
+
+def _replayed(game: Game, history: list[int], logs: list[list[str]]) -> _Live:
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return _Live(state, logs)
 
 
 def game_type(name: str) -> Any:
@@ -112,10 +165,15 @@ class LangbordSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=game.max_game_length(),
         )
         super().__init__(game_type(name), info, params or {})
-        self._shared = _Shared(game, encoder_for(game))
+        self._shared = _Shared(self, game, encoder_for(game))
 
     def new_initial_state(self) -> LangbordSpielState:
         return LangbordSpielState(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its game string (``python_langbord_knarr(players=3,…)``), loaded again
+        through OpenSpiel's registry (registering langbord's games first in a new process)."""
+        return (_load_game, (str(self),))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LangbordObserver:
         if params:
@@ -128,10 +186,18 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LangbordSpielGame, live: _Live | None = None) -> None:
         super().__init__(game)
-        self._shared = game._shared
-        self._game = game
-        n = game.langbord_game.num_players()
-        self._live = live or _Live(game.langbord_game.new_initial_state(), [[] for _ in range(n)])
+        shared = game._shared
+        self._shared = shared  # the only other attribute: OpenSpiel's clone deep-copies them all
+        n = shared.game.num_players()
+        self._live = live or _Live(shared.initial.clone(), [[] for _ in range(n)])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and its action history, replayed on loading (in a new process
+        too: loading the game registers langbord's games); a re-dealt state, whose OpenSpiel
+        history is empty, keeps its langbord state and logs instead (see ``_Live``)."""
+        live = self._live
+        history = [int(a) for a in self.history()]
+        return (_rebuilt_state, (self._shared.spiel_game, history, live if live.redealt else None))
 
     @property
     def langbord_state(self) -> State:
@@ -176,12 +242,20 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one, the rest re-dealt (langbord's
         ``resample_hidden``, seeded from ``probability_sampler()``)."""
         rng = random.Random(int(probability_sampler() * 2**53))
+        shared = self._shared
         live = self._live
-        known = live.logs[player_id] if self._shared.logs else []
-        logs = [known.copy() for _ in live.logs]
-        return LangbordSpielState(
-            self._game, _Live(live.state.resample_hidden(player_id, rng), logs)
-        )
+        redealt = live.state.resample_hidden(player_id, rng)
+        known = live.logs[player_id] if shared.logs else []
+        logs = [
+            known.copy() if seat == player_id else [*known, self._knowledge(redealt, seat)]
+            for seat in range(len(live.logs))
+        ]
+        return LangbordSpielState(shared.spiel_game, _Live(redealt, logs, redealt=True))
+
+    def _knowledge(self, state: State, seat: int) -> str:
+        """A line naming what ``seat`` knows in ``state`` (a digest of its observation)."""
+        tensor = np.asarray(self._shared.encoder.encode(state.view(seat), seat), np.float32)
+        return f"re-dealt: {hashlib.blake2b(tensor.tobytes(), digest_size=12).hexdigest()}"
 
     def information_log(self, player: int) -> list[str]:
         """Every action so far as ``player`` learned of it."""
@@ -192,6 +266,17 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self._live.state)
+
+
+def _rebuilt_state(
+    game: LangbordSpielGame, history: list[int], live: _Live | None
+) -> LangbordSpielState:
+    if live is not None:
+        return LangbordSpielState(game, live)
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 class LangbordBot(pyspiel.Bot):  # type: ignore[misc]
@@ -211,6 +296,28 @@ class LangbordBot(pyspiel.Bot):  # type: ignore[misc]
 
     def inform_action(self, state: LangbordSpielState, player_id: int, action: int) -> None:
         """Nothing to track."""
+
+
+class Restartable(pyspiel.Bot):  # type: ignore[misc]
+    """Any OpenSpiel bot with the ``restart_at`` and ``inform_action`` that
+    ``evaluate_bots`` calls: OpenSpiel's ``ISMCTSBot`` has neither (``RestartAt(state) not
+    implemented``), and since it searches afresh at every step it has nothing to restart, so
+    ``evaluate_bots(state, [Restartable(ismcts_bot), …], rng)`` seats it."""
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        return int(self.bot.step(state))
+
+    def restart_at(self, state: Any) -> None:
+        reset = getattr(self.bot, "reset", None)
+        if callable(reset):
+            reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to track: the bot reads the state it is given at each step."""
 
 
 class LangbordObserver:
@@ -239,21 +346,53 @@ class LangbordObserver:
 
 
 GAME_CLASSES: dict[str, type[LangbordSpielGame]] = {}
-"""The registered game classes by langbord name (one subclass per game: OpenSpiel keeps the
-factory for the process's lifetime, and a class, unlike a closure, survives interpreter exit)."""
+"""The registered game classes by langbord name: one subclass per game, each a module attribute
+(below) so that pickle finds it by name; OpenSpiel keeps the factory for the process's lifetime,
+and a class, unlike a closure, survives interpreter exit."""
 
 
 def game_class(name: str) -> type[LangbordSpielGame]:
-    """The OpenSpiel game class of langbord game ``name`` (made once)."""
-    if name not in GAME_CLASSES:
+    """The OpenSpiel game class of langbord game ``name``."""
+    try:
+        return GAME_CLASSES[name]
+    except KeyError:
+        raise ValueError(f"no OpenSpiel game class for {name!r}") from None
 
-        def __init__(self: LangbordSpielGame, params: dict[str, Any] | None = None) -> None:
-            LangbordSpielGame.__init__(self, name, params)
 
-        GAME_CLASSES[name] = type(
-            f"Langbord{name.title()}Game", (LangbordSpielGame,), {"__init__": __init__}
-        )
-    return GAME_CLASSES[name]
+class LangbordSkaalGame(LangbordSpielGame):
+    """``python_langbord_skaal``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        LangbordSpielGame.__init__(self, "skaal", params)
+
+
+class LangbordSkibeGame(LangbordSpielGame):
+    """``python_langbord_skibe``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        LangbordSpielGame.__init__(self, "skibe", params)
+
+
+class LangbordKnarrGame(LangbordSpielGame):
+    """``python_langbord_knarr``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        LangbordSpielGame.__init__(self, "knarr", params)
+
+
+class LangbordSkoventyrGame(LangbordSpielGame):
+    """``python_langbord_skoventyr``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        LangbordSpielGame.__init__(self, "skoventyr", params)
+
+
+GAME_CLASSES.update(
+    skaal=LangbordSkaalGame,
+    skibe=LangbordSkibeGame,
+    knarr=LangbordKnarrGame,
+    skoventyr=LangbordSkoventyrGame,
+)
 
 
 def register() -> None:
