@@ -26,6 +26,7 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
 import langbord
 from langbord.core import registry
 from langbord.envs import openspiel, register_openspiel
+from langbord.envs.encoding import encoder_for
 
 register_openspiel()
 
@@ -323,3 +324,20 @@ def test_ismcts_with_its_defaults_plays_knarr_through(players: int) -> None:
     ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert sum(returns) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game_name", HAVE)
+def test_tensors_are_the_encoders_at_the_start_and_after(game_name: str) -> None:
+    """The initial state's tensors come from a cache (OpenSpiel asks for one on a new initial
+    state at every tensor call, to learn its shape); every state's are the encoder's."""
+    game = pyspiel.load_game(openspiel.short_name(game_name), PARAMS[game_name])
+    encoder = encoder_for(game.langbord_game)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(10)
+    for _ in range(3):
+        inner = state.langbord_state
+        for seat in range(game.num_players()):
+            expected = np.asarray(encoder.encode(inner.view(seat), seat), np.float32)
+            assert np.array_equal(np.asarray(state.observation_tensor(seat)), expected)
+            assert np.array_equal(np.asarray(state.information_state_tensor(seat)), expected)
+        state = play_random(state, rng, limit=len(state.history()) + 7)

@@ -66,6 +66,17 @@ class _Shared:
         self.encoder = encoder
         self.logs = game.info.private_information
         self.initial = game.new_initial_state()
+        self.initial_tensors: dict[int, np.ndarray[Any, Any]] = {}
+        """Each seat's tensor of the initial state: OpenSpiel asks for it (to learn the tensor's
+        shape) on a new initial state at every ``observation_tensor`` call."""
+
+    def initial_tensor(self, player: int) -> np.ndarray[Any, Any]:
+        tensor = self.initial_tensors.get(player)
+        if tensor is None:
+            view = self.initial.view(player)
+            tensor = np.asarray(self.encoder.encode(view, player), np.float32)
+            self.initial_tensors[player] = tensor
+        return tensor
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -91,13 +102,18 @@ class _Live:
     re-dealt state (``redealt``), whose history does not lead to it: its langbord state is
     pickled itself, where the game's state pickles."""
 
-    def __init__(self, state: State, logs: list[list[str]], redealt: bool = False) -> None:
+    def __init__(
+        self, state: State, logs: list[list[str]], redealt: bool = False, fresh: bool = False
+    ) -> None:
         self.state = state
         self.logs = logs
         self.redealt = redealt
+        self.fresh = fresh
+        """The game's initial state, no action applied yet (its tensors are the game's)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(self.state.clone(), [log.copy() for log in self.logs], self.redealt)
+        logs = [log.copy() for log in self.logs]
+        return _Live(self.state.clone(), logs, self.redealt, self.fresh)
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.redealt:
@@ -189,7 +205,7 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
         shared = game._shared
         self._shared = shared  # the only other attribute: OpenSpiel's clone deep-copies them all
         n = shared.game.num_players()
-        self._live = live or _Live(shared.initial.clone(), [[] for _ in range(n)])
+        self._live = live or _Live(shared.initial.clone(), [[] for _ in range(n)], fresh=True)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and its action history, replayed on loading (in a new process
@@ -222,6 +238,7 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         live = self._live
+        live.fresh = False
         if self._shared.logs:
             for seat, log in enumerate(live.logs):
                 log.append(live.state.action_to_string_for(seat, action))
@@ -331,13 +348,17 @@ class LangbordObserver:
         if secrets and private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
             raise ValueError(f"{shared.game.name}: only one seat's own observation is supported")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.shared = shared
         self.encoder = shared.encoder
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LangbordSpielState, player: int) -> None:
-        inner = state.langbord_state
-        self.tensor[:] = self.encoder.encode(inner.view(player), player)
+        live = state._live
+        if live.fresh and not live.state._history:  # the initial state, untouched
+            self.tensor[:] = self.shared.initial_tensor(player)
+        else:
+            self.tensor[:] = self.encoder.encode(live.state.view(player), player)
 
     def string_from(self, state: LangbordSpielState, player: int) -> str:
         if self.perfect_recall:
