@@ -5,6 +5,10 @@ langbord[rl]``).
 - ``gymnasium.make("langbord/Skoventyr-v0", **options)``: one learner at a cooperative game
   (``langbord/<title>-v0`` of each), registered when this package is imported (if Gymnasium is
   installed).
+- ``seat_env(game, seat=0, opponents="greedy", **options)`` (or
+  ``gymnasium.make("langbord/<title>-seat-v0", ...)``): one seat of any game for one learner,
+  the others played by given agents or a policy, with a flat ``Box`` observation and the
+  ``action_masks()`` that sb3-contrib's ``MaskablePPO`` calls (``langbord.envs.seat``).
 - ``register_openspiel()``: every game as the OpenSpiel game ``python_langbord_<game>``.
 
 Observations are the games' encoders (``langbord.envs.encoding.encoder_for(game)``: a seat's
@@ -19,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from langbord.envs.pettingzoo import LangbordEnv
+    from langbord.envs.seat import SeatEnv
 
-__all__ = ["pettingzoo_env", "register_gymnasium", "register_openspiel"]
+__all__ = ["pettingzoo_env", "register_gymnasium", "register_openspiel", "seat_env"]
 
 
 def pettingzoo_env(game: str, render_mode: str | None = None, **options: Any) -> LangbordEnv:
@@ -30,12 +35,22 @@ def pettingzoo_env(game: str, render_mode: str | None = None, **options: Any) ->
     return LangbordEnv(game, render_mode=render_mode, **options)
 
 
+def seat_env(game: str, **kwargs: Any) -> SeatEnv:
+    """One seat of ``game`` as a single-agent Gymnasium environment (``langbord.envs.seat``)."""
+    from langbord.envs.seat import SeatEnv
+
+    return SeatEnv(game, **kwargs)
+
+
 def register_gymnasium() -> None:
-    """Register ``langbord/<title>-v0`` of every cooperative game (``langbord/Skoventyr-v0``) with
-    Gymnasium (done on import when it is installed)."""
+    """Register ``langbord/<title>-v0`` of every cooperative game (``langbord/Skoventyr-v0``) and
+    ``langbord/<title>-seat-v0`` of every game with Gymnasium (done on import when it is
+    installed)."""
+    from langbord.envs import seat
     from langbord.envs.gymnasium import register
 
     register()
+    seat.register()
 
 
 def register_openspiel() -> None:

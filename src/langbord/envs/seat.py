@@ -1,0 +1,248 @@
+"""One seat of any game as a single-agent Gymnasium environment, the other seats played by given
+opponents: ``langbord.envs.seat_env("skibe", seat=0, opponents="greedy", players=3)``, or
+``gymnasium.make("langbord/Skibe-seat-v0", opponents="greedy", players=3)``.
+
+Built for the standard single-agent trainers with no glue:
+
+- **Observation**: ``observation="flat"`` (the default) is a ``Box`` of the seat's encoded view
+  (float32, the game's :class:`~langbord.envs.encoding.Encoder`, ``slots()`` names every slot),
+  with no mask mixed into it; ``observation="dict"`` is the PettingZoo environments' dict
+  (``"observation"`` and ``"action_mask"``).
+- **Masks**: ``action_masks()`` is the boolean mask of the seat's legal actions, the method
+  sb3-contrib's ``MaskablePPO`` calls (``ActionMasker`` is not needed), and ``info["action_mask"]``
+  carries it too.
+- **Opponents**: every other seat is played before the learner's turn comes round. ``opponents``
+  is an agent spec (``"greedy"``, ``"mcts:iterations=50"``, a level such as ``"club"``) for
+  every other seat, a list with one spec or agent per other seat, or a policy: a callable
+  ``policy(observation, action_mask) -> action`` given the flat observation and boolean mask of
+  the seat it plays (self-play with a learned model, which sees only what its seat knows). A
+  langbord agent decides from what its seat knows, as it always does.
+- **Seat**: a number, or ``"rotate"`` (seat 0 in the first episode, then the next seat each
+  reset), so one policy learns every seat.
+- **Reward**: ``reward="win"`` (the default) is the seat's ``returns()`` share at the end (1 for
+  a win, 1/k for a k-way tie; the team's win in cooperative Skoventyr) and 0 before.
+  ``reward="shaped"`` adds potential-based shaping (Ng, Harada and Russell, 1999): each step
+  pays ``Φ(after) − Φ(before)``, where ``Φ`` is the game's own estimate of the seat's win share
+  (``State.evaluate()``) on a copy re-dealt from what the seat knows (no secret reaches the
+  reward), and 0 at the end; the shaping sums to ``−Φ(start)`` over an episode, so the best
+  policy is unchanged, while a learner at Skoventyr (whose random play never wins) is told at
+  once when a step brought a win closer.
+
+Chance is resolved inside with the generator seeded by ``reset(seed=...)``. An illegal action
+changes nothing: the step returns reward 0 and ``info["illegal_action"] = True``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+
+import langbord
+from langbord.core import registry
+from langbord.core.game import State
+from langbord.envs.chance import resolve_chance
+from langbord.envs.encoding import encoder_for
+from langbord.envs.observation import observation_space, render_text
+
+Policy = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], int]
+"""A learned policy: ``policy(observation, action_mask) -> action`` for the seat it plays."""
+
+OBSERVATIONS = ("flat", "dict")
+REWARDS = ("win", "shaped")
+
+
+def env_id(game: str) -> str:
+    """Gymnasium's id of a game's seat environment: ``langbord/<title>-seat-v0``."""
+    return f"langbord/{registry.info(game).title}-seat-v0"
+
+
+class _PolicySeat:
+    """A learned policy in a seat: it sees that seat's flat observation and mask only."""
+
+    def __init__(self, policy: Policy, env: SeatEnv, seat: int) -> None:
+        self.policy = policy
+        self.env = env
+        self.seat = seat
+
+    def step(self, state: State) -> int:
+        env = self.env
+        vector = env.encode(state, self.seat)
+        mask = env.mask(state)
+        return int(self.policy(vector, mask))
+
+
+class SeatEnv(gymnasium.Env[Any, np.int64]):
+    """One seat of a game for one learner (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Env's)
+
+    def __init__(
+        self,
+        game: str,
+        seat: int | str = 0,
+        opponents: str | Sequence[Any] | Policy = "random",
+        observation: str = "flat",
+        reward: str = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = langbord.load(game, **options)
+        n = self.game.num_players()
+        if seat != "rotate" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be a seat from 0 to {n - 1} or 'rotate', not {seat!r}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: one of {self.metadata['render_modes']}")
+        self.rotate = seat == "rotate"
+        self.seat = 0 if self.rotate else int(seat)
+        self.observation = observation
+        self.reward = reward
+        self.render_mode = render_mode
+        self.encoder = encoder_for(self.game)
+        self.opponents = opponents
+        self._check_opponents(opponents, n)
+        self.seats: dict[int, Any] = {}
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
+        flat = gymnasium.spaces.Box(
+            low=self.encoder.low,
+            high=self.encoder.high,
+            shape=(self.encoder.size,),
+            dtype=np.float32,
+        )
+        self.observation_space = cast(
+            "gymnasium.spaces.Space[Any]",
+            flat if observation == "flat" else observation_space(self.encoder),
+        )
+        self.state: State = self.game.new_initial_state()
+        self._episodes = 0
+        self._potential = 0.0
+        self._rng = random.Random(0)
+
+    # ---- what the learner sees ---------------------------------------------------------------
+
+    def encode(self, state: State, seat: int) -> np.ndarray[Any, Any]:
+        """Seat ``seat``'s flat observation of ``state``."""
+        return np.asarray(self.encoder.encode(state.view(seat), seat), dtype=np.float32)
+
+    def mask(self, state: State) -> np.ndarray[Any, Any]:
+        """The boolean mask of the legal actions of the seat to move (all False at the end)."""
+        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.bool_)
+        if not state.is_terminal() and not state.is_chance_node():
+            mask[state.legal_actions()] = True
+        return mask
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The learner's legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls it)."""
+        return self.mask(self.state)
+
+    def _observe(self) -> Any:
+        vector = self.encode(self.state, self.seat)
+        if self.observation == "flat":
+            return vector
+        return {"observation": vector, "action_mask": self.mask(self.state).astype(np.int8)}
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.mask(self.state), "seat": self.seat}
+
+    # ---- the other seats ---------------------------------------------------------------------
+
+    def _check_opponents(self, opponents: Any, n: int) -> None:
+        if isinstance(opponents, str) or callable(opponents):
+            return
+        if not isinstance(opponents, Sequence) or len(opponents) != n - 1:
+            raise ValueError(
+                f"opponents must be a spec, a policy, or one spec or agent for each of the "
+                f"{n - 1} other seats"
+            )
+
+    def _make_seats(self, seed: int) -> dict[int, Any]:
+        from langbord.agents import make_agent
+
+        others = [s for s in range(self.game.num_players()) if s != self.seat]
+        opponents = self.opponents
+        seats: dict[int, Any] = {}
+        for k, other in enumerate(others):
+            if isinstance(opponents, str):
+                seats[other] = make_agent(opponents, seed + other)
+            elif callable(opponents) and not hasattr(opponents, "step"):
+                seats[other] = _PolicySeat(opponents, self, other)
+            else:
+                entry = cast("Sequence[Any]", opponents)[k]
+                if isinstance(entry, str):
+                    entry = make_agent(entry, seed + other)
+                elif not hasattr(entry, "step"):
+                    entry = _PolicySeat(entry, self, other)
+                seats[other] = entry
+        return seats
+
+    def _uniform(self) -> float:
+        return float(self.np_random.random())
+
+    def _advance(self) -> None:
+        """Resolve chance and play the other seats until the learner decides or the game ends."""
+        state = self.state
+        while True:
+            resolve_chance(state, self._uniform)
+            if state.is_terminal() or state.current_player() == self.seat:
+                return
+            agent = self.seats[state.current_player()]
+            state.apply_action(int(agent.step(state.clone())))
+
+    def _phi(self) -> float:
+        if self.reward != "shaped" or self.state.is_terminal():
+            return 0.0
+        seen = self.state.resample_hidden(self.seat, self._rng)
+        return float(seen.evaluate()[self.seat])
+
+    # ---- Gymnasium ---------------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        super().reset(seed=seed)
+        if self.rotate:
+            self.seat = self._episodes % self.game.num_players()
+        self._episodes += 1
+        draw = int(self.np_random.integers(2**31))
+        self._rng = random.Random(draw)
+        self.seats = self._make_seats(draw)
+        self.state = self.game.new_initial_state()
+        self._advance()
+        self._potential = self._phi()
+        return self._observe(), self._info()
+
+    def step(self, action: np.int64 | int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self.state.is_terminal():
+            raise langbord.LangbordError("the game is over: call reset()")
+        if int(action) not in self.state.legal_actions():
+            return self._observe(), 0.0, False, False, {**self._info(), "illegal_action": True}
+        self.state.apply_action(int(action))
+        self._advance()
+        terminated = self.state.is_terminal()
+        reward = self.state.returns()[self.seat] if terminated else 0.0
+        if self.reward == "shaped":
+            potential = self._phi()
+            reward += potential - self._potential
+            self._potential = potential
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), float(reward), terminated, False, self._info()
+
+    def render(self) -> str | None:
+        """The table as text (``ansi``: returned; ``human``: printed)."""
+        return render_text(self.state, self.render_mode)
+
+
+def register() -> None:
+    """Register ``langbord/<title>-seat-v0`` of every game with Gymnasium (once)."""
+    for name in langbord.games():
+        if env_id(name) not in gymnasium.registry:
+            entry = f"{__name__}:{SeatEnv.__name__}"
+            gymnasium.register(id=env_id(name), entry_point=entry, kwargs={"game": name})
