@@ -108,3 +108,46 @@ def test_render_shows_the_table_to_a_spectator() -> None:
     assert env.render() == env.state.render(None)
     with pytest.raises(ValueError, match="render_mode"):
         pettingzoo_env("skibe", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("game_name", HAVE)
+def test_flat_observations_pass_the_api_test(game_name: str) -> None:
+    """``observation="flat"``: a Box of the seat's vector, the mask in ``action_mask(agent)``
+    and ``infos[agent]["action_mask"]``, equal to the dict observation's parts."""
+    options = OPTIONS[game_name][0]
+    api_test(pettingzoo_env(game_name, observation="flat", **options), num_cycles=200)
+    flat = pettingzoo_env(game_name, observation="flat", **options)
+    full = pettingzoo_env(game_name, **options)
+    flat.reset(seed=3)
+    full.reset(seed=3)
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        agent = flat.agent_selection
+        if flat.terminations[agent]:
+            break
+        seen = full.observe(agent)
+        assert np.array_equal(flat.observe(agent), seen["observation"])
+        assert np.array_equal(flat.action_mask(agent), seen["action_mask"])
+        assert np.array_equal(flat.infos[agent]["action_mask"], seen["action_mask"])
+        action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
+        flat.step(action)
+        full.step(action)
+
+
+def test_supersuits_box_wrappers_apply_to_flat_observations() -> None:
+    """SuperSuit's observation wrappers refuse the dict observations and take the flat ones;
+    ``normalize_obs_v0`` needs finite bounds, which Skoventyr's encoder declares ([0, 1])."""
+    supersuit = pytest.importorskip("supersuit", reason="SuperSuit is not installed")
+    wrapped = [
+        supersuit.flatten_v0(pettingzoo_env("skibe", observation="flat", players=3)),
+        supersuit.pad_observations_v0(pettingzoo_env("knarr", observation="flat", players=3)),
+        supersuit.dtype_v0(pettingzoo_env("skaal", observation="flat", players=3), np.float64),
+        supersuit.normalize_obs_v0(pettingzoo_env("skoventyr", observation="flat", players=2)),
+    ]
+    for env in wrapped:
+        api_test(env, num_cycles=60)
+
+
+def test_a_bad_observation_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="observation must be 'dict' or 'flat'"):
+        pettingzoo_env("skibe", observation="pixels")

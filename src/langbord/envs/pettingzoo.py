@@ -8,6 +8,11 @@ Agents are ``player_0`` … ``player_{n-1}`` (seat ``i`` is ``player_i``); the s
 (all 0 for a seat not to move). Rewards are ``returns()`` at the end (0 before); chance nodes
 are resolved inside the environment with its generator, seeded by ``reset(seed=...)``. An
 illegal action raises :class:`~langbord.IllegalActionError` and changes nothing.
+
+With ``observation="flat"`` an observation is the float32 vector alone, in a ``Box`` space, and
+the mask is ``action_mask(agent)`` and ``infos[agent]["action_mask"]`` (PettingZoo's other
+convention): SuperSuit's wrappers that need a ``Box`` (``flatten_v0``, ``dtype_v0``,
+``pad_observations_v0``, ``normalize_obs_v0``…) then apply as they are.
 """
 
 from __future__ import annotations
@@ -33,8 +38,17 @@ class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        observation: str = "dict",
+        **options: Any,
+    ) -> None:
         super().__init__()
+        if observation not in ("dict", "flat"):
+            raise ValueError(f"observation must be 'dict' or 'flat', not {observation!r}")
+        self.flat = observation == "flat"
         self.game = langbord.load(game, **options)
         self.encoder = encoder_for(self.game)
         self.metadata = {**self.metadata, "name": f"langbord_{self.game.name}_v0"}
@@ -43,7 +57,16 @@ class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.render_mode = render_mode
         n = self.game.num_players()
         self.possible_agents = [f"player_{i}" for i in range(n)]
-        self._observation_space = observation_space(self.encoder)
+        self._observation_space: spaces.Space[Any] = (
+            spaces.Box(
+                low=self.encoder.low,
+                high=self.encoder.high,
+                shape=(self.encoder.size,),
+                dtype=np.float32,
+            )
+            if self.flat
+            else observation_space(self.encoder)
+        )
         self._action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
@@ -83,11 +106,22 @@ class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[self.state.current_player()]
+        if self.flat:
+            for agent in self.agents:
+                self.infos[agent]["action_mask"] = self.action_mask(agent)
 
-    def observe(self, agent: str) -> Observation:
+    def observe(self, agent: str) -> Any:
         seat = self.possible_agents.index(agent)
         to_move = agent == self.agent_selection and not self.state.is_terminal()
-        return observe(self.encoder, self.state, seat, to_move)
+        seen = observe(self.encoder, self.state, seat, to_move)
+        return seen["observation"] if self.flat else seen
+
+    def action_mask(self, agent: str) -> np.ndarray[Any, Any]:
+        """``agent``'s legal actions as an int8 mask (all 0 unless it is to move)."""
+        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        if agent == self.agent_selection and not self.state.is_terminal():
+            mask[self.state.legal_actions()] = 1
+        return mask
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
