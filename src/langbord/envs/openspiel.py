@@ -70,12 +70,14 @@ class _Shared:
         """Each seat's tensor of the initial state: OpenSpiel asks for it (to learn the tensor's
         shape) on a new initial state at every ``observation_tensor`` call."""
 
+    def vector(self, state: State, player: int) -> np.ndarray[Any, Any]:
+        """``player``'s encoded view of ``state`` as a float32 vector."""
+        return np.asarray(self.encoder.encode(state.view(player), player), np.float32)
+
     def initial_tensor(self, player: int) -> np.ndarray[Any, Any]:
         tensor = self.initial_tensors.get(player)
         if tensor is None:
-            view = self.initial.view(player)
-            tensor = np.asarray(self.encoder.encode(view, player), np.float32)
-            self.initial_tensors[player] = tensor
+            tensor = self.initial_tensors[player] = self.vector(self.initial, player)
         return tensor
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -102,18 +104,17 @@ class _Live:
     re-dealt state (``redealt``), whose history does not lead to it: its langbord state is
     pickled itself, where the game's state pickles."""
 
-    def __init__(
-        self, state: State, logs: list[list[str]], redealt: bool = False, fresh: bool = False
-    ) -> None:
+    def __init__(self, state: State, logs: list[list[str]], redealt: bool = False) -> None:
         self.state = state
         self.logs = logs
         self.redealt = redealt
-        self.fresh = fresh
-        """The game's initial state, no action applied yet (its tensors are the game's)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        logs = [log.copy() for log in self.logs]
-        return _Live(self.state.clone(), logs, self.redealt, self.fresh)
+        return _Live(self.state.clone(), [log.copy() for log in self.logs], self.redealt)
+
+    def initial(self) -> bool:
+        """Whether this is the game's initial state (no action applied, not re-dealt)."""
+        return not self.redealt and not self.state.history()
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.redealt:
@@ -205,7 +206,7 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
         shared = game._shared
         self._shared = shared  # the only other attribute: OpenSpiel's clone deep-copies them all
         n = shared.game.num_players()
-        self._live = live or _Live(shared.initial.clone(), [[] for _ in range(n)], fresh=True)
+        self._live = live or _Live(shared.initial.clone(), [[] for _ in range(n)])
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and its action history, replayed on loading (in a new process
@@ -238,7 +239,6 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         live = self._live
-        live.fresh = False
         if self._shared.logs:
             for seat, log in enumerate(live.logs):
                 log.append(live.state.action_to_string_for(seat, action))
@@ -271,7 +271,7 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _knowledge(self, state: State, seat: int) -> str:
         """A line naming what ``seat`` knows in ``state`` (a digest of its observation)."""
-        tensor = np.asarray(self._shared.encoder.encode(state.view(seat), seat), np.float32)
+        tensor = self._shared.vector(state, seat)
         return f"re-dealt: {hashlib.blake2b(tensor.tobytes(), digest_size=12).hexdigest()}"
 
     def information_log(self, player: int) -> list[str]:
@@ -355,7 +355,7 @@ class LangbordObserver:
 
     def set_from(self, state: LangbordSpielState, player: int) -> None:
         live = state._live
-        if live.fresh and not live.state._history:  # the initial state, untouched
+        if live.initial():
             self.tensor[:] = self.shared.initial_tensor(player)
         else:
             self.tensor[:] = self.encoder.encode(live.state.view(player), player)

@@ -27,7 +27,15 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import langbord
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
-from langbord.envs.observation import Observation, observation_space, observe, render_text
+from langbord.envs.observation import (
+    Observation,
+    legal_mask,
+    observation_space,
+    observe,
+    render_text,
+    vector,
+    vector_space,
+)
 
 
 class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -58,14 +66,7 @@ class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         n = self.game.num_players()
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._observation_space: spaces.Space[Any] = (
-            spaces.Box(
-                low=self.encoder.low,
-                high=self.encoder.high,
-                shape=(self.encoder.size,),
-                dtype=np.float32,
-            )
-            if self.flat
-            else observation_space(self.encoder)
+            vector_space(self.encoder) if self.flat else observation_space(self.encoder)
         )
         self._action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
@@ -110,18 +111,18 @@ class LangbordEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             for agent in self.agents:
                 self.infos[agent]["action_mask"] = self.action_mask(agent)
 
+    def _to_move(self, agent: str) -> bool:
+        return agent == self.agent_selection and not self.state.is_terminal()
+
     def observe(self, agent: str) -> Any:
         seat = self.possible_agents.index(agent)
-        to_move = agent == self.agent_selection and not self.state.is_terminal()
-        seen = observe(self.encoder, self.state, seat, to_move)
-        return seen["observation"] if self.flat else seen
+        if self.flat:
+            return vector(self.encoder, self.state, seat)
+        return observe(self.encoder, self.state, seat, self._to_move(agent))
 
     def action_mask(self, agent: str) -> np.ndarray[Any, Any]:
         """``agent``'s legal actions as an int8 mask (all 0 unless it is to move)."""
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        if agent == self.agent_selection and not self.state.is_terminal():
-            mask[self.state.legal_actions()] = 1
-        return mask
+        return legal_mask(self.state, self._to_move(agent))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -12,8 +12,8 @@ Built for the standard single-agent trainers with no glue:
   sb3-contrib's ``MaskablePPO`` calls (``ActionMasker`` is not needed), and ``info["action_mask"]``
   carries it too.
 - **Opponents**: every other seat is played before the learner's turn comes round. ``opponents``
-  is an agent spec (``"greedy"``, ``"mcts:iterations=50"``, a level such as ``"club"``) for
-  every other seat, a list with one spec or agent per other seat, or a policy: a callable
+  is an agent spec (``"greedy"``, ``"mcts:iterations=50"``) for every other seat, a list with
+  one spec or agent per other seat, or a policy: a callable
   ``policy(observation, action_mask) -> action`` given the flat observation and boolean mask of
   the seat it plays (self-play with a learned model, which sees only what its seat knows). A
   langbord agent decides from what its seat knows, as it always does.
@@ -46,7 +46,13 @@ from langbord.core import registry
 from langbord.core.game import State
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
-from langbord.envs.observation import observation_space, render_text
+from langbord.envs.observation import (
+    legal_mask,
+    observation_space,
+    render_text,
+    vector,
+    vector_space,
+)
 
 Policy = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], int]
 """A learned policy: ``policy(observation, action_mask) -> action`` for the seat it plays."""
@@ -110,16 +116,9 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         self._check_opponents(opponents, n)
         self.seats: dict[int, Any] = {}
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
-        flat = gymnasium.spaces.Box(
-            low=self.encoder.low,
-            high=self.encoder.high,
-            shape=(self.encoder.size,),
-            dtype=np.float32,
-        )
-        self.observation_space = cast(
-            "gymnasium.spaces.Space[Any]",
-            flat if observation == "flat" else observation_space(self.encoder),
-        )
+        flat = observation == "flat"
+        space = vector_space(self.encoder) if flat else observation_space(self.encoder)
+        self.observation_space = cast("gymnasium.spaces.Space[Any]", space)
         self.state: State = self.game.new_initial_state()
         self._episodes = 0
         self._potential = 0.0
@@ -129,14 +128,12 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
 
     def encode(self, state: State, seat: int) -> np.ndarray[Any, Any]:
         """Seat ``seat``'s flat observation of ``state``."""
-        return np.asarray(self.encoder.encode(state.view(seat), seat), dtype=np.float32)
+        return vector(self.encoder, state, seat)
 
     def mask(self, state: State) -> np.ndarray[Any, Any]:
         """The boolean mask of the legal actions of the seat to move (all False at the end)."""
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.bool_)
-        if not state.is_terminal() and not state.is_chance_node():
-            mask[state.legal_actions()] = True
-        return mask
+        to_move = not state.is_terminal() and not state.is_chance_node()
+        return legal_mask(state, to_move, np.bool_)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The learner's legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls it)."""
