@@ -3,31 +3,14 @@ MCTSBot (ISMCTSBot for Knarr) against the game's best agent through ``python_lan
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from cases import load_benchmark
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel games need langbord[rl]")
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _arena() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "openspiel_arena", ROOT / "benchmarks" / "openspiel_arena.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-ARENA = _arena()
+ARENA = load_benchmark("openspiel_arena")
 
 
 @pytest.mark.parametrize(
