@@ -4,7 +4,9 @@ A server must know, before it seats a bot, that the bot will not think for an ho
 is built from measured costs (:data:`langbord.agents.costs.COSTS`, one entry per game, re-measured
 by ``python benchmarks/agent_costs.py``) on the reference two-core machine:
 
-- ``random``, ``greedy``, ``policy``: the longest decision measured.
+- ``random``, ``greedy``, ``policy``: the longest decision measured; ``noisy``: a greedy
+  decision and a policy decision.
+- a level's name (``club``): the spec it stands for at the game.
 - ``mcts`` with ``iterations`` (or the game's default budget): the budget times one iteration —
   the tree, the re-deal and ``evaluate()`` (each tenfold of the budget makes the tree deeper and
   an iteration dearer by the measured ``growth``), plus ``rollout_depth`` steps of the rollout
@@ -28,6 +30,7 @@ import math
 from typing import Any
 
 from langbord.agents.costs import COSTS, Costs
+from langbord.agents.levels import resolve_level
 from langbord.agents.mcts import DEFAULT_ITERATIONS, DEFAULT_ROLLOUT, DEFAULT_ROLLOUT_DEPTH
 from langbord.agents.rollouts import DEFAULT_ROLLOUTS
 from langbord.agents.specs import parse_spec
@@ -41,12 +44,15 @@ def game_costs(game: Game) -> Costs | None:
 
 def decision_seconds(spec: str, game: Game) -> float:
     """An upper estimate of the wall time, in seconds, of one decision of the agent ``spec``
-    names at ``game`` (see the module); ``math.inf`` for a game without measured costs.
-    :class:`~langbord.core.errors.OptionError` for a bad spec."""
-    name, kwargs = parse_spec(spec)
+    names at ``game`` (see the module; a level's name counts as its spec there); ``math.inf``
+    for a game without measured costs. :class:`~langbord.core.errors.OptionError` for a bad
+    spec."""
+    name, kwargs = parse_spec(resolve_level(spec, game))
     costs = game_costs(game)
     if costs is None:
         return math.inf
+    if name == "noisy":
+        return costs.decision["greedy"] + costs.decision["policy"]
     if name not in ("mcts", "rollouts"):
         return costs.decision[name]
     length = min(costs.length, game.max_game_length())

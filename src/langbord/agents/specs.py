@@ -1,7 +1,11 @@
 """Agent specs: the strings that name an agent everywhere agents are chosen.
 
 ``random``, ``greedy``, ``policy``, ``mcts``, ``mcts:iterations=2000``, ``mcts:time=1.0``,
-``mcts:time=0.25,rollout=greedy,c=1.4``, ``rollouts:rollouts=64``, ``rollouts:time=0.1,depth=40``.
+``mcts:time=0.25,rollout=greedy,c=1.4``, ``rollouts:rollouts=64``, ``rollouts:time=0.1,depth=40``,
+``noisy:policy=0.5,temperature=0.05``.
+
+Where the game is known, a level's name (``beginner``, ``casual``, ``club``, ``strong``,
+``best``: :mod:`langbord.agents.levels`) stands for that game's spec of the level.
 
 Every number in a spec is parsed here, once, for the command line, the arena, simulations and
 the server alike: a finite decimal number (a whole number where a count is meant: ``1e3`` and
@@ -20,6 +24,8 @@ agent              option                                    allowed
 ``rollouts``       ``rollouts`` (a decision's budget)        whole number 1..1,000,000
 ``rollouts``       ``time`` (seconds a decision)             0.001..3600
 ``rollouts``       ``depth`` (steps a rollout)               whole number 0..10,000
+``noisy``          ``policy`` (chance of the policy's move)  0..1
+``noisy``          ``temperature`` (softmax over evaluate)   0.001..10
 =================  ========================================  ==========================
 
 ``nan``, ``inf``, ``1e999`` (which overflows to infinity), negatives, empty values and values
@@ -37,11 +43,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from langbord.agents.greedy import GreedyAgent
+from langbord.agents.levels import LEVELS, resolve_level
 from langbord.agents.mcts import ROLLOUTS, MCTSAgent
+from langbord.agents.noisy import NoisyPolicyAgent
 from langbord.agents.policy import PolicyAgent
 from langbord.agents.random_agent import RandomAgent
 from langbord.agents.rollouts import RolloutAgent
 from langbord.core.errors import OptionError
+from langbord.core.game import Game
 from langbord.core.runner import Agent
 
 
@@ -75,9 +84,14 @@ ROLLOUTS_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
     "time": Bound("time_limit", False, 0.001, 3600, "seconds"),
     "depth": Bound("depth", True, 0, 10_000),
 }
-"""The options of ``mcts`` and ``rollouts``: a :class:`Bound` for a number, or the keyword and
-the allowed words for a choice."""
-AGENTS = ("random", "greedy", "policy", "mcts", "rollouts")
+NOISY_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
+    "policy": Bound("policy", False, 0, 1),
+    "temperature": Bound("temperature", False, 0.001, 10),
+}
+"""The options of ``mcts``, ``rollouts`` and ``noisy``: a :class:`Bound` for a number, or the
+keyword and the allowed words for a choice."""
+OPTIONS = {"mcts": MCTS_OPTIONS, "rollouts": ROLLOUTS_OPTIONS, "noisy": NOISY_OPTIONS}
+AGENTS = ("random", "greedy", "policy", "mcts", "rollouts", "noisy")
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
@@ -116,8 +130,9 @@ def parse_number(agent: str, key: str, value: str, bound: Bound) -> int | float:
 
 def parse_options(name: str, pairs: list[str]) -> dict[str, Any]:
     """The keyword arguments ``pairs`` (``["time=1", "rollout=greedy"]``) give agent ``name``
-    (``mcts`` or ``rollouts``); :class:`OptionError` for anything the module's table refuses."""
-    options = ROLLOUTS_OPTIONS if name == "rollouts" else MCTS_OPTIONS
+    (``mcts``, ``rollouts`` or ``noisy``); :class:`OptionError` for anything the module's table
+    refuses."""
+    options = OPTIONS[name]
     kwargs: dict[str, Any] = {}
     seen: set[str] = set()
     for pair in pairs:
@@ -155,22 +170,31 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name = name.strip().lower()
     pairs = [p for p in rest.split(",") if p.strip()] if rest else []
     if name not in AGENTS:
-        raise OptionError(f"unknown agent {quoted(spec.strip())}; agents are: {', '.join(AGENTS)}")
-    if name not in ("mcts", "rollouts"):
+        raise OptionError(
+            f"unknown agent {quoted(spec.strip())}; agents are: {', '.join(AGENTS)}; "
+            f"levels (where the game is known) are: {', '.join(LEVELS)}"
+        )
+    if name not in OPTIONS:
         if pairs:
             raise OptionError(f"agent {name!r} takes no options (got {quoted(rest)})")
         return name, {}
     return name, parse_options(name, pairs)
 
 
-def make_agent(spec: str, seed: int | None = None, max_seconds: float | None = None) -> Agent:
+def make_agent(
+    spec: str,
+    seed: int | None = None,
+    max_seconds: float | None = None,
+    game: Game | str | None = None,
+) -> Agent:
     """The agent ``spec`` names, seeded with ``seed``; :class:`OptionError` for a bad spec (see
-    the module for the options and their bounds).
+    the module for the options and their bounds). With ``game`` (a game or its name), ``spec``
+    may also be a level's name (``club``), which stands for that game's spec of the level.
 
     ``max_seconds`` caps one decision's wall time whatever the spec's budget (a server's guard):
     the searching agents (``mcts``, ``rollouts``) stop there and play their best move so far;
     the others decide at once and need no cap."""
-    name, kwargs = parse_spec(spec)
+    name, kwargs = parse_spec(resolve_level(spec, game))
     simple: dict[str, Callable[[int | None], Agent]] = {
         "random": RandomAgent,
         "greedy": GreedyAgent,
@@ -181,6 +205,8 @@ def make_agent(spec: str, seed: int | None = None, max_seconds: float | None = N
     try:
         if name == "rollouts":
             return RolloutAgent(seed, max_seconds=max_seconds, **kwargs)
+        if name == "noisy":
+            return NoisyPolicyAgent(seed, **kwargs)
         return MCTSAgent(seed, max_seconds=max_seconds, **kwargs)
     except ValueError as exc:
         raise OptionError(str(exc)) from None

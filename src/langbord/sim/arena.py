@@ -34,10 +34,12 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"langbord-arena:{seed}:{index}").randrange(2**62)
 
 
-def seated_agents(seats: Sequence[str], seed: int) -> list[Agent]:
+def seated_agents(seats: Sequence[str], seed: int, game: str | None = None) -> list[Agent]:
     """Agent ``seats[p]`` for seat ``p`` of the game played with ``seed``, seeded from the game's
-    seed and its seat."""
-    return [make_agent(spec, (seed * 7 + seat) % 2**62) for seat, spec in enumerate(seats)]
+    seed and its seat (with ``game``'s name, a seat may name one of its levels: ``club``)."""
+    return [
+        make_agent(spec, (seed * 7 + seat) % 2**62, game=game) for seat, spec in enumerate(seats)
+    ]
 
 
 def play_seated(
@@ -52,7 +54,7 @@ def play_seated(
     share it)."""
     game = load(name, **options)
     if agents is None:
-        agents = seated_agents(seats, seed)
+        agents = seated_agents(seats, seed, name)
     return play_game(game, agents, seed, agent_specs=list(seats))
 
 
@@ -87,7 +89,7 @@ class Stopwatch:
 
 def _play(job: tuple[str, dict[str, Any], list[str], int, int]) -> dict[str, Any]:
     name, options, seats, seed, index = job
-    watches = [Stopwatch(agent) for agent in seated_agents(seats, seed)]
+    watches = [Stopwatch(agent) for agent in seated_agents(seats, seed, name)]
     record = play_seated(name, options, seats, seed, watches)
     result = record["result"]
     return {
@@ -163,7 +165,7 @@ def run_arena(
     """Play ``games`` seat-rotated games; append each game to ``out`` (JSON lines) if given."""
     game = load(name, **(options or {}))
     for spec in specs:
-        make_agent(spec, 0)  # refuse a bad spec before any game starts
+        make_agent(spec, 0, game=name)  # refuse a bad spec before any game starts
     if games < 1:
         raise OptionError("--games must be at least 1")
     players = game.num_players()

@@ -1,0 +1,243 @@
+"""Calibrate the bot levels: a seat-rotated round robin of the five levels and ``random``.
+
+    python benchmarks/levels.py skaal skibe knarr skoventyr      # the shipped levels.json
+    python benchmarks/levels.py skaal --games 30 --out /tmp/levels.json   # a quick look
+    python benchmarks/levels.py --markdown                       # the README's table
+
+Competitive games, at their default options and player count ``k``: game ``i`` seats the
+``i mod C(6, k)``-th ``k``-subset of the six entrants, rotated by ``i div C(6, k)`` places, so
+every pair meets and every entrant sits in every seat over the run. Each game's finishing ranks
+(the winner first, then by score; equal is a draw) give a win, a loss or a draw for every pair
+of seats; a Bradley–Terry fit over them (with one virtual draw between every pair, so a
+clean sweep stays finite) gives ratings on the Elo scale (400 points: ten to one odds) with
+``random`` at 0, and 95% intervals from ``--bootstrap`` fits to games drawn with replacement.
+
+Cooperative Skoventyr has no opponents: each entrant plays the same ``--games`` seeded deals
+solo, and its rating is its win rate in percent (Wilson 95% interval).
+
+Seconds per decision are each entrant's mean wall time over its decisions in the run (this
+machine's clock, under whatever load it had: ``uptime`` is recorded with the figures). The run
+stops a game early once ``--minutes`` have passed (after a whole game), and records how many
+were played. The JSON file keeps the entries of games not re-run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import random
+import shlex
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from langbord.agents.levels import LEVELS, level_spec
+from langbord.core.registry import load
+from langbord.sim.arena import Stopwatch, game_seed, play_seated, seated_agents
+from langbord.sim.stats import wilson
+
+OUT = Path(__file__).parent.parent / "src" / "langbord" / "agents" / "levels.json"
+ENTRANTS = (*LEVELS, "random")
+DEFAULT_GAMES = {"skaal": 90, "skibe": 90, "knarr": 60, "skoventyr": 30}
+
+
+def schedule(entrants: int, players: int, index: int) -> list[int]:
+    """The entrants (by index) in each seat of game ``index``."""
+    subsets = list(itertools.combinations(range(entrants), players))
+    chosen = subsets[index % len(subsets)]
+    turn = index // len(subsets)
+    return [chosen[(seat + turn) % players] for seat in range(players)]
+
+
+def pair_results(returns: list[float], scores: list[float]) -> list[tuple[int, int, float]]:
+    """``(seat a, seat b, a's share)`` for every pair of seats: 1 for a win, 0.5 a draw."""
+    keys = [(returns[s], scores[s]) for s in range(len(returns))]
+    pairs = []
+    for a, b in itertools.combinations(range(len(keys)), 2):
+        share = 1.0 if keys[a] > keys[b] else 0.0 if keys[a] < keys[b] else 0.5
+        pairs.append((a, b, share))
+    return pairs
+
+
+def bradley_terry(games: list[list[tuple[int, int, float]]], n: int) -> list[float]:
+    """Elo-scale ratings of ``n`` entrants (entrant ``n - 1`` at 0) from games of pairwise
+    results ``(i, j, i's share)``, by the MM iteration (Hunter 2004) with one virtual draw
+    between every pair that met."""
+    wins = [[0.0] * n for _ in range(n)]
+    for game in games:
+        for i, j, share in game:
+            wins[i][j] += share
+            wins[j][i] += 1.0 - share
+    met = [[wins[i][j] + wins[j][i] for j in range(n)] for i in range(n)]
+    for i, j in itertools.permutations(range(n), 2):
+        if met[i][j] > 0:
+            wins[i][j] += 0.5
+    played = [[wins[i][j] + wins[j][i] for j in range(n)] for i in range(n)]
+    strength = [1.0] * n
+    for _ in range(2000):
+        new = []
+        for i in range(n):
+            denominator = sum(
+                played[i][j] / (strength[i] + strength[j]) for j in range(n) if j != i
+            )
+            new.append(sum(wins[i]) / denominator if denominator else strength[i])
+        scale = new[-1]
+        new = [s / scale for s in new]
+        done = max(abs(math.log(a / b)) for a, b in zip(new, strength, strict=True)) < 1e-9
+        strength = new
+        if done:
+            break
+    return [400 * math.log10(s) for s in strength]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def competitive(name: str, specs: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    game = load(name)
+    players = game.num_players()
+    deadline = time.monotonic() + args.minutes * 60
+    played: list[list[tuple[int, int, float]]] = []
+    decisions = [0] * len(specs)
+    seconds = [0.0] * len(specs)
+    for index in range(args.games or DEFAULT_GAMES[name]):
+        if time.monotonic() > deadline:
+            break
+        who = schedule(len(specs), players, index)
+        seats = [specs[e] for e in who]
+        seed = game_seed(args.seed, index)
+        watches = [Stopwatch(agent) for agent in seated_agents(seats, seed)]
+        record = play_seated(name, {}, seats, seed, watches)
+        result: Any = record["result"]
+        played.append(
+            [
+                (who[a], who[b], share)
+                for a, b, share in pair_results(result["returns"], result["scores"])
+            ]
+        )
+        for seat, watch in enumerate(watches):
+            decisions[who[seat]] += watch.thinking.decisions
+            seconds[who[seat]] += watch.thinking.seconds
+        print(f"{name} game {index + 1}: {' '.join(ENTRANTS[e] for e in who)}", flush=True)
+    ratings = bradley_terry(played, len(specs))
+    rng = random.Random(args.seed)
+    samples = [
+        bradley_terry([played[rng.randrange(len(played))] for _ in played], len(specs))
+        for _ in range(args.bootstrap)
+    ]
+    entries = {
+        entrant: {
+            "spec": specs[e],
+            "rating": round(ratings[e], 1),
+            "interval": [
+                round(percentile([s[e] for s in samples], 0.025), 1),
+                round(percentile([s[e] for s in samples], 0.975), 1),
+            ],
+            "seconds": round(seconds[e] / max(1, decisions[e]), 5),
+            "decisions": decisions[e],
+        }
+        for e, entrant in enumerate(ENTRANTS)
+    }
+    return {"measure": "rating", "players": players, "games": len(played), "entries": entries}
+
+
+def cooperative(name: str, specs: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    deadline = time.monotonic() + args.minutes * 60
+    wins = [0.0] * len(specs)
+    decisions = [0] * len(specs)
+    seconds = [0.0] * len(specs)
+    games = 0
+    for index in range(args.games or DEFAULT_GAMES[name]):
+        if time.monotonic() > deadline:
+            break
+        seed = game_seed(args.seed, index)
+        for e, spec in enumerate(specs):
+            watches = [Stopwatch(agent) for agent in seated_agents([spec], seed)]
+            record = play_seated(name, {}, [spec], seed, watches)
+            result: Any = record["result"]
+            wins[e] += result["returns"][0]
+            decisions[e] += watches[0].thinking.decisions
+            seconds[e] += watches[0].thinking.seconds
+        games += 1
+        print(f"{name} deal {index + 1}: wins {wins}", flush=True)
+    entries = {
+        entrant: {
+            "spec": specs[e],
+            "rating": round(100 * wins[e] / games, 1),
+            "interval": [round(100 * x, 1) for x in wilson(wins[e], games)],
+            "seconds": round(seconds[e] / max(1, decisions[e]), 5),
+            "decisions": decisions[e],
+        }
+        for e, entrant in enumerate(ENTRANTS)
+    }
+    return {"measure": "win rate", "players": 1, "games": games, "entries": entries}
+
+
+def markdown(written: dict[str, Any]) -> str:
+    """The README's table of every calibrated game's levels."""
+    lines = [
+        "| game (players) | games | level | spec | strength [95% interval] | s a decision |",
+        "|---|---:|---|---|---|---:|",
+    ]
+    for name, run in written["games"].items():
+        title = f"{load(name).info.title} ({run['players']})"
+        unit = "% solo wins" if run["measure"] == "win rate" else ""
+        rows = [*run["levels"].items(), ("random", run["random"])]
+        count = str(run["games"])
+        for level, entry in rows:
+            low, high = entry["interval"]
+            lines.append(
+                f"| {title} | {count} | {level} | `{entry['spec']}` | "
+                f"{entry['rating']:.0f}{unit} [{low:.0f}, {high:.0f}] | {entry['seconds']:.3f} |"
+            )
+            title = count = ""
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_to_run", nargs="*", metavar="GAME")
+    parser.add_argument("--markdown", action="store_true", help="print the README's table")
+    parser.add_argument("--games", type=int, default=0, help="games (deals) per game to play")
+    parser.add_argument("--minutes", type=float, default=9.0, help="stop a game after these")
+    parser.add_argument("--bootstrap", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    previous = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
+    written: dict[str, Any] = {"games": previous.get("games", {})}
+    if args.markdown:
+        print(markdown(written))
+        return 0
+    for name in args.games_to_run:
+        game = load(name)
+        specs = [level_spec(game, level) for level in LEVELS] + ["random"]
+        started = time.monotonic()
+        run = (cooperative if game.info.cooperative else competitive)(name, specs, args)
+        entries = run.pop("entries")
+        run.update(
+            {
+                "options": dict(game.options),
+                "command": shlex.join(["python", "benchmarks/levels.py", *sys.argv[1:]]),
+                "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                "load": [round(x, 2) for x in os.getloadavg()],
+                "minutes": round((time.monotonic() - started) / 60, 1),
+                "levels": {level: entries[level] for level in LEVELS},
+                "random": entries["random"],
+            }
+        )
+        written["games"][name] = run
+        args.out.write_text(json.dumps(written, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        print(json.dumps({name: run}, indent=1, ensure_ascii=False), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

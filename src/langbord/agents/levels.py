@@ -1,0 +1,207 @@
+"""Bot levels for people: five named strengths per game, each a fixed agent spec.
+
+==============  ==========================================================================
+level           what it is
+==============  ==========================================================================
+``beginner``    the game's quick policy with a person's slips (``noisy``: the policy's move,
+                or a softmax over the evaluation one move ahead; never a move neither would
+                consider)
+``casual``      a plain rule of thumb: the policy, or the evaluation one move ahead with
+                slips (``noisy:policy=0``)
+``club``        one move of lookahead (``greedy``), or a short search
+``strong``      a longer search (a fixed number of iterations or rollouts), or ``greedy``
+                where short searches play no better than it (Skibe)
+``best``        the game's best agent (``Game.best_agent()``)
+==============  ==========================================================================
+
+Each game's levels are chosen from the calibration so that they are roughly evenly spaced in
+strength, which is why they differ from game to game (Skåål's own policy plays little better
+than random, Skoventyr's one-move lookahead loses nearly every game, and Skibe's searches
+shorter than its best agent's 50 iterations play no better than one move of lookahead).
+
+Budgets are counts of iterations or rollouts, never seconds, so a level plays the same on a
+fast machine as on a slow one and a seeded game repeats. Where the game is known a level's name
+stands for its spec (``make_agent("club", game=game)``, ``langbord play skaal --players
+human,club``, a server's seat ``club``).
+
+Each level's rating, its interval and its think time per decision are measured by
+``python benchmarks/levels.py GAME…`` (a seat-rotated round robin of the levels and ``random``
+at the game's default options, a Bradley–Terry fit over the finishing ranks with bootstrap
+intervals; for cooperative Skoventyr the win rate solo) and shipped in ``levels.json`` next to
+this module; :func:`levels` reads them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from langbord.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from langbord.core.game import Game
+
+LEVELS = ("beginner", "casual", "club", "strong", "best")
+"""The level names, weakest first."""
+
+BEST = "best"
+BEGINNER_SPEC = "noisy:policy=0.5,temperature=0.05"
+
+LEVEL_SPECS: dict[str, dict[str, str]] = {
+    "skaal": {
+        "beginner": "noisy:policy=0.25,temperature=0.05",  # its policy alone is near random
+        "casual": "noisy:policy=0,temperature=0.05",
+        "club": "greedy",
+        "strong": "mcts:iterations=250",
+    },
+    "skibe": {
+        "beginner": BEGINNER_SPEC,
+        "casual": "policy",
+        "club": "mcts:iterations=18",  # short searches play no better than greedy here
+        "strong": "greedy",
+    },
+    "knarr": {
+        "beginner": "noisy:policy=0.25,temperature=0.05",
+        "casual": "noisy:policy=0,temperature=0.05",
+        "club": "greedy",
+        "strong": "mcts:iterations=250",
+    },
+    "skoventyr": {
+        "beginner": "noisy:policy=0.8,temperature=0.05",  # its greedy move is poor here
+        "casual": "policy",
+        "club": "rollouts:rollouts=16",
+        "strong": "rollouts:rollouts=64",
+    },
+}
+"""Per game, the spec of every level but ``best`` (the game's best agent, whatever it is)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of one game: its spec and what the calibration measured of it (``None``
+    where it was not measured, or the spec has changed since)."""
+
+    name: str
+    spec: str
+    rating: float | None = None
+    """On an Elo-like scale with ``random`` at 0 (win rate in percent for cooperative games)."""
+    interval: tuple[float, float] | None = None
+    """The rating's 95% interval."""
+    seconds: float | None = None
+    """The mean wall time of a decision in the calibration."""
+    measure: str = "rating"
+    """``rating`` (Bradley–Terry, Elo scale) or ``win rate`` (percent, solo)."""
+
+    def describe(self) -> str:
+        """``club — rating 310 [250, 370], 0.02 s a decision`` (for a menu or a help text)."""
+        words = [f"{self.name} — {self.spec}"]
+        if self.rating is not None:
+            unit = "%" if self.measure == "win rate" else ""
+            text = f"{self.measure} {self.rating:.0f}{unit}"
+            if self.interval is not None:
+                text += f" [{self.interval[0]:.0f}, {self.interval[1]:.0f}]"
+            words.append(text)
+        if self.seconds is not None:
+            words.append(f"{self.seconds:.2g} s a decision")
+        return ", ".join(words)
+
+
+def is_level(text: str) -> bool:
+    """Whether ``text`` names a level (any case, spaces around ignored)."""
+    return text.strip().lower() in LEVELS
+
+
+def _game_name(game: Game | str) -> str:
+    return game if isinstance(game, str) else game.name
+
+
+@functools.cache
+def _best_of(name: str) -> str:
+    from langbord.core.registry import load
+
+    return load(name).best_agent()
+
+
+def level_spec(game: Game | str, level: str) -> str:
+    """The spec ``level`` stands for at ``game`` (a game or its name); :class:`OptionError`
+    for a name that is no level, or a game without levels."""
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise OptionError(f"unknown level {level.strip()[:40]!r}; levels are: {', '.join(LEVELS)}")
+    name = _game_name(game)
+    if key == BEST:
+        return game.best_agent() if not isinstance(game, str) else _best_of(name)
+    specs = LEVEL_SPECS.get(name)
+    if specs is None:
+        raise OptionError(f"{name} has no levels; name an agent spec")
+    return specs[key]
+
+
+def resolve_level(spec: str, game: Game | str | None) -> str:
+    """``spec`` itself, or where it names a level the spec the level stands for at ``game``;
+    :class:`OptionError` for a level without a game to resolve it at."""
+    if not is_level(spec):
+        return spec
+    if game is None:
+        raise OptionError(
+            f"level {spec.strip().lower()!r} is a strength at a game: "
+            "name the game, or an agent spec"
+        )
+    return level_spec(game, spec)
+
+
+@functools.cache
+def _calibration() -> dict[str, Any]:
+    try:
+        text = resources.files("langbord.agents").joinpath("levels.json").read_text("utf-8")
+    except FileNotFoundError:
+        return {}
+    found: dict[str, Any] = json.loads(text)
+    return found
+
+
+def calibration(game_name: str) -> dict[str, Any]:
+    """What ``levels.json`` records of ``game_name``'s calibration (empty where nothing)."""
+    found: dict[str, Any] = _calibration().get("games", {}).get(game_name, {})
+    return found
+
+
+def levels(game: Game | str) -> list[Level]:
+    """The levels of ``game``, weakest first, with their measured rating and think time where
+    the calibration measured this very spec."""
+    name = _game_name(game)
+    measured = calibration(name)
+    result = []
+    for level in LEVELS:
+        spec = level_spec(game, level)
+        entry = measured.get("levels", {}).get(level, {})
+        if entry.get("spec") != spec:
+            result.append(Level(level, spec))
+            continue
+        interval = entry.get("interval")
+        result.append(
+            Level(
+                level,
+                spec,
+                rating=float(entry["rating"]),
+                interval=(float(interval[0]), float(interval[1])) if interval else None,
+                seconds=float(entry["seconds"]),
+                measure=str(measured.get("measure", "rating")),
+            )
+        )
+    return result
+
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_SPECS",
+    "Level",
+    "calibration",
+    "is_level",
+    "level_spec",
+    "levels",
+    "resolve_level",
+]

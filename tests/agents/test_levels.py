@@ -1,0 +1,137 @@
+"""Bot levels: five per game, each a spec wherever a spec goes once the game is known; the
+beginner plays the policy with a person's slips, never random nonsense."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import langbord
+from langbord.agents import decision_seconds, make_agent
+from langbord.agents.greedy import value_after
+from langbord.agents.levels import LEVELS, calibration, is_level, level_spec, levels
+from langbord.agents.noisy import NoisyPolicyAgent
+from langbord.agents.random_agent import RandomAgent
+from langbord.agents.specs import parse_spec
+from langbord.core.errors import OptionError
+from langbord.core.game import CHANCE, State
+from langbord.core.runner import sample_chance
+from langbord.sim.arena import run_arena
+
+SHIPPED = Path(langbord.__file__).parent / "agents" / "levels.json"
+
+
+@pytest.mark.parametrize("name", langbord.games())
+def test_every_game_has_five_levels_that_are_specs(name: str) -> None:
+    game = langbord.load(name)
+    found = levels(game)
+    assert [level.name for level in found] == list(LEVELS)
+    for level in found:
+        parse_spec(level.spec)  # a real spec, within the bounds
+        assert level_spec(name, level.name) == level.spec
+        assert decision_seconds(level.name, game) == decision_seconds(level.spec, game)
+    assert found[-1].spec == game.best_agent()
+    assert found[0].spec.startswith("noisy:")
+
+
+@pytest.mark.parametrize("name", langbord.games())
+def test_the_shipped_calibration_covers_every_level(name: str) -> None:
+    shipped = json.loads(SHIPPED.read_text("utf-8"))["games"][name]
+    assert shipped == calibration(name)
+    for level in levels(name):
+        assert level.rating is not None, f"{name} {level.name}: {level.spec} is not calibrated"
+        assert level.interval is not None and level.interval[0] <= level.interval[1]
+        assert level.seconds is not None and level.seconds >= 0
+        assert level.name in level.describe() and level.spec in level.describe()
+
+
+def test_a_level_name_and_a_spec_both_make_an_agent() -> None:
+    game = langbord.load("skaal")
+    club = make_agent("club", 1, game=game)
+    same = make_agent(level_spec(game, "club"), 1)
+    assert type(club) is type(same)
+    assert type(make_agent(" Beginner ", 1, game="skaal")) is NoisyPolicyAgent
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, random.Random(0)))
+    assert club.step(state.clone()) == same.step(state.clone())
+
+
+def test_a_level_needs_a_game_and_a_bad_name_says_what_is_allowed() -> None:
+    assert is_level("club") and is_level(" BEST ") and not is_level("mcts")
+    with pytest.raises(OptionError, match="level 'club' is a strength at a game"):
+        make_agent("club")
+    with pytest.raises(
+        OptionError,
+        match=r"levels \(where the game is known\) are: beginner, casual, club, strong, best",
+    ):
+        make_agent("clubb", game="skaal")
+    with pytest.raises(OptionError, match="noisy option policy=2: policy must be a number"):
+        make_agent("noisy:policy=2")
+    with pytest.raises(OptionError, match=r"temperature must be a number from 0\.001 to 10"):
+        make_agent("noisy:temperature=0")
+
+
+def decisions(name: str, count: int, seed: int) -> list[State]:
+    """``count`` decision points of random games of ``name`` (more than one legal action)."""
+    rng = random.Random(seed)
+    game = langbord.load(name)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.2:
+                found.append(state.clone())
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("name", langbord.games())
+def test_the_beginners_slips_are_small_where_a_random_move_is_not(name: str) -> None:
+    """What a move gives away against the best move one decision ahead: the beginner's moves
+    off the policy (its softmax over the evaluation) give away less than half of what a random
+    move does, summed over 30 positions of random games."""
+    beginner = NoisyPolicyAgent(1, policy=0.0)
+    rng = random.Random(2)
+    slips, randoms = 0.0, 0.0
+    for state in decisions(name, 30, seed=3):
+        me = state.current_player()
+        legal = state.legal_actions()
+        values = {a: value_after(state, a, me) for a in legal}
+        best = max(values.values())
+        slips += best - values[beginner.step(state.clone())]
+        randoms += best - values[legal[rng.randrange(len(legal))]]
+    assert slips < randoms / 2, (slips, randoms)
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def test_the_beginner_beats_random_clearly() -> None:
+    result = run_arena("skaal", ["beginner", "random"], 8, seed=5, options={"players": 3})
+    beginner, random_agent = result.agents["beginner"], result.agents["random"]
+    assert beginner.win_rate >= 0.75
+    assert mean(beginner.scores) > 1.2 * mean(random_agent.scores)
+
+
+def test_the_beginner_loses_to_the_best() -> None:
+    """Skibe, where the best agent is quick (50 iterations): it outscores the beginner."""
+    result = run_arena("skibe", ["best", "beginner", "random"], 3, seed=6, options={"players": 3})
+    best, beginner = result.agents["best"], result.agents["beginner"]
+    assert best.win_rate > beginner.win_rate
+    assert mean(best.scores) > mean(beginner.scores)
+
+
+def test_the_beginner_plays_legal_moves_of_its_seat_only() -> None:
+    agent = make_agent("beginner", 4, game="knarr")
+    for state in decisions("knarr", 10, seed=7):
+        assert agent.step(state.clone()) in state.legal_actions()
+    assert RandomAgent(0).step(state) in state.legal_actions()
