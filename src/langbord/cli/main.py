@@ -4,7 +4,7 @@
   langbord rules GAME                         the game card: players, options, notation, rulings
   langbord random GAME [--players N] [--seed S] [--option k=v] [--out FILE]
                                               a game of random agents; table and record
-  langbord play GAME [--players human,mcts,…] [--seed S] [--option k=v] [--fast]
+  langbord play GAME [--players human,club,…] [--seed S] [--option k=v] [--fast]
   langbord play --resume FILE                 a game at the terminal, against bots or friends
   langbord learn [GAME | TUTORIAL] [--step K]  a game's tutorial, step by step (no name: the list)
   langbord replay FILE [--step K]             step through a record, or the table after step K
@@ -82,12 +82,19 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    from langbord.agents.levels import levels
+
     game = langbord.load(args.game)
     print(game.rules())
     print()
     print("Options:")
     for spec in game.option_specs:
         print(f"  {spec.name}: {spec.help}; {spec.allowed()} (default {spec.default})")
+    print()
+    print(f"Bot levels (langbord play {game.name} --players human,LEVEL; rated by")
+    print("benchmarks/levels.py at the default options, random at 0):")
+    for level in levels(game):
+        print(f"  {level.describe()}")
     print()
     print(f"Best agent (bot seats and hints unless another is named): {game.best_agent()}")
     return 0
@@ -119,6 +126,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         game_for,
         make_seats,
         resume_session,
+        seat_label,
         seat_specs,
     )
     from langbord.cli.screen import Screen
@@ -143,11 +151,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         actions = []
     if args.seed is not None:
         seed = args.seed
-    seats = make_seats(seat_list, seed)
+    seats = make_seats(seat_list, seed, game)
     screen = Screen(game)
     session = PlaySession(game, seats, seed, screen, fast=args.fast, actions=actions)
     who = ", ".join(
-        f"{game.seat_name(p)}: {'you' if s.human else s.spec}" for p, s in enumerate(seats)
+        f"{game.seat_name(p)}: {'you' if s.human else seat_label(s.spec, game)}"
+        for p, s in enumerate(seats)
     )
     screen.say(headline(game))
     screen.say(f"Seats — {who}. Seed {seed}." + (" Resumed." if actions else ""))
@@ -465,7 +474,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--players",
         metavar="SEATS",
-        help="the seats in order, comma-separated: human or an agent spec (human,mcts,greedy); "
+        help="the seats in order, comma-separated: human, a bot level (beginner, casual, club, "
+        "strong, best) or an agent spec (human,club,mcts:iterations=500); "
         "seats not named are mcts bots; or just a number of players (default: one human, "
         "bots for the rest)",
     )

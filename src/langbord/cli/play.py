@@ -20,6 +20,7 @@ from pathlib import Path
 from rich.text import Text
 
 from langbord.agents import MCTSAgent, RolloutAgent, make_agent
+from langbord.agents.levels import is_level, level_spec
 from langbord.cli.screen import Screen
 from langbord.core.errors import (
     IllegalActionError,
@@ -66,19 +67,27 @@ class Seat:
         return self.agent is None
 
 
-def make_seats(specs: Sequence[str], seed: int) -> list[Seat]:
-    """A seat for every spec: ``human`` or an agent spec (``mcts:time=1``, ``greedy``…)."""
+def make_seats(specs: Sequence[str], seed: int, game: Game | None = None) -> list[Seat]:
+    """A seat for every spec: ``human``, an agent spec (``mcts:time=1``, ``greedy``…) or, with
+    ``game``, one of its levels (``beginner``, ``club``…: :mod:`langbord.agents.levels`)."""
     seats = []
     for p, raw in enumerate(specs):
         spec = raw.strip()
         if spec.lower() == HUMAN:
             seats.append(Seat(HUMAN, None))
             continue
+        if is_level(spec):
+            spec = spec.lower()
         try:
-            seats.append(Seat(spec, make_agent(spec, seed=seed * 100 + p)))
+            seats.append(Seat(spec, make_agent(spec, seed=seed * 100 + p, game=game)))
         except OptionError as exc:
             raise PlayError(f"seat {p + 1}: {exc}; or 'human'") from None
     return seats
+
+
+def seat_label(spec: str, game: Game) -> str:
+    """How the seats line names a bot: its spec, or a level with the spec it stands for."""
+    return f"{spec} ({level_spec(game, spec)})" if is_level(spec) else spec
 
 
 def game_for(name: str, options: dict[str, str | int], specs: Sequence[str] | None) -> Game:
