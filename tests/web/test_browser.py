@@ -189,15 +189,17 @@ def test_a_stale_click_shows_the_servers_message(server: str, browser: Browser) 
 
 
 def test_the_lobby_seats_each_games_best_bot(server: str, page: Page) -> None:
-    """Seats after the first default to the game's best agent: MCTS in Skibe, the rollout agent
-    in Skoventyr (where MCTS loses nearly every game)."""
+    """Seats after the first default to the level ``best``, the game's best agent: MCTS in
+    Skibe, the rollout agent in Skoventyr (where MCTS loses nearly every game)."""
     page.goto(f"{server}/#/")
     page.select_option("#game", "skibe")
-    expect(page.locator("#seats select").nth(1)).to_have_value("mcts")
+    expect(page.locator("#seats select").nth(1)).to_have_value("best")
     page.select_option("#game", "skoventyr")
     page.fill("#options [name=players]", "2")
     page.locator("#options [name=players]").dispatch_event("change")
     selects = page.locator("#seats select")
     expect(selects).to_have_count(2)
     expect(selects.nth(0)).to_have_value("human")
-    expect(selects.nth(1)).to_have_value(langbord.load("skoventyr").best_agent())
+    expect(selects.nth(1)).to_have_value("best")
+    best = selects.nth(1).locator("option[value=best]")
+    expect(best).to_have_attribute("title", f"plays {langbord.load('skoventyr').best_agent()}")

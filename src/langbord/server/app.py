@@ -615,7 +615,9 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        """Every game with its options, and the seat kinds (human or an agent spec)."""
+        """Every game with its options and its bot levels (each with its spec, its calibrated
+        strength and its think time a decision), and the seat kinds (human or an agent spec):
+        a seat of a new table takes ``human``, a level's name or a spec."""
         return games_listed
 
     @app.post(

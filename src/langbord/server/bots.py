@@ -101,8 +101,9 @@ def state_of(job: Job) -> State:
 
 
 def decide(job: Job) -> int:
-    """The action ``job.spec`` chooses (the default work of a worker)."""
-    agent = make_agent(job.spec, job.seed, max_seconds=job.max_seconds)
+    """The action ``job.spec`` (a spec, or a level of the game) chooses (the default work of a
+    worker)."""
+    agent = make_agent(job.spec, job.seed, max_seconds=job.max_seconds, game=job.game)
     return agent.step(state_of(job).clone())
 
 

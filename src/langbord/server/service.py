@@ -54,6 +54,7 @@ from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
 
 from langbord.agents.budget import decision_seconds
+from langbord.agents.levels import is_level, levels
 from langbord.agents.specs import AGENTS, make_agent, shown
 from langbord.core.errors import (
     IllegalActionError,
@@ -448,6 +449,7 @@ class Service:
                     "private_information": info.private_information,
                     "best_agent": game.best_agent(),
                     "agents": self.agent_specs(name),
+                    "levels": self.level_menu(game),
                     "options": [
                         {
                             "name": spec.name,
@@ -488,6 +490,29 @@ class Service:
             "notation": notation_lines(card),
             "rulings": rulings,
         }
+
+    def level_menu(self, game: Game) -> list[dict[str, JSON]]:
+        """The bot levels this server seats at ``game`` (with its default options), weakest
+        first: each level's name, its spec, its calibrated strength (``measure``: an Elo-scale
+        ``rating`` with random at 0, or a solo ``win rate`` in percent; ``None`` where not
+        measured), its interval, its measured seconds a decision and the most it may take."""
+        menu: list[dict[str, JSON]] = []
+        for level in levels(game):
+            most = decision_seconds(level.spec, game)
+            if most > self.config.bot_seconds:
+                continue
+            menu.append(
+                {
+                    "name": level.name,
+                    "spec": level.spec,
+                    "measure": level.measure,
+                    "rating": level.rating,
+                    "interval": list(level.interval) if level.interval else None,
+                    "seconds": level.seconds,
+                    "max_seconds": round(most, 3),
+                }
+            )
+        return menu
 
     def agent_specs(self, game_name: str | None = None) -> list[str]:
         """The seat kinds to offer: ``human`` and the bot specs this server accepts at game
@@ -537,7 +562,8 @@ class Service:
         n = game.num_players()
         if len(seats) != n:
             raise ServiceError(
-                f"{game.name} with these options has {n} seats: name {n} (human or a bot spec), "
+                f"{game.name} with these options has {n} seats: name {n} (human, a bot level or a "
+                f"bot spec), "
                 f"not {len(seats)}"
             )
         kinds = []
@@ -546,6 +572,8 @@ class Service:
             if spec.lower() == HUMAN:
                 kinds.append(HUMAN)
                 continue
+            if is_level(spec):
+                spec = spec.lower()  # the seat keeps the level's name; its bot plays its spec
             try:
                 check_bot_spec(spec, game, self.config.bot_seconds)
             except OptionError as exc:

@@ -9,6 +9,7 @@ import { learnSection } from "./learn.js";
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").GameOption} GameOption */
 /** @typedef {import("./types.js").Player} Player */
+/** @typedef {import("./types.js").Level} Level */
 
 /**
  * @typedef {object} Listed a table as the lobby lists it
@@ -20,10 +21,25 @@ import { learnSection } from "./learn.js";
  * @property {string} [title]
  */
 
+/** The picker's choice that reveals a field for any agent spec. */
+const ADVANCED = "advanced";
+
 /** A seat kind as a person reads it: "a person", "bot: mcts".
  * @param {string} spec */
 export function seatKindLabel(spec) {
   return spec === "human" ? "A person" : `Bot: ${spec}`;
+}
+
+/** A level as a person reads it: "Club — rating 420, about 0.02 s a move".
+ * @param {Level} level */
+export function levelLabel(level) {
+  const words = [capitalise(level.name)];
+  if (level.rating !== null) {
+    words.push(level.measure === "win rate" ? `wins ${Math.round(level.rating)}% solo` : `rating ${Math.round(level.rating)}`);
+  }
+  const seconds = level.seconds ?? level.max_seconds;
+  words.push(seconds < 0.01 ? "answers at once" : `about ${seconds < 1 ? seconds.toPrecision(1) : seconds.toFixed(1)} s a move`);
+  return `${words[0]} — ${words.slice(1).join(", ")}`;
 }
 
 /** An option's name as a label: "start_round" → "Start round".
@@ -200,14 +216,40 @@ function playerCount(optionsBox, game) {
  * @param {string[]} bots */
 function drawSeats({ optionsBox, seatsBox }, game, bots) {
   const chosen = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  const typed = [...seatsBox.querySelectorAll("input.spec")].map((i) => /** @type {HTMLInputElement} */ (i).value);
   seatsBox.replaceChildren(h("p", { class: "label" }, "Who sits where"));
+  const levels = game.levels ?? [];
+  const specs = (game.agents || ["human", ...bots]).filter((a) => a !== "human");
+  const fallback = levels.some((l) => l.name === "best") ? "best" : game.best_agent;
   for (let p = 0; p < playerCount(optionsBox, game); p++) {
     const label = seatNamed(game.seat_names[p], p);
     const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
-      (game.agents || ["human", ...bots]).map((a) => h("option", { value: a }, seatKindLabel(a))));
-    select.value = chosen[p] ?? (p === 0 ? "human" : game.best_agent);
-    seatsBox.append(h("label", { class: "row" }, h("span", {}, label), select));
+      h("option", { value: "human" }, seatKindLabel("human")),
+      levels.length ? h("optgroup", { label: "Bot levels" },
+        levels.map((l) => h("option", { value: l.name, title: `plays ${l.spec}` }, levelLabel(l)))) : null,
+      h("optgroup", { label: "Advanced: agent specs" },
+        specs.map((a) => h("option", { value: a }, seatKindLabel(a))),
+        h("option", { value: ADVANCED }, "Another spec…")));
+    const spec = h("input", {
+      class: "spec", name: `spec${p}`, "aria-label": `agent spec for ${label}`, hidden: true,
+      placeholder: "mcts:iterations=500", maxlength: 200, value: typed[p] ?? "", spellcheck: "false",
+    });
+    select.addEventListener("change", () => { spec.hidden = select.value !== ADVANCED; });
+    select.value = chosen[p] ?? (p === 0 ? "human" : fallback);
+    spec.hidden = select.value !== ADVANCED;
+    seatsBox.append(h("label", { class: "row" }, h("span", {}, label), select, spec));
   }
+}
+
+/** The seat kind each seat's picker says: human, a level's name or an agent spec.
+ * @param {HTMLElement} seatsBox */
+function seatKinds(seatsBox) {
+  return [...seatsBox.querySelectorAll("select")].map((select) => {
+    const s = /** @type {HTMLSelectElement} */ (select);
+    if (s.value !== ADVANCED) return s.value;
+    const input = /** @type {HTMLInputElement | null} */ (s.parentElement?.querySelector("input.spec") ?? null);
+    return input ? input.value.trim() : "";
+  });
 }
 
 /** The game's options, each at its default; a change of the players redraws the seats.
@@ -260,7 +302,7 @@ function readOptions(optionsBox, game) {
 async function createTable({ optionsBox, seatsBox, name, error }, game, controls) {
   error.textContent = "";
   const options = readOptions(optionsBox, game);
-  const specs = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  const specs = seatKinds(seatsBox);
   const typed = name.value.trim();
   if (specs.includes("human") && !typed) {
     error.textContent = "Type your name: the others see it at the table.";

@@ -139,7 +139,19 @@
  * @property {boolean} cooperative
  * @property {string} best_agent
  * @property {string[]} agents
+ * @property {Level[]} [levels]
  * @property {GameOption[]} options
+ */
+
+/**
+ * @typedef {object} Level a bot level as the catalogue offers it
+ * @property {string} name "beginner" … "best"
+ * @property {string} spec the agent spec it stands for
+ * @property {string} measure "rating" (Elo scale, random at 0) or "win rate" (percent, solo)
+ * @property {number | null} rating
+ * @property {number[] | null} interval
+ * @property {number | null} seconds measured think time a decision
+ * @property {number} max_seconds the most a decision may take here
  */
 
 /**

@@ -1,0 +1,52 @@
+"""The lobby's bot picker: each bot seat offers the game's levels with their strength and think
+time, a table is created with a level, and "Another spec…" reveals a field for any agent spec."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from langbord.agents.levels import LEVELS
+
+
+def test_the_picker_offers_levels_and_creates_a_table_with_one(server: str, page: Page) -> None:
+    page.goto(f"{server}/#/")
+    page.select_option("#game", "skibe")
+    bot = page.locator("#seats select").nth(1)
+    expect(bot).to_have_value("best")
+    levels = bot.locator("optgroup[label='Bot levels'] option")
+    expect(levels).to_have_count(len(LEVELS))
+    texts = levels.all_inner_texts()
+    assert [t.split(" — ")[0].lower() for t in texts] == list(LEVELS)
+    assert all(re.search(r"rating -?\d+", t) for t in texts), texts
+    assert all("s a move" in t or "answers at once" in t for t in texts), texts
+    bot.select_option("club")
+    page.locator("#seats select").nth(2).select_option("beginner")
+    page.fill("#name", "Ann")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table_id = page.url.rsplit("/", 1)[1]
+    entry = httpx.get(f"{server}/api/tables/{table_id}").json()
+    assert [p["bot"] for p in entry["players"][1:3]] == ["club", "beginner"]
+
+
+def test_advanced_reveals_the_spec_field(server: str, page: Page) -> None:
+    page.goto(f"{server}/#/")
+    page.select_option("#game", "skoventyr")
+    page.fill("#options [name=players]", "2")
+    page.locator("#options [name=players]").dispatch_event("change")
+    texts = page.locator("#seats select").nth(1).locator("option").all_inner_texts()
+    assert any(re.search(r"wins \d+% solo", t) for t in texts), texts  # cooperative: win rate
+    field = page.locator("#seats input.spec").nth(1)
+    expect(field).to_be_hidden()
+    page.locator("#seats select").nth(1).select_option("advanced")
+    expect(field).to_be_visible()
+    field.fill("rollouts:rollouts=4")
+    page.fill("#name", "Ann")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table_id = page.url.rsplit("/", 1)[1]
+    entry = httpx.get(f"{server}/api/tables/{table_id}").json()
+    assert entry["players"][1]["bot"] == "rollouts:rollouts=4"
