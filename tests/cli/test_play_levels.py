@@ -40,8 +40,8 @@ def test_a_human_plays_against_levels(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    spec = level_spec("skibe", "beginner")
-    assert f"blue: beginner ({spec}), yellow: casual (greedy)" in done.stdout
+    beginner, casual = level_spec("skibe", "beginner"), level_spec("skibe", "casual")
+    assert f"blue: beginner ({beginner}), yellow: casual ({casual})" in done.stdout
     assert "blue (beginner): " in done.stdout  # its moves, under the level's name
     assert "=== Game over ===" in done.stdout
     record = (tmp_path / "1").read_text("utf-8")  # the end-of-game question took a '1'
