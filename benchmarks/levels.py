@@ -180,10 +180,15 @@ def cooperative(name: str, specs: list[str], args: argparse.Namespace) -> dict[s
     return {"measure": "win rate", "players": 1, "games": games, "entries": entries}
 
 
+def _ms(seconds: float) -> str:
+    ms = 1000 * seconds
+    return f"{ms:.0f}" if ms >= 10 else f"{ms:.2g}"
+
+
 def markdown(written: dict[str, Any]) -> str:
     """The README's table of every calibrated game's levels."""
     lines = [
-        "| game (players) | games | level | spec | strength [95% interval] | s a decision |",
+        "| game (players) | games | level | spec | strength [95% interval] | ms a decision |",
         "|---|---:|---|---|---|---:|",
     ]
     for name, run in written["games"].items():
@@ -195,7 +200,8 @@ def markdown(written: dict[str, Any]) -> str:
             low, high = entry["interval"]
             lines.append(
                 f"| {title} | {count} | {level} | `{entry['spec']}` | "
-                f"{entry['rating']:.0f}{unit} [{low:.0f}, {high:.0f}] | {entry['seconds']:.3f} |"
+                f"{entry['rating']:.0f}{unit} [{low:.0f}, {high:.0f}] | "
+                f"{_ms(entry['seconds'])} |"
             )
             title = count = ""
     return "\n".join(lines)

@@ -53,8 +53,8 @@ BEGINNER_SPEC = "noisy:policy=0.5,temperature=0.05"
 LEVEL_SPECS: dict[str, dict[str, str]] = {
     "skaal": {
         "beginner": "noisy:policy=0.25,temperature=0.05",  # its policy alone is near random
-        "casual": "noisy:policy=0,temperature=0.05",
-        "club": "greedy",
+        "casual": "greedy",
+        "club": "mcts:iterations=120",
         "strong": "mcts:iterations=250",
     },
     "skibe": {
@@ -64,10 +64,10 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
         "strong": "greedy",
     },
     "knarr": {
-        "beginner": "noisy:policy=0.25,temperature=0.05",
-        "casual": "noisy:policy=0,temperature=0.05",
+        "beginner": BEGINNER_SPEC,
+        "casual": "noisy:policy=0.25,temperature=0.05",
         "club": "greedy",
-        "strong": "mcts:iterations=250",
+        "strong": "mcts:iterations=60",  # 250 iterations play as well as the best's 1000
     },
     "skoventyr": {
         "beginner": "noisy:policy=0.8,temperature=0.05",  # its greedy move is poor here

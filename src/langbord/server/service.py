@@ -509,7 +509,7 @@ class Service:
                     "rating": level.rating,
                     "interval": list(level.interval) if level.interval else None,
                     "seconds": level.seconds,
-                    "max_seconds": round(most, 3),
+                    "max_seconds": most,
                 }
             )
         return menu
