@@ -33,6 +33,9 @@ def test_the_picker_offers_levels_and_creates_a_table_with_one(server: str, page
 
 
 def test_advanced_reveals_the_spec_field(server: str, page: Page) -> None:
+    """The field keeps what is typed into it though the player count changes as the count's
+    field loses focus (the seats were redrawn then, and the typing was lost), and the table is
+    created with the spec typed."""
     page.goto(f"{server}/#/")
     page.select_option("#game", "skoventyr")
     page.fill("#options [name=players]", "2")
@@ -43,3 +46,12 @@ def test_advanced_reveals_the_spec_field(server: str, page: Page) -> None:
     expect(field).to_be_hidden()
     page.locator("#seats select").nth(1).select_option("advanced")
     expect(field).to_be_visible()
+    field.click()  # the player count's change fires now, as the count's field loses focus
+    page.keyboard.type("mcts:iterations=30")
+    expect(field).to_have_value("mcts:iterations=30")
+    page.locator("#seats select").nth(0).select_option("greedy")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table_id = page.url.rsplit("/", 1)[1]
+    entry = httpx.get(f"{server}/api/tables/{table_id}").json()
+    assert [p["bot"] for p in entry["players"]] == ["greedy", "mcts:iterations=30"]

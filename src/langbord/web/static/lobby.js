@@ -210,35 +210,43 @@ function playerCount(optionsBox, game) {
   return input ? Number(input.value) : game.min_players;
 }
 
-/** Who sits where: a person or a bot per seat, keeping what was chosen.
+/** Who sits where: a person or a bot per seat. A change of the player count adds or removes
+ * rows only, so the seats already drawn (and a field being typed into) stay as they are.
  * @param {FormParts} parts
  * @param {GameInfo} game
  * @param {string[]} bots */
 function drawSeats({ optionsBox, seatsBox }, game, bots) {
-  const chosen = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-  const typed = [...seatsBox.querySelectorAll("input.spec")].map((i) => /** @type {HTMLInputElement} */ (i).value);
-  seatsBox.replaceChildren(h("p", { class: "label" }, "Who sits where"));
+  if (!seatsBox.querySelector("p.label")) seatsBox.append(h("p", { class: "label" }, "Who sits where"));
+  const rows = [...seatsBox.querySelectorAll("label.row")];
+  const wanted = playerCount(optionsBox, game);
+  rows.slice(wanted).forEach((row) => row.remove());
+  for (let p = rows.length; p < wanted; p++) seatsBox.append(seatRow(game, bots, p));
+}
+
+/** One seat's row: its picker (a person, the levels, the specs, "Another spec…") and the
+ * field "Another spec…" reveals.
+ * @param {GameInfo} game
+ * @param {string[]} bots
+ * @param {number} p */
+function seatRow(game, bots, p) {
   const levels = game.levels ?? [];
   const specs = (game.agents || ["human", ...bots]).filter((a) => a !== "human");
   const fallback = levels.some((l) => l.name === "best") ? "best" : game.best_agent;
-  for (let p = 0; p < playerCount(optionsBox, game); p++) {
-    const label = seatNamed(game.seat_names[p], p);
-    const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
-      h("option", { value: "human" }, seatKindLabel("human")),
-      levels.length ? h("optgroup", { label: "Bot levels" },
-        levels.map((l) => h("option", { value: l.name, title: `plays ${l.spec}` }, levelLabel(l)))) : null,
-      h("optgroup", { label: "Advanced: agent specs" },
-        specs.map((a) => h("option", { value: a }, seatKindLabel(a))),
-        h("option", { value: ADVANCED }, "Another spec…")));
-    const spec = h("input", {
-      class: "spec", name: `spec${p}`, "aria-label": `agent spec for ${label}`, hidden: true,
-      placeholder: "mcts:iterations=500", maxlength: 200, value: typed[p] ?? "", spellcheck: "false",
-    });
-    select.addEventListener("change", () => { spec.hidden = select.value !== ADVANCED; });
-    select.value = chosen[p] ?? (p === 0 ? "human" : fallback);
-    spec.hidden = select.value !== ADVANCED;
-    seatsBox.append(h("label", { class: "row" }, h("span", {}, label), select, spec));
-  }
+  const label = seatNamed(game.seat_names[p], p);
+  const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
+    h("option", { value: "human" }, seatKindLabel("human")),
+    levels.length ? h("optgroup", { label: "Bot levels" },
+      levels.map((l) => h("option", { value: l.name, title: `plays ${l.spec}` }, levelLabel(l)))) : null,
+    h("optgroup", { label: "Advanced: agent specs" },
+      specs.map((a) => h("option", { value: a }, seatKindLabel(a))),
+      h("option", { value: ADVANCED }, "Another spec…")));
+  const spec = h("input", {
+    class: "spec", name: `spec${p}`, "aria-label": `agent spec for ${label}`, hidden: true,
+    placeholder: "mcts:iterations=500", maxlength: 200, spellcheck: "false",
+  });
+  select.addEventListener("change", () => { spec.hidden = select.value !== ADVANCED; });
+  select.value = p === 0 ? "human" : fallback;
+  return h("label", { class: "row" }, h("span", {}, label), select, spec);
 }
 
 /** The seat kind each seat's picker says: human, a level's name or an agent spec.
