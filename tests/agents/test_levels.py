@@ -33,8 +33,11 @@ def test_every_game_has_five_levels_that_are_specs(name: str) -> None:
         parse_spec(level.spec)  # a real spec, within the bounds
         assert level_spec(name, level.name) == level.spec
         assert decision_seconds(level.name, game) == decision_seconds(level.spec, game)
-    assert found[-1].spec == game.best_agent()
-    assert found[0].spec.startswith("noisy:")
+    best, _ = parse_spec(found[-1].spec)  # the best agent, perhaps with a larger budget
+    assert best == parse_spec(game.best_agent())[0]
+    # the beginner is the policy with a person's slips, or the plain policy where those slips
+    # (moves nearly as good one move ahead) play better than the policy does (Skibe)
+    assert found[0].spec.startswith("noisy:") or found[0].spec == "policy"
 
 
 @pytest.mark.parametrize("name", langbord.games())
@@ -95,10 +98,12 @@ def decisions(name: str, count: int, seed: int) -> list[State]:
 
 @pytest.mark.parametrize("name", langbord.games())
 def test_the_beginners_slips_are_small_where_a_random_move_is_not(name: str) -> None:
-    """What a move gives away against the best move one decision ahead: the beginner's moves
-    off the policy (its softmax over the evaluation) give away less than half of what a random
-    move does, summed over 30 positions of random games."""
-    beginner = NoisyPolicyAgent(1, policy=0.0)
+    """What a move gives away against the best move one decision ahead: the game's beginner's
+    moves off the policy (its softmax over the evaluation, at its own temperature) give away
+    less than half of what a random move does, summed over 30 positions of random games."""
+    noisy = next(level.spec for level in levels(name) if level.spec.startswith("noisy:"))
+    _, settings = parse_spec(noisy)
+    beginner = NoisyPolicyAgent(1, **{**settings, "policy": 0.0})
     rng = random.Random(2)
     slips, randoms = 0.0, 0.0
     for state in decisions(name, 30, seed=3):
@@ -122,12 +127,16 @@ def test_the_beginner_beats_random_clearly() -> None:
     assert mean(beginner.scores) > 1.2 * mean(random_agent.scores)
 
 
-def test_the_beginner_loses_to_the_best() -> None:
-    """Skibe, where the best agent is quick (50 iterations): it outscores the beginner."""
-    result = run_arena("skibe", ["best", "beginner", "random"], 3, seed=6, options={"players": 3})
-    best, beginner = result.agents["best"], result.agents["beginner"]
-    assert best.win_rate > beginner.win_rate
-    assert mean(best.scores) > mean(beginner.scores)
+@pytest.mark.parametrize("name", langbord.games())
+def test_the_shipped_ladder_rises(name: str) -> None:
+    """Every level is rated above the one below it, and the beginner above random: the names
+    read in the order of the strengths the calibration measured."""
+    found = levels(name)
+    ratings = [level.rating for level in found]
+    assert all(r is not None for r in ratings)
+    random_rating = calibration(name)["random"]["rating"]
+    assert [random_rating, *ratings] == sorted([random_rating, *ratings])
+    assert len(set(ratings)) == len(ratings), ratings
 
 
 def test_the_beginner_plays_legal_moves_of_its_seat_only() -> None:
