@@ -17,8 +17,12 @@ solo, and its rating is its win rate in percent (Wilson 95% interval).
 
 Seconds per decision are each entrant's mean wall time over its decisions in the run (this
 machine's clock, under whatever load it had: ``uptime`` is recorded with the figures). The run
-stops a game early once ``--minutes`` have passed (after a whole game), and records how many
-were played. The JSON file keeps the entries of games not re-run.
+stops early once ``--minutes`` have passed (after a whole game), and records how many games
+were played. ``--workers`` plays games in that many processes. ``--fast-games N`` then plays N
+more games, scheduled the same way, among the entrants that do not search (under 5 ms a
+decision in the round robin): they cost next to nothing, and the weak levels, which are the
+closest, need them to be told apart. The fit uses every game.
+The JSON file keeps the entries of games not re-run.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import argparse
 import itertools
 import json
 import math
+import multiprocessing
 import os
 import random
 import shlex
@@ -44,6 +49,8 @@ from langbord.sim.stats import wilson
 OUT = Path(__file__).parent.parent / "src" / "langbord" / "agents" / "levels.json"
 ENTRANTS = (*LEVELS, "random")
 DEFAULT_GAMES = {"skaal": 90, "skibe": 90, "knarr": 60, "skoventyr": 30}
+FAST_SECONDS = 0.005
+"""Entrants under this many seconds a decision in the round robin play ``--fast-games``."""
 
 
 def schedule(entrants: int, players: int, index: int) -> list[int]:
@@ -100,32 +107,72 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def play_one(job: tuple[str, list[str], list[int], int]) -> tuple[list[int], Any, list[Any]]:
+    """Game ``index`` of the run with entrants ``who`` seated: its seats, result and timings."""
+    name, specs, who, seed = job
+    seats = [specs[e] for e in who]
+    watches = [Stopwatch(agent) for agent in seated_agents(seats, seed)]
+    record = play_seated(name, {}, seats, seed, watches)
+    timings = [(watch.thinking.decisions, watch.thinking.seconds) for watch in watches]
+    return who, record["result"], timings
+
+
+def play_all(
+    name: str,
+    specs: list[str],
+    jobs: list[tuple[list[int], int]],
+    args: argparse.Namespace,
+    deadline: float,
+    tally: dict[str, Any],
+    label: str,
+) -> None:
+    """Play ``jobs`` (entrants seated, seed) with ``--workers`` processes until ``deadline``,
+    adding each game's pairwise results and timings to ``tally``."""
+    work = [(name, specs, who, seed) for who, seed in jobs]
+    with multiprocessing.Pool(args.workers) as pool:
+        for count, (who, result, timings) in enumerate(pool.imap(play_one, work), 1):
+            tally["played"].append(
+                [
+                    (who[a], who[b], share)
+                    for a, b, share in pair_results(result["returns"], result["scores"])
+                ]
+            )
+            for seat, (decisions, seconds) in enumerate(timings):
+                tally["decisions"][who[seat]] += decisions
+                tally["seconds"][who[seat]] += seconds
+            print(f"{name} {label} {count}: {' '.join(ENTRANTS[e] for e in who)}", flush=True)
+            if time.monotonic() > deadline:
+                pool.terminate()
+                break
+
+
 def competitive(name: str, specs: list[str], args: argparse.Namespace) -> dict[str, Any]:
     game = load(name)
     players = game.num_players()
     deadline = time.monotonic() + args.minutes * 60
-    played: list[list[tuple[int, int, float]]] = []
-    decisions = [0] * len(specs)
-    seconds = [0.0] * len(specs)
-    for index in range(args.games or DEFAULT_GAMES[name]):
-        if time.monotonic() > deadline:
-            break
-        who = schedule(len(specs), players, index)
-        seats = [specs[e] for e in who]
-        seed = game_seed(args.seed, index)
-        watches = [Stopwatch(agent) for agent in seated_agents(seats, seed)]
-        record = play_seated(name, {}, seats, seed, watches)
-        result: Any = record["result"]
-        played.append(
-            [
-                (who[a], who[b], share)
-                for a, b, share in pair_results(result["returns"], result["scores"])
-            ]
-        )
-        for seat, watch in enumerate(watches):
-            decisions[who[seat]] += watch.thinking.decisions
-            seconds[who[seat]] += watch.thinking.seconds
-        print(f"{name} game {index + 1}: {' '.join(ENTRANTS[e] for e in who)}", flush=True)
+    tally: dict[str, Any] = {
+        "played": [],
+        "decisions": [0] * len(specs),
+        "seconds": [0.0] * len(specs),
+    }
+    count = args.games or DEFAULT_GAMES[name]
+    jobs = [(schedule(len(specs), players, i), game_seed(args.seed, i)) for i in range(count)]
+    play_all(name, specs, jobs, args, deadline, tally, "game")
+    full = len(tally["played"])
+    # The entrants that do not search meet again in games of their own, which cost next to
+    # nothing and narrow the intervals where the levels are closest.
+    fast = [
+        e
+        for e in range(len(specs))
+        if tally["seconds"][e] / max(1, tally["decisions"][e]) < FAST_SECONDS
+    ]
+    if args.fast_games and len(fast) >= players:
+        jobs = [
+            ([fast[e] for e in schedule(len(fast), players, i)], game_seed(args.seed + 1, i))
+            for i in range(args.fast_games)
+        ]
+        play_all(name, specs, jobs, args, math.inf, tally, "fast game")
+    played = tally["played"]
     ratings = bradley_terry(played, len(specs))
     rng = random.Random(args.seed)
     samples = [
@@ -140,12 +187,32 @@ def competitive(name: str, specs: list[str], args: argparse.Namespace) -> dict[s
                 round(percentile([s[e] for s in samples], 0.025), 1),
                 round(percentile([s[e] for s in samples], 0.975), 1),
             ],
-            "seconds": round(seconds[e] / max(1, decisions[e]), 5),
-            "decisions": decisions[e],
+            "seconds": round(tally["seconds"][e] / max(1, tally["decisions"][e]), 5),
+            "decisions": tally["decisions"][e],
         }
         for e, entrant in enumerate(ENTRANTS)
     }
-    return {"measure": "rating", "players": players, "games": len(played), "entries": entries}
+    return {
+        "measure": "rating",
+        "players": players,
+        "games": full,
+        "fast_games": len(played) - full,
+        "fast": [ENTRANTS[e] for e in fast] if args.fast_games else [],
+        "entries": entries,
+    }
+
+
+def play_deal(job: tuple[str, list[str], int]) -> list[tuple[float, int, float]]:
+    """Every entrant's solo game on one seeded deal: its return, decisions and seconds."""
+    name, specs, seed = job
+    out = []
+    for spec in specs:
+        watches = [Stopwatch(agent) for agent in seated_agents([spec], seed)]
+        record = play_seated(name, {}, [spec], seed, watches)
+        result: Any = record["result"]
+        thinking = watches[0].thinking
+        out.append((float(result["returns"][0]), thinking.decisions, thinking.seconds))
+    return out
 
 
 def cooperative(name: str, specs: list[str], args: argparse.Namespace) -> dict[str, Any]:
@@ -154,19 +221,20 @@ def cooperative(name: str, specs: list[str], args: argparse.Namespace) -> dict[s
     decisions = [0] * len(specs)
     seconds = [0.0] * len(specs)
     games = 0
-    for index in range(args.games or DEFAULT_GAMES[name]):
-        if time.monotonic() > deadline:
-            break
-        seed = game_seed(args.seed, index)
-        for e, spec in enumerate(specs):
-            watches = [Stopwatch(agent) for agent in seated_agents([spec], seed)]
-            record = play_seated(name, {}, [spec], seed, watches)
-            result: Any = record["result"]
-            wins[e] += result["returns"][0]
-            decisions[e] += watches[0].thinking.decisions
-            seconds[e] += watches[0].thinking.seconds
-        games += 1
-        print(f"{name} deal {index + 1}: wins {wins}", flush=True)
+    work = [
+        (name, specs, game_seed(args.seed, i)) for i in range(args.games or DEFAULT_GAMES[name])
+    ]
+    with multiprocessing.Pool(args.workers) as pool:
+        for deal in pool.imap(play_deal, work):
+            for e, (won, made, took) in enumerate(deal):
+                wins[e] += won
+                decisions[e] += made
+                seconds[e] += took
+            games += 1
+            print(f"{name} deal {games}: wins {wins}", flush=True)
+            if time.monotonic() > deadline:
+                pool.terminate()
+                break
     entries = {
         entrant: {
             "spec": specs[e],
@@ -213,6 +281,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="print the README's table")
     parser.add_argument("--games", type=int, default=0, help="games (deals) per game to play")
     parser.add_argument("--minutes", type=float, default=9.0, help="stop a game after these")
+    parser.add_argument(
+        "--fast-games",
+        type=int,
+        default=0,
+        help="extra games among the entrants that do not search (under 5 ms a decision)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="processes to play games in")
     parser.add_argument("--bootstrap", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)

@@ -119,8 +119,24 @@ def test_bad_arguments_are_refused_with_what_is_allowed() -> None:
         seat_env("skibe", reward="dense", players=3)
     with pytest.raises(ValueError, match="one spec or agent for each of the 2 other seats"):
         seat_env("skibe", opponents=["greedy"], players=3)
-    with pytest.raises(langbord.OptionError):
-        seat_env("skibe", opponents="nonsense", players=3).reset(seed=0)
+    with pytest.raises(langbord.OptionError, match="levels"):
+        seat_env("skibe", opponents="nonsense", players=3)
+    with pytest.raises(langbord.OptionError, match="mcts option"):
+        seat_env("skibe", opponents=["greedy", "mcts:iterations=-1"], players=3)
+
+
+def test_a_level_plays_the_other_seats() -> None:
+    """A level's name seats that level's spec for the game (Skibe's club is ``greedy``)."""
+    from langbord.agents.greedy import GreedyAgent
+    from langbord.agents.levels import level_spec
+
+    assert level_spec(langbord.load("skibe"), "club") == "greedy"
+    env = seat_env("skibe", opponents="club", players=3)
+    play(env, np.random.default_rng(3), 2)
+    assert all(isinstance(agent, GreedyAgent) for agent in env.seats.values())
+    env = seat_env("skibe", opponents=["beginner", "random"], players=3)
+    play(env, np.random.default_rng(3), 2)
+    assert type(env.seats[1]).__name__ == "NoisyPolicyAgent"
 
 
 def test_an_illegal_action_changes_nothing() -> None:

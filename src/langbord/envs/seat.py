@@ -12,7 +12,8 @@ Built for the standard single-agent trainers with no glue:
   sb3-contrib's ``MaskablePPO`` calls (``ActionMasker`` is not needed), and ``info["action_mask"]``
   carries it too.
 - **Opponents**: every other seat is played before the learner's turn comes round. ``opponents``
-  is an agent spec (``"greedy"``, ``"mcts:iterations=50"``) for every other seat, a list with
+  is an agent spec (``"greedy"``, ``"mcts:iterations=50"``) or one of the game's bot levels
+  (``"club"``, see :mod:`langbord.agents.levels`) for every other seat, a list with
   one spec or agent per other seat, or a policy: a callable
   ``policy(observation, action_mask) -> action`` given the flat observation and boolean mask of
   the seat it plays (self-play with a learned model, which sees only what its seat knows). A
@@ -151,13 +152,23 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
     # ---- the other seats ---------------------------------------------------------------------
 
     def _check_opponents(self, opponents: Any, n: int) -> None:
-        if isinstance(opponents, str) or callable(opponents):
+        """Refuse opponents that could not be seated, before any episode starts (a bad spec
+        is an :class:`~langbord.core.errors.OptionError` naming the agents and levels)."""
+        from langbord.agents import make_agent
+
+        if isinstance(opponents, str):
+            make_agent(opponents, 0, game=self.game)
+            return
+        if callable(opponents):
             return
         if not isinstance(opponents, Sequence) or len(opponents) != n - 1:
             raise ValueError(
                 f"opponents must be a spec, a policy, or one spec or agent for each of the "
                 f"{n - 1} other seats"
             )
+        for entry in opponents:
+            if isinstance(entry, str):
+                make_agent(entry, 0, game=self.game)
 
     def _make_seats(self, seed: int) -> dict[int, Any]:
         from langbord.agents import make_agent
@@ -167,13 +178,13 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         seats: dict[int, Any] = {}
         for k, other in enumerate(others):
             if isinstance(opponents, str):
-                seats[other] = make_agent(opponents, seed + other)
+                seats[other] = make_agent(opponents, seed + other, game=self.game)
             elif callable(opponents) and not hasattr(opponents, "step"):
                 seats[other] = _PolicySeat(opponents, self, other)
             else:
                 entry = cast("Sequence[Any]", opponents)[k]
                 if isinstance(entry, str):
-                    entry = make_agent(entry, seed + other)
+                    entry = make_agent(entry, seed + other, game=self.game)
                 elif not hasattr(entry, "step"):
                     entry = _PolicySeat(entry, self, other)
                 seats[other] = entry
