@@ -3,6 +3,7 @@
     python benchmarks/levels.py skaal skibe knarr skoventyr      # the shipped levels.json
     python benchmarks/levels.py skaal --games 30 --out /tmp/levels.json   # a quick look
     python benchmarks/levels.py --markdown                       # the README's table
+    python benchmarks/levels.py skibe --spec strong=mcts:iterations=80 --out /tmp/try.json
 
 Competitive games, at their default options and player count ``k``: game ``i`` seats the
 ``i mod C(6, k)``-th ``k``-subset of the six entrants, rotated by ``i div C(6, k)`` places, so
@@ -41,7 +42,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from langbord.agents import make_agent
 from langbord.agents.levels import LEVELS, level_spec
+from langbord.core.errors import OptionError
 from langbord.core.registry import load
 from langbord.sim.arena import Stopwatch, game_seed, play_seated, seated_agents
 from langbord.sim.stats import wilson
@@ -254,8 +257,19 @@ def _ms(seconds: float) -> str:
 
 
 def markdown(written: dict[str, Any]) -> str:
-    """The README's table of every calibrated game's levels."""
-    lines = [
+    """The README's list of the runs (command, games, minutes, load, date) and its table of
+    every calibrated game's levels."""
+    lines = []
+    for name, run in written["games"].items():
+        played = f"{run['games']} {'deals' if run['measure'] == 'win rate' else 'games'}"
+        if run.get("fast_games"):
+            played += f" and {run['fast_games']} fast games"
+        lines.append(
+            f"- {load(name).info.title}: `{run['command']}` ({played} in {run['minutes']} min, "
+            f"load {run['load'][0]:.1f} on {os.cpu_count()} cores, {run['date']})"
+        )
+    lines += [
+        "",
         "| game (players) | games | level | spec | strength [95% interval] | ms a decision |",
         "|---|---:|---|---|---|---:|",
     ]
@@ -264,6 +278,8 @@ def markdown(written: dict[str, Any]) -> str:
         unit = "% solo wins" if run["measure"] == "win rate" else ""
         rows = [*run["levels"].items(), ("random", run["random"])]
         count = str(run["games"])
+        if run.get("fast_games"):
+            count += f" + {run['fast_games']}"
         for level, entry in rows:
             low, high = entry["interval"]
             lines.append(
@@ -288,6 +304,13 @@ def main(argv: list[str] | None = None) -> int:
         help="extra games among the entrants that do not search (under 5 ms a decision)",
     )
     parser.add_argument("--workers", type=int, default=1, help="processes to play games in")
+    parser.add_argument(
+        "--spec",
+        action="append",
+        default=[],
+        metavar="LEVEL=SPEC",
+        help="rate SPEC in LEVEL's place (to try a candidate level)",
+    )
     parser.add_argument("--bootstrap", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)
@@ -297,9 +320,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.markdown:
         print(markdown(written))
         return 0
+    chosen = dict(pair.partition("=")[::2] for pair in args.spec)
+    for level, spec in chosen.items():
+        if level not in LEVELS:
+            parser.error(f"--spec {level}={spec}: {level!r} is no level (one of {LEVELS})")
+        try:
+            make_agent(spec, 0)
+        except OptionError as error:
+            parser.error(f"--spec {level}={spec}: {error}")
     for name in args.games_to_run:
         game = load(name)
-        specs = [level_spec(game, level) for level in LEVELS] + ["random"]
+        specs = [chosen.get(level) or level_spec(game, level) for level in LEVELS] + ["random"]
         started = time.monotonic()
         run = (cooperative if game.info.cooperative else competitive)(name, specs, args)
         entries = run.pop("entries")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cases import load_benchmark
+
+from scripts import load_benchmark
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel games need langbord[rl]")
 

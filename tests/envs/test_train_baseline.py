@@ -4,7 +4,8 @@ seeds."""
 from __future__ import annotations
 
 import pytest
-from cases import load_benchmark
+
+from scripts import load_benchmark
 
 pytest.importorskip("sb3_contrib", reason="the baseline needs langbord[train]")
 

@@ -22,8 +22,14 @@ def test_the_picker_offers_levels_and_creates_a_table_with_one(server: str, page
     assert [t.split(" — ")[0].lower() for t in texts] == list(LEVELS)
     assert all(re.search(r"rating -?\d+", t) for t in texts), texts
     assert all("s a move" in t or "answers at once" in t for t in texts), texts
+    helps = page.locator("#seats .seat-help")
+    expect(helps.nth(0)).to_be_hidden()  # a person's seat needs no word
+    expect(helps.nth(1)).to_have_text(re.compile(r"^Level 5 of 5, the strongest: rating -?\d+"))
     bot.select_option("club")
+    club = r"^Level 3 of 5: rating -?\d+ \(random moves rate 0\), "
+    expect(helps.nth(1)).to_have_text(re.compile(club + r"(about .+ s a move|answers at once)\.$"))
     page.locator("#seats select").nth(2).select_option("beginner")
+    expect(helps.nth(2)).to_contain_text("Level 1 of 5, the gentlest")
     page.fill("#name", "Ann")
     page.click("#create")
     page.wait_for_url(re.compile(r"#/table/"))

@@ -64,8 +64,8 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
     "skibe": {
         "beginner": "noisy:policy=0.5,temperature=0.1",  # more slips: 16% to the policy's 26%
         "casual": "policy",
-        "club": "greedy",  # searches under 50 iterations play no better than greedy here
-        "strong": "mcts:iterations=100",  # 50 (the best agent's own) rated as greedy did
+        "club": "greedy",
+        "strong": "mcts:iterations=100",  # 50 (the best agent's own) rated as greedy does
         "best": "mcts:iterations=200",  # 2.08x the fair share against the 50 (24 games)
     },
     "knarr": {

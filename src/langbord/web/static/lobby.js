@@ -5,6 +5,7 @@ import { h, toast, messageOf } from "./dom.js";
 import { capitalise, gameTitle, seatNamed } from "./names.js";
 import { lobbyControls } from "./controls.js";
 import { learnSection } from "./learn.js";
+import { levelLabel, seatHelp } from "./levels.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").GameOption} GameOption */
@@ -28,18 +29,6 @@ const ADVANCED = "advanced";
  * @param {string} spec */
 export function seatKindLabel(spec) {
   return spec === "human" ? "A person" : `Bot: ${spec}`;
-}
-
-/** A level as a person reads it: "Club — rating 420, about 0.02 s a move".
- * @param {Level} level */
-export function levelLabel(level) {
-  const words = [capitalise(level.name)];
-  if (level.rating !== null) {
-    words.push(level.measure === "win rate" ? `wins ${Math.round(level.rating)}% solo` : `rating ${Math.round(level.rating)}`);
-  }
-  const seconds = level.seconds ?? level.max_seconds;
-  words.push(seconds < 0.01 ? "answers at once" : `about ${seconds < 1 ? seconds.toPrecision(1) : seconds.toFixed(1)} s a move`);
-  return `${words[0]} — ${words.slice(1).join(", ")}`;
 }
 
 /** An option's name as a label: "start_round" → "Start round".
@@ -244,9 +233,16 @@ function seatRow(game, bots, p) {
     class: "spec", name: `spec${p}`, "aria-label": `agent spec for ${label}`, hidden: true,
     placeholder: "mcts:iterations=500", maxlength: 200, spellcheck: "false",
   });
-  select.addEventListener("change", () => { spec.hidden = select.value !== ADVANCED; });
+  const help = h("small", { class: "help seat-help" });
+  const explain = () => {
+    spec.hidden = select.value !== ADVANCED;
+    help.textContent = seatHelp(select.value, levels);
+    help.hidden = !help.textContent;
+  };
+  select.addEventListener("change", explain);
   select.value = p === 0 ? "human" : fallback;
-  return h("label", { class: "row" }, h("span", {}, label), select, spec);
+  explain();
+  return h("label", { class: "row" }, h("span", {}, label), select, spec, help);
 }
 
 /** The seat kind each seat's picker says: human, a level's name or an agent spec.

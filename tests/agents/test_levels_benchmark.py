@@ -1,0 +1,71 @@
+"""``benchmarks/levels.py``, the levels' calibration: its schedule, its fit, and a tiny run."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from scripts import load_benchmark
+
+LEVELS = load_benchmark("levels")
+
+
+def test_the_schedule_seats_every_pair_and_every_entrant_in_every_seat() -> None:
+    games = [LEVELS.schedule(6, 4, i) for i in range(15 * 4)]
+    met = {frozenset(p) for g in games for p in itertools.combinations(g, 2)}
+    assert len(met) == 15
+    for seat in range(4):
+        assert {g[seat] for g in games} == set(range(6))
+
+
+def test_pair_results_follow_the_finishing_ranks() -> None:
+    pairs = LEVELS.pair_results([1.0, 0.0, 0.0], [30.0, 20.0, 20.0])
+    assert pairs == [(0, 1, 1.0), (0, 2, 1.0), (1, 2, 0.5)]
+
+
+def test_bradley_terry_recovers_known_strengths() -> None:
+    """Games drawn from strengths 400 and 200 points over the last entrant come back near
+    them (the last entrant is 0 by definition)."""
+    rng = random.Random(1)
+    truth = [400.0, 200.0, 0.0]
+    games = []
+    for _ in range(3000):
+        i, j = rng.sample(range(3), 2)
+        p = 1 / (1 + 10 ** ((truth[j] - truth[i]) / 400))
+        games.append([(i, j, 1.0 if rng.random() < p else 0.0)])
+    fitted = LEVELS.bradley_terry(games, 3)
+    assert fitted[2] == 0.0
+    assert math.isclose(fitted[0], 400, abs_tol=40) and math.isclose(fitted[1], 200, abs_tol=40)
+
+
+def test_a_tiny_run_writes_the_levels_and_the_readme_table(tmp_path: Path) -> None:
+    out = tmp_path / "levels.json"
+    cheap = ["--spec", "strong=mcts:iterations=2", "--spec", "best=mcts:iterations=3"]
+    argv = ["skibe", "--games", "2", "--fast-games", "6", "--bootstrap", "5", "--out", str(out)]
+    argv += cheap
+    assert LEVELS.main(argv) == 0
+    run = json.loads(out.read_text("utf-8"))["games"]["skibe"]
+    assert run["games"] == 2 and run["fast_games"] == 6
+    assert set(run["levels"]) == {"beginner", "casual", "club", "strong", "best"}
+    assert run["levels"]["best"]["spec"] == "mcts:iterations=3"
+    assert "random" in run["fast"] and "best" not in run["fast"]
+    for entry in [*run["levels"].values(), run["random"]]:
+        low, high = entry["interval"]
+        assert low <= entry["rating"] <= high or entry["decisions"] == 0
+    table = LEVELS.markdown(json.loads(out.read_text("utf-8")))
+    assert "| Skibe (4) | 2 + 6 | beginner |" in table
+    assert "(2 games and 6 fast games in" in table
+
+
+def test_a_bad_candidate_spec_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for bad, said in (("expert=greedy", "'expert' is no level"), ("club=mcts:c=-1", "mcts")):
+        with pytest.raises(SystemExit) as exit_:
+            LEVELS.main(["skibe", "--spec", bad, "--out", "/nonexistent/levels.json"])
+        assert exit_.value.code == 2 and said in capsys.readouterr().err
