@@ -20,6 +20,7 @@ from langbord.core.errors import OptionError
 from langbord.core.game import CHANCE, State
 from langbord.core.runner import sample_chance
 from langbord.sim.arena import run_arena
+from langbord.sim.bench import decision_states
 
 SHIPPED = Path(langbord.__file__).parent / "agents" / "levels.json"
 
@@ -79,20 +80,7 @@ def test_a_level_needs_a_game_and_a_bad_name_says_what_is_allowed() -> None:
 
 def decisions(name: str, count: int, seed: int) -> list[State]:
     """``count`` decision points of random games of ``name`` (more than one legal action)."""
-    rng = random.Random(seed)
-    game = langbord.load(name)
-    found: list[State] = []
-    while len(found) < count:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(found) < count:
-            if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state, rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.2:
-                found.append(state.clone())
-            state.apply_action(legal[rng.randrange(len(legal))])
-    return found
+    return decision_states(name, {}, count, seed)
 
 
 @pytest.mark.parametrize("name", langbord.games())
