@@ -1,28 +1,30 @@
-"""A trained baseline on one seat: sb3-contrib's MaskablePPO on ``langbord.envs.seat_env``, no
-wrapper, and its win rate against the same table played by a uniform random masked policy.
+"""A trained baseline on one seat: sb3-contrib's MaskablePPO on ``langbord.envs.seat_env`` (by
+``langbord.envs.training``), judged on fixed seeds beside a uniform random masked policy and any
+langbord agents named.
 
-    python benchmarks/train_baseline.py skoventyr --reward shaped --minutes 5
-    python benchmarks/train_baseline.py skibe --players 3 --opponents greedy --minutes 5
+    python benchmarks/train_baseline.py skoventyr --reward shaped --minutes 30
+    python benchmarks/train_baseline.py skibe --players 3 --self-play 0.5 --minutes 30 \\
+        --judge-against random,greedy --compare greedy,policy
 
 Needs ``langbord[rl,train]`` (``pip install torch==2.13.0`` first for the CPU build). Training
-runs for ``--minutes`` of wall time (checked between rollouts of ``--n-steps`` steps) with the
-library's default network and hyperparameters but ``--n-steps``; then the trained policy
-(deterministic, masked) and a uniform random masked policy each play ``--games`` episodes on the
-same seeds, seat rotated where the game has several seats, and the win share of each is printed
-with its 95% Wilson interval, the steps trained and the steps per second.
+runs for ``--minutes`` of wall time with the settings of ``langbord.envs.training.Recipe``
+(eight environments, one torch thread, minibatches of 512, 4 epochs unless told). Then the
+trained policy (deterministic, masked), a uniform random masked policy and each ``--compare``
+agent play the learner's seat for ``--games`` episodes on the same seeds (seat rotated where the
+game has several seats) against each ``--judge-against`` opponent, and the win share of each is
+printed with its 95% Wilson interval, beside the steps trained and the steps per second.
+``--save PATH`` keeps the model (``MaskablePPO.load(PATH)``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from datetime import UTC, datetime
 from typing import Any
 
-import numpy as np
-
-from langbord.envs import seat_env
-from langbord.sim.stats import wilson
+from langbord.envs.training import Recipe, report, train
 
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
@@ -37,75 +39,60 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def evaluate(env: Any, choose: Any, games: int, seed: int) -> float:
-    """The mean final win share of ``choose(observation, mask) -> action`` over ``games``."""
-    won = 0.0
-    for game in range(games):
-        observation, _ = env.reset(seed=seed + game)
-        done = False
-        while not done:
-            action = choose(observation, env.action_masks())
-            observation, _, done, _, _ = env.step(action)
-        won += env.state.returns()[env.seat]
-    return won
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    parser.add_argument("--opponents", default="random")
+    parser.add_argument("--opponents", default="random", help="who plays the other seats")
+    parser.add_argument("--self-play", type=float, default=0.0, help="share of mirrored envs")
+    parser.add_argument("--snapshot-every", type=int, default=50_000)
     parser.add_argument("--reward", default="win", choices=("win", "shaped"))
     parser.add_argument("--minutes", type=float, default=5.0)
-    parser.add_argument("--n-steps", type=int, default=1024)
+    parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
+    parser.add_argument("--n-steps", type=int, default=256, help="rollout steps per environment")
+    parser.add_argument("--batch-size", type=int, default=512)
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1, help="torch's threads")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--judge-against", default="", help="opponents to judge against")
+    parser.add_argument("--compare", default="", help="langbord agents judged the same way")
+    parser.add_argument("--save", default="", metavar="PATH", help="keep the trained model")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
-
-    options = options_of(args)
-    common = {"opponents": args.opponents, "seat": "rotate", **options}
-    env = seat_env(args.game, reward=args.reward, **common)
-    deadline = time.monotonic() + args.minutes * 60
-
-    class Deadline(BaseCallback):
-        def _on_step(self) -> bool:
-            return bool(time.monotonic() < deadline)
-
-    model = MaskablePPO("MlpPolicy", env, n_steps=args.n_steps, seed=args.seed, verbose=0)
+    recipe = Recipe(
+        args.game,
+        options_of(args),
+        opponents=args.opponents,
+        reward=args.reward,
+        envs=args.envs,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        epochs=args.epochs,
+        threads=args.threads,
+        seed=args.seed,
+        self_play=args.self_play,
+        snapshot_every=args.snapshot_every,
+    )
     started = time.monotonic()
-    model.learn(total_timesteps=10**9, callback=Deadline())
-    trained = int(model.num_timesteps)
+    model = train(recipe, args.minutes)
     seconds = time.monotonic() - started
-
-    judge = seat_env(args.game, reward="win", **common)
-    rng = np.random.default_rng(args.seed)
-
-    def learned(observation: Any, mask: Any) -> int:
-        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
-        return int(action)
-
-    def uniform(observation: Any, mask: Any) -> int:
-        return int(rng.choice(np.flatnonzero(mask)))
-
-    seed = 10_000 + args.seed
-    games = args.games
+    trained = int(model.num_timesteps)
+    if args.save:
+        model.save(args.save)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(
-        f"{args.game} {options} seat rotated, opponents {args.opponents}, reward {args.reward}: "
-        f"MaskablePPO trained {trained} steps in {seconds / 60:.1f} min "
-        f"({trained / seconds:.0f} steps/s), {when}"
+        f"{args.game} {recipe.options} seat rotated, opponents {args.opponents}, self-play "
+        f"{args.self_play}, reward {args.reward}: MaskablePPO trained {trained} steps in "
+        f"{seconds / 60:.1f} min ({trained / seconds:.0f} steps/s; {args.envs} environments, "
+        f"rollouts of {args.n_steps}, minibatches of {args.batch_size}, {args.epochs} epochs, "
+        f"{args.threads} thread), {when}, load {os.getloadavg()[0]:.1f}"
     )
-    for name, choose in (("MaskablePPO", learned), ("uniform random", uniform)):
-        won = evaluate(judge, choose, games, seed)
-        low, high = wilson(won, games)
-        print(
-            f"  {name:15} wins {100 * won / games:5.1f}% [{100 * low:.1f}%, {100 * high:.1f}%] "
-            f"of {games} games"
-        )
+    against = [o for o in args.judge_against.split(",") if o] or None
+    compare = [spec for spec in args.compare.split(",") if spec]
+    for line in report(recipe, model, args.games, against, compare):
+        print(line)
     return 0
 
 
