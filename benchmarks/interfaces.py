@@ -119,7 +119,7 @@ def pettingzoo(name: str) -> Callable[[], int]:
 
 
 def openspiel(name: str) -> Callable[[], int]:
-    from open_spiel.python import rl_environment
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
 
     from langbord.envs import register_openspiel
 

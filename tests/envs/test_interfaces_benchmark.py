@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from scripts import load_benchmark
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel row needs langbord[rl]")

@@ -114,11 +114,11 @@ def train(
     if (minutes is None) == (steps is None):
         raise ValueError("train for minutes or for steps (one of the two)")
     torch.set_num_threads(recipe.threads)
-    frozen = frozen or Frozen(recipe.seed)
+    mirror = frozen or Frozen(recipe.seed)
     mirrored = round(recipe.self_play * recipe.envs)
 
     def make(k: int) -> Callable[[], SeatEnv]:
-        return lambda: recipe.env(opponents=frozen if k < mirrored else None)
+        return lambda: recipe.env(opponents=mirror if k < mirrored else None)
 
     envs = DummyVecEnv([make(k) for k in range(recipe.envs)])
     clock = {"deadline": math.inf}
@@ -134,7 +134,7 @@ def train(
 
         def _on_step(self) -> bool:
             if mirrored and self.num_timesteps >= self.next_snapshot:
-                frozen.update(self.model.policy)
+                mirror.update(self.model.policy)
                 self.next_snapshot += recipe.snapshot_every
             return bool(time.monotonic() < clock["deadline"])
 
