@@ -216,7 +216,7 @@ def report(
     choice and each agent of ``compare`` in the learner's seat, on the same ``games`` seeds
     against each of ``against`` (the recipe's opponents unless given), with the win share and
     its 95% Wilson interval."""
-    from langbord.sim.stats import wilson
+    from langbord.core.intervals import wilson
 
     choosers = [("MaskablePPO", model_chooser(model)), ("uniform random", uniform_chooser(0))]
     choosers += [(spec, agent_chooser(spec, 0)) for spec in compare or []]

@@ -1,21 +1,13 @@
-"""Statistics for win rates: Wilson score intervals."""
+"""Statistics for win rates: Wilson score intervals (``langbord.core.intervals.wilson``) and
+tallies."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
+from langbord.core.intervals import wilson
 
-def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (fractional successes, e.g. shared wins,
-    are allowed)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Tally", "wilson"]
 
 
 @dataclass
