@@ -10,7 +10,7 @@ import { checkChat, CHAT_LIMIT } from "../../src/langbord/web/static/chat.js";
 import { undoState } from "../../src/langbord/web/static/undo.js";
 import { passTo } from "../../src/langbord/web/static/hotseat.js";
 import { hintedAction, percent } from "../../src/langbord/web/static/hint.js";
-import { placeTip } from "../../src/langbord/web/static/tips.js";
+import { placeTip, scrollMovesTip } from "../../src/langbord/web/static/tips.js";
 
 /** @param {string} kind @param {number} id @param {Record<string, unknown>} [args] */
 const act = (kind, id, args = {}) => ({ id, text: `${kind} ${id}`, kind, args });
@@ -137,4 +137,18 @@ test("a tooltip goes above its element, below when there is no room, never off s
   assert.deepEqual(placeTip({ left: 100, top: 10, width: 40, height: 40 }, tip, view), { left: 20, top: 58 });
   assert.equal(placeTip({ left: 380, top: 300, width: 10, height: 10 }, tip, view).left, 390 - 200 - 8);
   assert.equal(placeTip({ left: 0, top: 300, width: 10, height: 10 }, tip, view).left, 8);
+});
+
+test("a tip goes when its element scrolls with the page or a panel holding it, not with another panel", () => {
+  const doc = { name: "document" };
+  const win = { name: "window" };
+  const owner = { ownerDocument: { ...doc, defaultView: win } };
+  const page = /** @type {any} */ (owner.ownerDocument);
+  const board = { contains: (/** @type {unknown} */ node) => node === owner };
+  const log = { contains: () => false };
+  assert.equal(scrollMovesTip(page, /** @type {any} */ (owner)), true);
+  assert.equal(scrollMovesTip(/** @type {any} */ (win), /** @type {any} */ (owner)), true);
+  assert.equal(scrollMovesTip(/** @type {any} */ (board), /** @type {any} */ (owner)), true);
+  assert.equal(scrollMovesTip(/** @type {any} */ (log), /** @type {any} */ (owner)), false);
+  assert.equal(scrollMovesTip(page, null), false);
 });

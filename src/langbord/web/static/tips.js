@@ -18,6 +18,20 @@ export function placeTip(target, tip, view, gap = 8) {
   return { left, top: Math.max(gap, top) };
 }
 
+/**
+ * Whether a scroll of `scrolled` (the page's document, or one element that scrolls) moves the
+ * element `owner` whose tip is shown, so the tip must go: a log panel scrolling to its newest
+ * entry leaves a board's tip where it is.
+ * @param {EventTarget | null} scrolled
+ * @param {Node | null} owner
+ */
+export function scrollMovesTip(scrolled, owner) {
+  if (!owner) return false;
+  if (scrolled === owner.ownerDocument || scrolled === owner.ownerDocument?.defaultView) return true;
+  return scrolled !== null && typeof (/** @type {Node} */ (scrolled)).contains === "function"
+    && (/** @type {Node} */ (scrolled)).contains(owner);
+}
+
 /** Installs the page's one tooltip (once; later calls do nothing). */
 export function installTips() {
   if (installed) return;
@@ -77,6 +91,6 @@ export function installTips() {
     if (target) show(target); else hide();
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
-  window.addEventListener("scroll", hide, { passive: true, capture: true });
+  window.addEventListener("scroll", (event) => { if (scrollMovesTip(event.target, owner)) hide(); }, { passive: true, capture: true });
   window.addEventListener("hashchange", hide);
 }
