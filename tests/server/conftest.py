@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,8 +40,24 @@ def fresh_postgres() -> Iterator[str]:
     try:
         yield base.set(database=name).render_as_string(hide_password=False)
     finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        drop(admin, name)
+
+
+def drop(admin: str, name: str) -> None:
+    """Drop a test database. ``FORCE`` ends the test's own connections; an autovacuum worker
+    that PostgreSQL started on the fresh database belongs to the server, which the test role
+    may not end (``InsufficientPrivilege``), so the drop is tried again once it has finished."""
+    import psycopg
+
+    for attempt in range(20):
+        try:
+            with psycopg.connect(admin, autocommit=True) as connection:
+                connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            if attempt == 19:
+                raise
+            time.sleep(0.5)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
