@@ -121,22 +121,22 @@ def train(
         return lambda: recipe.env(opponents=mirror if k < mirrored else None)
 
     envs = DummyVecEnv([make(k) for k in range(recipe.envs)])
-    clock = {"deadline": math.inf}
 
     class Schedule(BaseCallback):
         def __init__(self) -> None:
             super().__init__()
             self.next_snapshot = recipe.snapshot_every
+            self.deadline = math.inf
 
         def _on_training_start(self) -> None:
             if minutes is not None:
-                clock["deadline"] = time.monotonic() + minutes * 60
+                self.deadline = time.monotonic() + minutes * 60
 
         def _on_step(self) -> bool:
             if mirrored and self.num_timesteps >= self.next_snapshot:
                 mirror.update(self.model.policy)
                 self.next_snapshot += recipe.snapshot_every
-            return bool(time.monotonic() < clock["deadline"])
+            return bool(time.monotonic() < self.deadline)
 
     model = MaskablePPO(
         "MlpPolicy",
