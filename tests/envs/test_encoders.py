@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 from cases import HAVE, cases
 
@@ -154,3 +155,38 @@ def test_seats_see_the_table_from_their_own_chair(game_name: str, options: dict[
         pytest.skip("one seat")
     states = list(play_random(game.new_initial_state(), random.Random(2)))
     assert any(encode(encoder, s, 0) != encode(encoder, s, 1) for s in states)
+
+
+@pytest.mark.parametrize(("game_name", "options"), CASES)
+def test_the_fast_path_writes_exactly_the_view_vector(
+    game_name: str, options: dict[str, Any]
+) -> None:
+    """``encode_into`` (which a game's encoder may make read the state directly) writes every
+    slot, each exactly the value ``encode`` gives for the seat's view, from every seat, over whole
+    random games; and re-dealing what a seat cannot see leaves what it writes unchanged."""
+    game = langbord.load(game_name, **options)
+    encoder = encoder_for(game)
+    n = game.num_players()
+    out = np.empty(encoder.size, dtype=np.float32)
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(12):
+        for step, state in enumerate(play_random(game.new_initial_state(), random.Random(seed))):
+            for seat in range(n):
+                out.fill(np.nan)
+                encoder.encode_into(state, seat, out)
+                expected = np.asarray(encode(encoder, state, seat), dtype=np.float32)
+                if not np.array_equal(out, expected):
+                    wrong = [
+                        (name, float(a), float(b))
+                        for name, a, b in zip(encoder.names, out, expected, strict=True)
+                        if a != b
+                    ]
+                    pytest.fail(f"{game_name} seat {seat} step {step}: {wrong[:8]}")
+                if step % 5 == 0:
+                    other = state.resample_hidden(seat, rng)
+                    again = np.empty_like(out)
+                    encoder.encode_into(other, seat, again)
+                    assert np.array_equal(again, out), "a re-deal changed the fast observation"
+                checked += 1
+    assert checked > 100

@@ -14,7 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from langbord.core.game import Game
+import numpy as np
+
+from langbord.core.game import Game, State
 
 
 class Encoder(ABC):
@@ -39,6 +41,18 @@ class Encoder(ABC):
     def encode(self, view: dict[str, Any], seat: int) -> list[float]:
         """The vector for ``view`` (what ``seat`` knows); length ``size``, values in [0, 1] or small
         counts."""
+
+    def encode_into(self, state: State, seat: int, out: np.ndarray[Any, Any]) -> None:
+        """Write seat ``seat``'s vector of ``state`` into ``out`` (a float32 array of ``size``),
+        the learning environments' fast path.
+
+        The default encodes ``state.view(seat)``. A game's encoder overrides it to read the
+        state directly into the array, with no view built: it writes exactly what
+        :meth:`encode` gives for the view, and so nothing the view does not hold
+        (``tests/envs/test_encoders.py`` compares the two on states of random games, from
+        every seat).
+        """
+        out[:] = self.encode(state.view(seat), seat)
 
 
 ENCODERS: dict[str, Callable[[Game], Encoder]] = {}
