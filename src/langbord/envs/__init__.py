@@ -9,6 +9,10 @@ langbord[rl]``).
   ``gymnasium.make("langbord/<title>-seat-v0", ...)``): one seat of any game for one learner,
   the others played by given agents or a policy, with a flat ``Box`` observation and the
   ``action_masks()`` that sb3-contrib's ``MaskablePPO`` calls (``langbord.envs.seat``).
+- ``vector_env(game, num_envs=8, opponents="random", **options)``: that seat of ``num_envs``
+  games stepped together, observations and masks as batches in preallocated arrays, auto-reset,
+  opponents that may be a batched policy (self-play), ``as_sb3()`` for Stable-Baselines3
+  (``langbord.envs.vector``).
 - ``register_openspiel()``: every game as the OpenSpiel game ``python_langbord_<game>``.
 
 Observations are the games' encoders (``langbord.envs.encoding.encoder_for(game)``: a seat's
@@ -24,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from langbord.envs.pettingzoo import LangbordEnv
     from langbord.envs.seat import SeatEnv
+    from langbord.envs.vector import VectorSeatEnv
 
-__all__ = ["pettingzoo_env", "register_gymnasium", "register_openspiel", "seat_env"]
+__all__ = ["pettingzoo_env", "register_gymnasium", "register_openspiel", "seat_env", "vector_env"]
 
 
 def pettingzoo_env(game: str, render_mode: str | None = None, **options: Any) -> LangbordEnv:
@@ -40,6 +45,13 @@ def seat_env(game: str, **kwargs: Any) -> SeatEnv:
     from langbord.envs.seat import SeatEnv
 
     return SeatEnv(game, **kwargs)
+
+
+def vector_env(game: str, num_envs: int = 8, **kwargs: Any) -> VectorSeatEnv:
+    """One seat of ``num_envs`` games of ``game`` stepped together (``langbord.envs.vector``)."""
+    from langbord.envs.vector import VectorSeatEnv
+
+    return VectorSeatEnv(game, num_envs=num_envs, **kwargs)
 
 
 def register_gymnasium() -> None:

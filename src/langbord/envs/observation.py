@@ -31,8 +31,11 @@ def observation_space(encoder: Encoder) -> spaces.Dict:
 
 
 def vector(encoder: Encoder, state: langbord.State, seat: int) -> np.ndarray[Any, Any]:
-    """Seat ``seat``'s encoded view of ``state`` as a float32 vector."""
-    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
+    """Seat ``seat``'s encoded view of ``state`` as a float32 vector (the encoder's fast path,
+    :meth:`~langbord.envs.encoding.Encoder.encode_into`)."""
+    out = np.empty(encoder.size, dtype=np.float32)
+    encoder.encode_into(state, seat, out)
+    return out
 
 
 def legal_mask(state: langbord.State, to_move: bool, dtype: Any = np.int8) -> np.ndarray[Any, Any]:

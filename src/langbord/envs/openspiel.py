@@ -49,6 +49,7 @@ import langbord
 from langbord.core import registry
 from langbord.core.game import Game, State
 from langbord.envs.encoding import Encoder, encoder_for
+from langbord.envs.observation import vector
 
 
 def short_name(game: str) -> str:
@@ -72,7 +73,7 @@ class _Shared:
 
     def vector(self, state: State, player: int) -> np.ndarray[Any, Any]:
         """``player``'s encoded view of ``state`` as a float32 vector."""
-        return np.asarray(self.encoder.encode(state.view(player), player), np.float32)
+        return vector(self.encoder, state, player)
 
     def initial_tensor(self, player: int) -> np.ndarray[Any, Any]:
         tensor = self.initial_tensors.get(player)
@@ -358,7 +359,7 @@ class LangbordObserver:
         if live.initial():
             self.tensor[:] = self.shared.initial_tensor(player)
         else:
-            self.tensor[:] = self.encoder.encode(live.state.view(player), player)
+            self.encoder.encode_into(live.state, player, self.tensor)
 
     def string_from(self, state: LangbordSpielState, player: int) -> str:
         if self.perfect_recall:

@@ -43,10 +43,11 @@ import gymnasium
 import numpy as np
 
 import langbord
+from langbord.agents.random_agent import RandomAgent
 from langbord.core import registry
 from langbord.core.game import State
 from langbord.envs.chance import resolve_chance
-from langbord.envs.encoding import encoder_for
+from langbord.envs.encoding import Encoder, encoder_for
 from langbord.envs.observation import (
     legal_mask,
     observation_space,
@@ -67,19 +68,78 @@ def env_id(game: str) -> str:
     return f"langbord/{registry.info(game).title}-seat-v0"
 
 
-class _PolicySeat:
+def check_opponents(game: langbord.Game, opponents: Any) -> None:
+    """Refuse opponents that could not be seated, before any episode starts (a bad spec
+    is an :class:`~langbord.core.errors.OptionError` naming the agents and levels)."""
+    from langbord.agents import make_agent
+
+    if isinstance(opponents, str):
+        make_agent(opponents, 0, game=game)
+        return
+    if callable(opponents):
+        return
+    n = game.num_players()
+    if not isinstance(opponents, Sequence) or len(opponents) != n - 1:
+        raise ValueError(
+            f"opponents must be a spec, a policy, or one spec or agent for each of the "
+            f"{n - 1} other seats"
+        )
+    for entry in opponents:
+        if isinstance(entry, str):
+            make_agent(entry, 0, game=game)
+
+
+def seat_agents(
+    game: langbord.Game,
+    opponents: Any,
+    learner: int,
+    seed: int,
+    seat_policy: Callable[[Policy, int], Any] | None = None,
+) -> dict[int, Any]:
+    """The agent of every seat but ``learner``'s: from a spec (seeded ``seed + seat``), one
+    entry per other seat (specs, agents or policies), or one policy for all;
+    ``seat_policy(policy, seat)`` seats a policy (refused without it)."""
+    from langbord.agents import make_agent
+
+    def policy_seat(policy: Any, seat: int) -> Any:
+        if seat_policy is None:
+            raise ValueError("a policy cannot play a seat here")
+        return seat_policy(policy, seat)
+
+    others = [s for s in range(game.num_players()) if s != learner]
+    seats: dict[int, Any] = {}
+    for k, other in enumerate(others):
+        if isinstance(opponents, str):
+            seats[other] = make_agent(opponents, seed + other, game=game)
+        elif callable(opponents) and not hasattr(opponents, "step"):
+            seats[other] = policy_seat(opponents, other)
+        else:
+            entry = cast("Sequence[Any]", opponents)[k]
+            if isinstance(entry, str):
+                entry = make_agent(entry, seed + other, game=game)
+            elif not hasattr(entry, "step"):
+                entry = policy_seat(entry, other)
+            seats[other] = entry
+    return seats
+
+
+def decide(agent: Any, state: State) -> int:
+    """``agent``'s action at ``state``: on a copy, so no agent can change the game, except for
+    the random agent, which only reads the state it is given."""
+    return int(agent.step(state if type(agent) is RandomAgent else state.clone()))
+
+
+class PolicySeat:
     """A learned policy in a seat: it sees that seat's flat observation and mask only."""
 
-    def __init__(self, policy: Policy, env: SeatEnv, seat: int) -> None:
+    def __init__(self, policy: Policy, encoder: Encoder, seat: int) -> None:
         self.policy = policy
-        self.env = env
+        self.encoder = encoder
         self.seat = seat
 
     def step(self, state: State) -> int:
-        env = self.env
-        vector = env.encode(state, self.seat)
-        mask = env.mask(state)
-        return int(self.policy(vector, mask))
+        observation = vector(self.encoder, state, self.seat)
+        return int(self.policy(observation, legal_mask(state, True, np.bool_)))
 
 
 class SeatEnv(gymnasium.Env[Any, np.int64]):
@@ -114,7 +174,7 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
         self.opponents = opponents
-        self._check_opponents(opponents, n)
+        check_opponents(self.game, opponents)
         self.seats: dict[int, Any] = {}
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
         flat = observation == "flat"
@@ -151,44 +211,10 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
 
     # ---- the other seats ---------------------------------------------------------------------
 
-    def _check_opponents(self, opponents: Any, n: int) -> None:
-        """Refuse opponents that could not be seated, before any episode starts (a bad spec
-        is an :class:`~langbord.core.errors.OptionError` naming the agents and levels)."""
-        from langbord.agents import make_agent
-
-        if isinstance(opponents, str):
-            make_agent(opponents, 0, game=self.game)
-            return
-        if callable(opponents):
-            return
-        if not isinstance(opponents, Sequence) or len(opponents) != n - 1:
-            raise ValueError(
-                f"opponents must be a spec, a policy, or one spec or agent for each of the "
-                f"{n - 1} other seats"
-            )
-        for entry in opponents:
-            if isinstance(entry, str):
-                make_agent(entry, 0, game=self.game)
-
     def _make_seats(self, seed: int) -> dict[int, Any]:
-        from langbord.agents import make_agent
-
-        others = [s for s in range(self.game.num_players()) if s != self.seat]
-        opponents = self.opponents
-        seats: dict[int, Any] = {}
-        for k, other in enumerate(others):
-            if isinstance(opponents, str):
-                seats[other] = make_agent(opponents, seed + other, game=self.game)
-            elif callable(opponents) and not hasattr(opponents, "step"):
-                seats[other] = _PolicySeat(opponents, self, other)
-            else:
-                entry = cast("Sequence[Any]", opponents)[k]
-                if isinstance(entry, str):
-                    entry = make_agent(entry, seed + other, game=self.game)
-                elif not hasattr(entry, "step"):
-                    entry = _PolicySeat(entry, self, other)
-                seats[other] = entry
-        return seats
+        return seat_agents(
+            self.game, self.opponents, self.seat, seed, lambda p, s: PolicySeat(p, self.encoder, s)
+        )
 
     def _uniform(self) -> float:
         return float(self.np_random.random())
@@ -201,7 +227,7 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
             if state.is_terminal() or state.current_player() == self.seat:
                 return
             agent = self.seats[state.current_player()]
-            state.apply_action(int(agent.step(state.clone())))
+            state.apply_action(int(decide(agent, state)))
 
     def _phi(self) -> float:
         if self.reward != "shaped" or self.state.is_terminal():
