@@ -8,6 +8,9 @@ at its default options, each for ``--seconds`` on one core:
 - ``seat``: ``langbord.envs.seat_env`` (flat ``Box``, ``action_masks()``), a uniformly random
   masked action for the learner and ``random`` in the other seats; a step is every decision
   played, the learner's and the other seats';
+- ``vector``: ``langbord.envs.vector_env`` of 32 games, a uniformly random masked action per
+  game drawn for the whole batch at once (``random`` in the other seats); a step is every
+  decision played (``env.decisions``);
 - ``pettingzoo``: the AEC environment with ``observation="flat"``, a random masked action per
   agent step (each step encodes the next agent's observation);
 - ``openspiel``: ``rl_environment.Environment`` over ``python_langbord_<game>``, a random legal
@@ -95,6 +98,23 @@ def seat(name: str) -> Callable[[], int]:
     return run
 
 
+def vector(name: str) -> Callable[[], int]:
+    from langbord.envs import vector_env
+
+    env = vector_env(name, num_envs=32)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+
+    def run() -> int:
+        before = env.decisions
+        for _ in range(50):
+            masks = env.action_masks()
+            env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        return env.decisions - before
+
+    return run
+
+
 def pettingzoo(name: str) -> Callable[[], int]:
     from langbord.envs import pettingzoo_env
 
@@ -140,7 +160,13 @@ def openspiel(name: str) -> Callable[[], int]:
     return run
 
 
-INTERFACES = {"native": native, "seat": seat, "pettingzoo": pettingzoo, "openspiel": openspiel}
+INTERFACES = {
+    "native": native,
+    "vector": vector,
+    "seat": seat,
+    "pettingzoo": pettingzoo,
+    "openspiel": openspiel,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -150,12 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"decisions a second, {args.seconds} s each, {when}, load {os.getloadavg()[0]:.1f}")
-    print("| game | " + " | ".join(INTERFACES) + " | seat / native |")
-    print("|---|" + "---:|" * (len(INTERFACES) + 1))
+    print("| game | " + " | ".join(INTERFACES) + " | vector / native | seat / native |")
+    print("|---|" + "---:|" * (len(INTERFACES) + 2))
     for name in args.games:
         rates = {k: timed(make(name), args.seconds) for k, make in INTERFACES.items()}
         cells = " | ".join(f"{rates[k]:,.0f}" for k in INTERFACES)
-        print(f"| {name} | {cells} | {rates['seat'] / rates['native']:.0%} |")
+        ratios = f"{rates['vector'] / rates['native']:.0%} | {rates['seat'] / rates['native']:.0%}"
+        print(f"| {name} | {cells} | {ratios} |")
     return 0
 
 
