@@ -1,4 +1,4 @@
-"""A trained baseline on one seat: sb3-contrib's MaskablePPO on ``langbord.envs.seat_env`` (by
+"""A trained baseline on one seat: sb3-contrib's MaskablePPO on ``langbord.envs.vector_env`` (by
 ``langbord.envs.training``), judged on fixed seeds beside a uniform random masked policy and any
 langbord agents named.
 

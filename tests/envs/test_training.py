@@ -68,3 +68,25 @@ def test_a_bad_recipe_is_refused() -> None:
         train(Recipe("skibe", {"players": 3}, self_play=2.0), minutes=0.01)
     with pytest.raises(ValueError, match="minutes or for steps"):
         train(Recipe("skibe", {"players": 3}))
+
+
+def test_a_frozen_copy_decides_for_a_batch_within_each_rows_mask() -> None:
+    frozen = Frozen(2)
+    masks = np.array([[False, True, False, True], [True, False, False, False]])
+    picks = {tuple(frozen.batch(np.zeros((2, 3), np.float32), masks)) for _ in range(60)}
+    assert {p[0] for p in picks} == {1, 3} and {p[1] for p in picks} == {0}
+    recipe = Recipe("skibe", {"players": 3}, envs=2, n_steps=32, batch_size=64)
+    frozen.update(train(recipe, steps=64).policy)
+    env = recipe.vector(frozen)
+    observations, _ = env.reset(seed=0)
+    actions = frozen.batch(observations, env.action_masks())
+    assert actions.shape == (2,) and env.action_masks()[np.arange(2), actions].all()
+
+
+def test_the_recipe_seats_its_self_play_share_of_the_games() -> None:
+    recipe = Recipe("skibe", {"players": 3}, envs=4, self_play=0.5)
+    frozen = Frozen(0)
+    env = recipe.vector(frozen)
+    env.reset(seed=0)
+    assert [t.policy is not None for t in env.tables] == [True, True, False, False]
+    assert all(t.seats for t in env.tables[2:])

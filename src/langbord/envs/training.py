@@ -9,20 +9,20 @@ torch==2.13.0`` first for the CPU build).
     won, games = judge(recipe, model_chooser(model), games=300, opponents="random")
 
 What makes it fast (Skibe, 3 players, measured on two cores under load): torch on one thread,
-eight seat environments stepped together (Stable-Baselines3's ``DummyVecEnv``), so the
-network decides for eight at once, and minibatches of 512 over 4 epochs. That trains about
-1,000 steps/s where the library's defaults (one environment, minibatches of 64, ten epochs,
-every core) trained 60-260.
+eight games stepped together in one vector environment (:mod:`langbord.envs.vector`, its
+observations written straight from the states into one batch), so the network decides for
+eight at once, and minibatches of 512 over 4 epochs. The library's defaults (one environment,
+minibatches of 64, ten epochs, every core) trained 60-260 steps/s.
 
-Self-play: ``self_play`` is the share of the environments whose other seats are played by a
-frozen copy of the learner (:class:`Frozen`, a uniformly random masked policy until the first
-copy), refreshed every ``snapshot_every`` steps; the rest play ``opponents``. Each seat of the
-copy sees only its own flat observation and mask, as the learner does.
+Self-play: ``self_play`` is the share of the games whose other seats are played by a frozen
+copy of the learner (:class:`Frozen`, a uniformly random masked policy until the first copy),
+refreshed every ``snapshot_every`` steps; the rest play ``opponents``. The copy decides for
+every game waiting on it in one batch (:meth:`Frozen.batch`), each row its own seat's flat
+observation and mask, as the learner sees its own.
 """
 
 from __future__ import annotations
 
-import copy
 import math
 import time
 from collections.abc import Callable
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from langbord.envs.seat import SeatEnv
+from langbord.envs.vector import VectorSeatEnv
 
 if TYPE_CHECKING:
     from sb3_contrib import MaskablePPO
@@ -60,6 +61,21 @@ class Recipe:
     snapshot_every: int = 50_000
     seat: int | str = "rotate"
 
+    def vector(self, mirror: Frozen | None = None) -> VectorSeatEnv:
+        """The recipe's ``envs`` games in one vector environment; with ``mirror``, its
+        ``self_play`` share of them seat the frozen copy in their other seats."""
+        mirrored = round(self.self_play * self.envs) if mirror is not None else 0
+        per_env: list[Any] = [mirror.batch if mirror is not None else None] * mirrored
+        per_env += [self.opponents] * (self.envs - mirrored)
+        return VectorSeatEnv(
+            self.game,
+            num_envs=self.envs,
+            seat=self.seat,
+            per_env=per_env,
+            reward=self.reward,
+            **self.options,
+        )
+
     def env(self, opponents: Any = None, reward: str | None = None) -> SeatEnv:
         """A seat environment of the recipe's game (its opponents and reward unless given)."""
         return SeatEnv(
@@ -82,9 +98,16 @@ class Frozen:
         self.updates = 0
 
     def update(self, policy: Any) -> None:
-        """Copy ``policy`` (a ``MaskableActorCriticPolicy``) as it is now."""
-        self.policy = copy.deepcopy(policy)
-        self.policy.set_training_mode(False)
+        """Copy ``policy`` (a ``MaskableActorCriticPolicy``) as it is now: a new policy of its
+        class and settings with its weights (as Stable-Baselines3 saves one), so nothing the
+        learner computed last, such as a distribution still in the autograd graph, is copied."""
+        import torch
+
+        frozen = type(policy)(**policy._get_constructor_parameters())
+        frozen.load_state_dict(policy.state_dict())
+        frozen.to(torch.device("cpu"))
+        frozen.set_training_mode(False)
+        self.policy = frozen
         self.updates += 1
 
     def __call__(self, observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
@@ -92,6 +115,15 @@ class Frozen:
             return int(self.rng.choice(np.flatnonzero(mask)))
         action, _ = self.policy.predict(observation, action_masks=mask, deterministic=False)
         return int(action)
+
+    def batch(
+        self, observations: np.ndarray[Any, Any], masks: np.ndarray[Any, Any]
+    ) -> np.ndarray[Any, Any]:
+        """One action for each row (a vector environment's batched policy)."""
+        if self.policy is None:
+            return np.asarray((self.rng.random(masks.shape) * masks).argmax(axis=1))
+        actions, _ = self.policy.predict(observations, action_masks=masks, deterministic=False)
+        return np.asarray(actions, dtype=np.int64).reshape(-1)
 
 
 def train(
@@ -107,7 +139,6 @@ def train(
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv
 
     if recipe.envs < 1 or not 0.0 <= recipe.self_play <= 1.0:
         raise ValueError("a recipe needs at least one environment and self_play from 0 to 1")
@@ -116,11 +147,8 @@ def train(
     torch.set_num_threads(recipe.threads)
     mirror = frozen or Frozen(recipe.seed)
     mirrored = round(recipe.self_play * recipe.envs)
-
-    def make(k: int) -> Callable[[], SeatEnv]:
-        return lambda: recipe.env(opponents=mirror if k < mirrored else None)
-
-    envs = DummyVecEnv([make(k) for k in range(recipe.envs)])
+    envs = recipe.vector(mirror).as_sb3()
+    envs.seed(recipe.seed)
 
     class Schedule(BaseCallback):
         def __init__(self) -> None:
