@@ -87,13 +87,24 @@ then per seat k:
                                gains, raid gains and losses (42 slots)
   seat+k.raid_tokens
   seat+k.change_token          2 players only: 1 while available (SK-6)
+
+``encode_into`` (the learning environments' fast path) reads the state directly, with no view
+built, into the array: the same values as ``encode`` of the seat's view, from the same sources
+(the other hands only by their size and the cards taken from the market, the deck's contents only
+once public), each computed as ``encode`` computes it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from collections.abc import Sequence
+from itertools import compress
+from typing import Any, cast
 
-from langbord.core.game import Game
+import numpy as np
+
+from langbord.core.flow import Phase
+from langbord.core.game import CHANCE, Game, State
 from langbord.engines.knarr.data import (
     ARTIFACT_TITLES,
     ARTIFACTS,
@@ -124,7 +135,14 @@ from langbord.engines.knarr.data import (
     VillageCard,
     viking_counts,
 )
-from langbord.engines.knarr.rules import KnarrState
+from langbord.engines.knarr.rules import (
+    EXTRA_ACTION,
+    FORCED_DISCARD,
+    MARKET_TAKE,
+    VILLAGE_ORDER,
+    KnarrState,
+    Player,
+)
 from langbord.envs.encoding import ENCODERS, Encoder
 
 PHASE_NAMES = KnarrState.flow.names
@@ -185,6 +203,23 @@ NO_VILLAGE = [0.0] * len(VILLAGE_FIELDS)
 BUILDING_INDEX: dict[str, int] = {f"building {b + 1}": b for b in range(NUM_BUILDINGS)}
 """The view's building names (``"building 12"``) → index (11)."""
 
+DEST_BYTES: list[bytes] = [bytes(map(int, DEST_FEATURES[d.name])) for d in DESTINATIONS]
+"""Each destination's slots by its index, as bytes (small counts, never negative), for
+``encode_into``."""
+assert all(x.is_integer() and 0 <= x < 256 for f in DEST_FEATURES.values() for x in f)
+UINT8 = np.dtype(np.uint8)
+DEST_OR_NONE = [*DEST_BYTES, bytes(len(DEST_FIELDS))].__getitem__
+"""A destination's bytes by its index; -1 (an empty slot): all 0."""
+BUILDING_F32: list[array[float]] = [array("f", features) for features in BUILDING_FEATURES]
+DEST_DECK: list[int] = [d.deck for d in DESTINATIONS]
+TYPES = range(NUM_TYPES)
+SEAT_CREW, SEAT_DESTINATIONS, SEAT_COLUMNS, SEAT_HAND_SIZE, SEAT_HAND_KNOWN = 4, 24, 25, 46, 47
+SEAT_HAND = SEAT_HAND_KNOWN + NUM_TYPES
+"""Where a seat's slots start, from its ``vp``: ``crew.*``, ``destinations``, ``column.*``,
+``hand_size``, ``hand_known.*`` and (``seat+0``) ``hand.*``."""
+VILLAGE_CACHE_LIMIT = 4096
+"""At most this many villages' sums are kept (``encode_into``); then the cache starts over."""
+
 
 class KnarrEncoder(Encoder):
     """Knarr's observation (the layout is the module's docstring)."""
@@ -203,6 +238,7 @@ class KnarrEncoder(Encoder):
             float(sum(1 for d in self.destinations if d.deck == k)) for k in range(2)
         ]
         super().__init__(game)
+        self._prepare_fast_path()
 
     def _seats(self, prefix: str = "") -> list[str]:
         return [f"{prefix}seat+{k}" for k in range(self.n)]
@@ -389,6 +425,258 @@ class KnarrEncoder(Encoder):
                 if n == 2:
                     out.append(float(s["change_token"] == "available"))
         return out
+
+    # ---- the fast path: the state read directly --------------------------------------------------
+
+    def _prepare_fast_path(self) -> None:
+        """The offsets of ``encode_into``'s slots, from :attr:`names`, and its template: every
+        slot 0 but those that are 1 until something is known (``unseen.*``,
+        ``building_unseen.*``) and the constant ``skali_board.digital``."""
+        at = {name: i for i, name in enumerate(self.names)}
+        n = self.n
+        self._phase_slot: dict[Phase[Any], int] = {
+            phase: at[f"phase.{phase.name.replace(' ', '_')}"] for phase in KnarrState.flow.phases
+        }
+        self._chance = at["to_move.chance"]
+        self._to_move = at["to_move.seat+0"]
+        self._turn = at["turn.seat+0"]
+        self._first = at["first.seat+0"]
+        self._round = at["round"]
+        self._market = at[f"market.{COLOURS[0]}.{TYPE_SLOTS[0]}"]
+        self._visible = at["destinations.trading_lands.1.present"]
+        self._decks = at["decks.vikings"]
+        self._unseen = [at.get(f"unseen.{d.name}", -1) for d in DESTINATIONS]
+        self._deck_public = at["deck.public"]
+        self._discard = at[f"discard.{TYPE_SLOTS[0]}"]
+        self._payment = at["payment.active"]
+        self._take = at[f"take.{COLOURS[0]}"]
+        self._forced = at["forced_discard.seat+0"]
+        self._extras = at["extras"]
+        self._seat_at = [at[f"seat+{k}.vp"] for k in range(n)]
+        assert all(
+            self.names[o + SEAT_CREW] == f"seat+{k}.crew.{TYPE_SLOTS[0]}"
+            and self.names[o + SEAT_HAND_SIZE] == f"seat+{k}.hand_size"
+            and self.names[o + SEAT_HAND - 1] == f"seat+{k}.hand_known.{TYPE_SLOTS[-1]}"
+            for k, o in enumerate(self._seat_at)
+        )
+        self._copies_f = [float(c) for c in self.copies]
+        template = [0] * self.size
+        for i in self._unseen:
+            if i >= 0:
+                template[i] = 1
+        if self.artifacts:
+            self._artifact = at[f"artifact.{ARTIFACTS[0]}"]
+            self._last_explored = [at[f"seat+{k}.last_explored.trading_land"] for k in range(n)]
+            self._reserved = [
+                [at[f"seat+{k}.reserved.{i + 1}.present"] for i in range(MAX_RESERVED)]
+                for k in range(n)
+            ]
+        if self.skali:
+            template[at["skali_board.digital"]] = int(self.game.options["skali_board"] == "digital")
+            self._buildings = at["buildings.1.present"]
+            self._building_deck = at["building_deck"]
+            self._building_unseen = at["building_unseen.1"]
+            for b in range(NUM_BUILDINGS):
+                template[self._building_unseen + b] = 1
+            self._building_bottom = at["building_bottom.1"]
+            self._raid_board = at["raid_tokens_on_board"]
+            self._activating = at[f"activating.{LINES[0]}"]
+            self._coins = [at[f"seat+{k}.coins"] for k in range(n)]
+            self._village_sums: dict[tuple[int, ...], array[float]] = {}
+        self._template = bytes(template)
+
+    def _village_sum(self, village: Sequence[int]) -> array[float]:
+        """The village's line and raid slots, summed as :meth:`encode` sums them (cached)."""
+        key = tuple(village)
+        sums = self._village_sums.get(key)
+        if sums is None:
+            rows = [BUILDING_FEATURES[b][2:] for b in village]
+            sums = array("f", [sum(column) for column in zip(*rows, strict=True)])
+            if len(self._village_sums) >= VILLAGE_CACHE_LIMIT:
+                self._village_sums.clear()
+            self._village_sums[key] = sums
+        return sums
+
+    def encode_into(self, state: State, seat: int, out: np.ndarray[Any, Any]) -> None:
+        """The state read directly into ``out`` (see the module docstring): what :meth:`encode`
+        gives for ``state.view(seat)``, with no view built. The slots that hold small counts are
+        set as bytes and cast into ``out`` at once; the fractions, and the blocks that may be
+        negative (Skali's buildings and village sums), are then written as float32."""
+        n = self.n
+        if type(seat) is not int or not 0 <= seat < n:
+            super().encode_into(state, seat, out)  # the view refuses the seat
+            return
+        raw = out.data
+        if raw.ndim != 1 or len(raw) != self.size or raw.format != "f":
+            scratch = np.empty(self.size, dtype=np.float32)
+            self.encode_into(state, seat, scratch)
+            out[:] = scratch
+            return
+        st = cast(KnarrState, state)
+        counts = bytearray(self._template)
+        phase = st.phase
+        counts[self._phase_slot[phase]] = 1
+        to_move = st.current_player()
+        if to_move == CHANCE:
+            counts[self._chance] = 1
+        elif 0 <= to_move < n:
+            counts[self._to_move + (to_move - seat) % n] = 1
+        counts[self._turn + (st.turn - seat) % n] = 1
+        counts[self._first + (st.first - seat) % n] = 1
+        o = self._round
+        if st.ended:
+            counts[o + 1] = 1
+        if st.boat_side == "advanced":
+            counts[o + 2] = 1
+        o = self._market
+        for t in st.market:
+            if t >= 0:
+                counts[o + t] = 1
+            o += NUM_TYPES
+        # destinations: visible, being paid, owned, reserved (the others are unseen)
+        unseen = self._unseen
+        width = len(DEST_FIELDS)
+        o = self._visible
+        visible = st.visible
+        counts[o : o + len(visible) * width] = b"".join(map(DEST_OR_NONE, visible))
+        for d in visible:
+            if d >= 0:
+                counts[unseen[d]] = 0
+        deck_public = st.deck_public  # until then, the deck's contents are secret
+        if deck_public:
+            counts[self._deck_public] = 1
+        d = st.pay_dest
+        if d >= 0:
+            counts[unseen[d]] = 0
+            o = self._payment
+            counts[o] = 1
+            counts[o + 1 : o + 1 + width] = DEST_BYTES[d]
+            counts[o + 1 + width] = st.pay_left
+        if phase is MARKET_TAKE:
+            counts[self._take + st.taking.colour] = 1
+        elif phase is FORCED_DISCARD:
+            o = self._forced
+            for q in st.forced:
+                counts[o + (q - seat) % n] = 1
+        counts[self._extras] = len(st.extras) + (phase is EXTRA_ACTION)
+        seat_at = self._seat_at
+        players = st.players
+        relative = players[seat:] + players[:seat]  # seat+0, seat+1, …
+        for o, player in zip(seat_at, relative, strict=True):
+            destinations = player.destinations
+            for d in destinations:
+                counts[unseen[d]] = 0
+            for d in player.reserved:
+                counts[unseen[d]] = 0
+            # crew, destinations, then the trade columns: the boat's plus every owned
+            # destination's, as the engine sums them
+            trade = player.trade
+            counts[o + SEAT_CREW : o + SEAT_HAND_SIZE] = [
+                *player.crew,
+                len(destinations),
+                *trade[0],
+                *trade[1],
+                *trade[2],
+            ]
+            o += SEAT_HAND_KNOWN
+            for t in player.known:
+                counts[o + t] += 1
+        o = seat_at[0] + SEAT_HAND
+        for t in relative[0].hand:
+            counts[o + t] += 1
+        if self.artifacts:
+            self._artifacts_into(st, relative, counts)
+        if self.skali:
+            self._skali_counts_into(st, relative, counts)
+        out[...] = np.frombuffer(counts, UINT8)
+
+        mv = cast("memoryview[float]", raw)
+        mv[self._round] = (st.rounds + 1) / MAX_ROUNDS
+        o = self._decks
+        decks = st.dest_decks
+        deck_cards = self.deck_cards
+        mv[o] = st.deck_size / self.deck_start
+        mv[o + 1] = len(decks[0]) / deck_cards[0]
+        mv[o + 2] = len(decks[1]) / deck_cards[1]
+        copies = self._copies_f
+        if deck_public:
+            deck = st.deck
+            o = self._deck_public + 1
+            for t in compress(TYPES, deck):
+                mv[o + t] = deck[t] / copies[t]
+        discard = st.discard
+        o = self._discard
+        for t in compress(TYPES, discard):
+            mv[o + t] = discard[t] / copies[t]
+        for o, player in zip(seat_at, relative, strict=True):
+            mv[o] = player.vp / END_THRESHOLD
+            mv[o + 1] = player.reputation / REPUTATION_MAX
+            mv[o + 2] = player.bracelets / TOKEN_CAP
+            mv[o + 3] = player.recruits / TOKEN_CAP
+            mv[o + SEAT_HAND_SIZE] = len(player.hand) / HAND_SIZE
+        if self.skali:
+            self._skali_floats_into(st, relative, mv)
+
+    def _artifacts_into(self, st: KnarrState, relative: list[Player], counts: bytearray) -> None:
+        """The artifact block (all counts); ``relative``: the players from the observer's seat."""
+        o = self._artifact
+        for a in st.artifacts:
+            counts[o + a] = 1
+        width = len(DEST_FIELDS)
+        for last, reserved, player in zip(
+            self._last_explored, self._reserved, relative, strict=True
+        ):
+            destinations = player.destinations
+            if destinations:
+                counts[last + DEST_DECK[destinations[-1]]] = 1
+            if player.reserved:  # Golden bracelet
+                for o, d in zip(reserved, player.reserved, strict=False):
+                    counts[o : o + width] = DEST_BYTES[d]
+
+    def _skali_counts_into(self, st: KnarrState, relative: list[Player], counts: bytearray) -> None:
+        """The Skali block's counts; ``relative``: the players from the observer's seat."""
+        unseen = self._building_unseen
+        for b in st.building_market:
+            if b >= 0:
+                counts[unseen + b] = 0
+        o = self._building_bottom
+        for b in st.building_deck_bottom:
+            counts[unseen + b] = 0
+            counts[o + b] = 1
+        o = self._raid_board
+        counts[o] = st.raid_tokens_on_board
+        counts[o + 1] = st.additional_token_beside_board
+        if st.phase is VILLAGE_ORDER:
+            counts[self._activating + st.line] = 1
+        two = self.n == 2
+        width = len(VILLAGE_FIELDS)
+        for o, player in zip(self._coins, relative, strict=True):
+            village = player.village
+            counts[o + 1] = len(village)
+            for b in village:
+                counts[unseen + b] = 0
+            counts[o + 2 + width] = player.raid_tokens
+            if two:
+                counts[o + 3 + width] = player.change_token
+
+    def _skali_floats_into(
+        self, st: KnarrState, relative: list[Player], mv: memoryview[float]
+    ) -> None:
+        """The Skali slots that are fractions or may be negative (buildings, village sums)."""
+        width = len(BUILDING_FIELDS)
+        o = self._buildings
+        for b in st.building_market:
+            if b >= 0:
+                mv[o : o + width] = BUILDING_F32[b]
+            o += width
+        size = len(st.building_deck) + len(st.building_deck_bottom)
+        mv[self._building_deck] = size / NUM_BUILDINGS
+        width = len(VILLAGE_FIELDS)
+        for o, player in zip(self._coins, relative, strict=True):
+            mv[o] = player.coins / TOKEN_CAP
+            village = player.village
+            if village:
+                mv[o + 2 : o + 2 + width] = self._village_sum(village)
 
 
 ENCODERS["knarr"] = KnarrEncoder
