@@ -35,16 +35,31 @@ Then for each seat k = 0…n-1 (``seat+k.`` before each name):
   reserve                      dwarfs in reserve / 10
   to_place                     setup dwarfs still to place / 4 (SA-4)
   inns                         Royal Inns still in reserve / 2
+
+``encode_into`` (the learning environments' fast path) reads the state directly, with no view
+built, at offsets worked out once from the slot names: it clears the array, looks every dwarf
+count up at once, and writes the other slots only where they are not 0, each value computed in
+float64 as :meth:`SkaalEncoder.encode` computes it from the view, then stored.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from itertools import chain
+from typing import Any, cast
 
-from langbord.core.game import Game
-from langbord.engines.skaal.data import CLANS, DIE_FACES, INNS_PER_CLAN, REGIONS
-from langbord.engines.skaal.rules import SkaalState
+import numpy as np
+
+from langbord.core.game import CHANCE, Game, State
+from langbord.engines.skaal.data import (
+    ACCOUNTANT_START,
+    CLANS,
+    DIE_FACES,
+    DWARFS_PER_CLAN,
+    INNS_PER_CLAN,
+    REGIONS,
+)
+from langbord.engines.skaal.rules import RUMOR_PHASE, SkaalState
 from langbord.envs.encoding import ENCODERS, Encoder
 
 DWARF_SCALE = 5.0
@@ -66,6 +81,20 @@ def slug(name: str) -> str:
 REGION_SLUGS: tuple[str, ...] = tuple(slug(r) for r in REGIONS)
 FACE_SLUGS: tuple[str, ...] = tuple(face.lower() for face in DIE_FACES)
 
+DWARF_VALUES = np.array([c / DWARF_SCALE for c in range(DWARFS_PER_CLAN + 1)], dtype=np.float32)
+"""``count / DWARF_SCALE`` stored, for every count of one clan's dwarfs in a region (the fast
+path looks the dwarfs up here, all at once)."""
+_SeatTables = tuple[
+    list[int],
+    list[int],
+    np.ndarray[Any, np.dtype[np.intp]],
+    list[tuple[int, int, list[int], list[int]]],
+    list[tuple[int, int]],
+]
+"""An observer's slots (the fast path): to_move and turn per clan, dwarfs per region and clan,
+per region (nuggets, ooops, inn per clan, innkeeper per clan), and (clan, respect slot) in seat
+order."""
+
 
 class SkaalEncoder(Encoder):
     """Skåål's observation (the layout is the module's docstring)."""
@@ -77,6 +106,7 @@ class SkaalEncoder(Encoder):
         self.n = int(game.options["players"])
         self.prospects = int(game.options["prospects"])
         super().__init__(game)
+        self._tables()
 
     def _seats(self, prefix: str) -> list[str]:
         return [f"{prefix}seat+{k}" for k in range(self.n)]
@@ -148,6 +178,121 @@ class SkaalEncoder(Encoder):
                 clan["inns"] / INNS_PER_CLAN,
             ]
         return out
+
+    def _tables(self) -> None:
+        """The fast path's tables, from the slot names: the fixed slots, and per observer the
+        slots of each clan (clan ``c`` is ``seat+k`` with ``k = (c - seat) % n``)."""
+        n = self.n
+        at = {name: i for i, name in enumerate(self.names)}
+        self._shape = (self.size,)
+        self._phase_slot = {phase: at[f"phase.{phase.name}"] for phase in SkaalState.flow.phases}
+        self._fixed = (
+            at["to_move.chance"],
+            at["round"],
+            [at[f"roll.{face}"] for face in FACE_SLUGS],
+            [at[f"find.{r}"] for r in REGION_SLUGS],
+            [at[f"rumor_from.{r}"] for r in REGION_SLUGS],
+            at["last_income"],
+            at["prospects_left"],
+            at["mines_closed"],
+        )
+        standing = ("respect", "accountant_ahead", "reserve", "to_place", "inns")
+        self._by_seat: list[_SeatTables] = []
+        for seat in range(n):
+            ks = [(c - seat) % n for c in range(n)]
+            regions = [
+                (
+                    at[f"region.{r}.nuggets"],
+                    at[f"region.{r}.ooops"],
+                    [at[f"region.{r}.inn.seat+{k}"] for k in ks],
+                    [at[f"region.{r}.innkeeper.seat+{k}"] for k in ks],
+                )
+                for r in REGION_SLUGS
+            ]
+            clans = []
+            for k in range(n):
+                first = at[f"seat+{k}.{standing[0]}"]
+                assert [at[f"seat+{k}.{x}"] for x in standing] == list(range(first, first + 5))
+                clans.append(((seat + k) % n, first))
+            self._by_seat.append(
+                (
+                    [at[f"to_move.seat+{k}"] for k in ks],
+                    [at[f"turn.seat+{k}"] for k in ks],
+                    np.array(
+                        [at[f"region.{r}.dwarfs.seat+{k}"] for r in REGION_SLUGS for k in ks],
+                        dtype=np.intp,
+                    ),
+                    regions,
+                    clans,
+                )
+            )
+
+    def encode_into(self, state: State, seat: int, out: np.ndarray[Any, Any]) -> None:
+        """What :meth:`encode` gives for ``state.view(seat)``, read from the state directly (see
+        the module docstring); an ``out`` that is not a native float32 vector goes through one."""
+        # A memoryview's item stores cost far less than numpy's (numpy types ``data`` as ints).
+        o: memoryview[float] = out.data  # type: ignore[assignment]
+        if o.shape != self._shape or o.format != "f":  # not a plain float32 vector of our size
+            vector = np.empty(self.size, dtype=np.float32)
+            self.encode_into(state, seat, vector)
+            out[:] = vector
+            return
+        st = cast(SkaalState, state)
+        n = self.n
+        chance_slot, round_slot, roll, find, rumor, income, left, closed = self._fixed
+        to_move_slots, turn_slots, dwarf_slots, regions, clan_slots = self._by_seat[seat]
+        out.fill(0.0)
+        phase = st.phase
+        o[self._phase_slot[phase]] = 1.0
+        to_move = phase.mover(st)
+        if to_move == CHANCE:
+            o[chance_slot] = 1.0
+        elif 0 <= to_move < n:
+            o[to_move_slots[to_move]] = 1.0
+        o[turn_slots[st.turn]] = 1.0
+        o[round_slot] = (st.rounds + 1) / st.max_rounds
+        if st.roll >= 0:
+            o[roll[st.roll]] = 1.0
+        if st.find >= 0:
+            o[find[st.find]] = 1.0
+        if phase is RUMOR_PHASE:
+            o[rumor[st.rumor_from]] = 1.0
+        if st.income:
+            o[income] = st.income / INCOME_SCALE
+        pawn = st.pawn
+        prospects_left = st.mines_closed - pawn
+        if prospects_left > 0:
+            o[left] = prospects_left / self.prospects
+        else:
+            o[closed] = 1.0
+        # The map: the dwarfs all at once, then per region only what is there.
+        counts = np.fromiter(chain.from_iterable(st.dwarfs), np.intp, len(dwarf_slots))
+        out[dwarf_slots] = DWARF_VALUES[counts]
+        for (nugget_slot, ooops_slot, inn, keeper), nuggets, ooops, colour, innkeeper in zip(
+            regions, st.nuggets, st.ooops, st.inn_colour, st.innkeeper, strict=True
+        ):
+            if nuggets:
+                o[nugget_slot] = nuggets / NUGGET_SCALE
+            if ooops:
+                o[ooops_slot] = 1.0
+            if colour >= 0:
+                o[inn[colour]] = 1.0
+            if innkeeper >= 0:
+                o[keeper[innkeeper]] = 1.0
+        # Each clan's standing, from the observer on (the clip spelt out: min/max cost more).
+        clans = st.clans
+        for c, i in clan_slots:
+            clan = clans[c]
+            accountant = clan.accountant
+            o[i] = (accountant - ACCOUNTANT_START) / RESPECT_SCALE
+            ahead = (accountant - pawn) / TRACK_SCALE
+            o[i + 1] = 1.0 if ahead > 1.0 else -1.0 if ahead < -1.0 else ahead
+            if clan.reserve:
+                o[i + 2] = clan.reserve / RESERVE_SCALE
+            if clan.to_place:
+                o[i + 3] = clan.to_place / SETUP_SCALE
+            if clan.inns:
+                o[i + 4] = clan.inns / INNS_PER_CLAN
 
 
 ENCODERS["skaal"] = SkaalEncoder
