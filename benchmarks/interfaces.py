@@ -4,12 +4,13 @@ at its default options, each for ``--seconds`` on one core:
     python benchmarks/interfaces.py --seconds 3
 
 - ``native``: random playouts through the game protocol (``legal_actions``, ``apply_action``,
-  chance drawn from ``chance_outcomes``), as ``langbord bench`` plays them;
+  chance drawn from ``chance_outcomes``), the loop ``langbord bench`` times (which counts the
+  chance steps too);
 - ``seat``: ``langbord.envs.seat_env`` (flat ``Box``, ``action_masks()``), a uniformly random
   masked action for the learner and ``random`` in the other seats; a step is every decision
   played, the learner's and the other seats';
 - ``vector``: ``langbord.envs.vector_env`` of 32 games, a uniformly random masked action per
-  game drawn for the whole batch at once (``random`` in the other seats); a step is every
+  game from its row of ``action_masks()`` (``random`` in the other seats); a step is every
   decision played (``env.decisions``);
 - ``pettingzoo``: the AEC environment with ``observation="flat"``, a random masked action per
   agent step (each step encodes the next agent's observation);
@@ -32,6 +33,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 import langbord
+from langbord.core.game import CHANCE
 
 
 def timed(run: Callable[[], int], seconds: float) -> float:
@@ -48,15 +50,25 @@ def native(name: str) -> Callable[[], int]:
     rng = random.Random(0)
 
     def run() -> int:
+        # langbord.core.bench.playout's loop (what ``langbord bench`` times), counting decisions.
         state = game.new_initial_state()
         made = 0
         while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
+            if state.current_player() == CHANCE:
+                x = rng.random()
+                total = 0.0
+                outcomes = state.chance_outcomes()
+                action = outcomes[-1][0]
+                for outcome, p in outcomes:
+                    total += p
+                    if x < total:
+                        action = outcome
+                        break
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
                 made += 1
+            state.apply_action(action)
         return made
 
     return run
@@ -103,13 +115,13 @@ def vector(name: str) -> Callable[[], int]:
 
     env = vector_env(name, num_envs=32)
     env.reset(seed=0)
-    rng = np.random.default_rng(0)
+    pick = random.Random(0)
 
     def run() -> int:
         before = env.decisions
         for _ in range(50):
-            masks = env.action_masks()
-            env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+            rows = [np.flatnonzero(mask) for mask in env.action_masks()]
+            env.step(np.array([row[pick.randrange(len(row))] for row in rows]))
         return env.decisions - before
 
     return run

@@ -321,3 +321,12 @@ def test_stable_baselines3_trains_on_it_with_its_masks() -> None:
             ended = True
             assert infos[k]["terminal_observation"].shape == observations[k].shape
     assert ended
+
+
+def test_the_masks_given_out_cannot_be_changed() -> None:
+    env = vector_env("skibe", num_envs=2, players=3)
+    env.reset(seed=0)
+    masks = env.action_masks()
+    with pytest.raises(ValueError, match="read-only"):
+        masks[0, :] = True
+    assert masks.sum() == sum(len(t.state.legal_actions()) for t in env.tables)

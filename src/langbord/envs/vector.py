@@ -40,6 +40,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import langbord
+from langbord.agents.random_agent import RandomAgent
 from langbord.core.game import State
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
@@ -59,7 +60,17 @@ Array = np.ndarray[Any, Any]
 class _Table:
     """One of the games: its state, the learner's seat, who plays the other seats."""
 
-    __slots__ = ("episodes", "opponents", "policy", "potential", "rng", "seat", "seats", "state")
+    __slots__ = (
+        "episodes",
+        "legal",
+        "opponents",
+        "policy",
+        "potential",
+        "rng",
+        "seat",
+        "seats",
+        "state",
+    )
 
     def __init__(self, opponents: Any, seed: int) -> None:
         self.opponents = opponents
@@ -69,6 +80,8 @@ class _Table:
         self.seat = 0
         self.episodes = 0
         self.potential = 0.0
+        self.legal: list[int] = []
+        """The learner's legal actions, as its row of the masks holds them."""
         self.state: State
 
 
@@ -112,6 +125,8 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observations: Array = np.zeros((num_envs, self.encoder.size), dtype=np.float32)
         self.masks: Array = np.zeros((num_envs, actions), dtype=np.bool_)
+        self._mask_cells = memoryview(self.masks.reshape(-1).view(np.uint8).data)
+        """The masks' cells, one byte each, for single stores (cheaper than numpy's)."""
         self._final: Array = np.zeros_like(self.observations)
         self._waiting: Array = np.zeros_like(self.observations)
         self._waiting_masks: Array = np.zeros_like(self.masks)
@@ -164,7 +179,12 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                     if table.policy is not None:
                         waiting.append(k)
                         break
-                    state.apply_action(int(decide(table.seats[player], state)))
+                    agent = table.seats[player]
+                    if type(agent) is RandomAgent:  # its own choice, without a call or a check
+                        legal = state.legal_actions()
+                        state.apply_unchecked(legal[agent.rng.randrange(len(legal))])
+                    else:
+                        state.apply_action(int(decide(agent, state)))
                     played += 1
             if waiting:
                 self._play_policies(waiting)
@@ -214,10 +234,14 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.encoder.encode_into(state, table.seat, self.observations[k] if into is None else into)
         if into is not None:
             return
-        mask = self.masks[k]
-        mask.fill(False)
-        if not state.is_terminal():
-            mask[state.legal_actions()] = True
+        cells = self._mask_cells
+        base = k * self.masks.shape[1]
+        for action in table.legal:
+            cells[base + action] = 0
+        legal = [] if state.is_terminal() else state.legal_actions()
+        for action in legal:
+            cells[base + action] = 1
+        table.legal = legal
 
     # ---- Gymnasium's vector API --------------------------------------------------------------
 
@@ -249,8 +273,11 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return np.array([t.seat for t in self.tables], dtype=np.int64)
 
     def action_masks(self) -> Array:
-        """The learner's legal actions at each table, as booleans (``(num_envs, actions)``)."""
-        return self.masks
+        """The learner's legal actions at each table, as booleans (``(num_envs, actions)``; a
+        read-only view of the environment's own array, which the next step rewrites)."""
+        view = self.masks.view()
+        view.flags.writeable = False
+        return view
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         """Each table's learner plays its action; the other seats play; ended games restart.
@@ -277,14 +304,12 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         illegal = np.zeros(self.num_envs, dtype=np.bool_)
-        actions_count = self.masks.shape[1]
         moved: list[int] = []
-        for k in range(self.num_envs):
-            action = int(chosen[k])
-            if not 0 <= action < actions_count or not self.masks[k, action]:
+        for k, (table, action) in enumerate(zip(self.tables, chosen.tolist(), strict=True)):
+            if action not in table.legal:
                 illegal[k] = True
                 continue
-            self.tables[k].state.apply_unchecked(action)
+            table.state.apply_unchecked(action)
             moved.append(k)
         self.decisions += len(moved)
         self._advance(moved)
