@@ -3,6 +3,8 @@ the judge that seats any chooser on fixed seeds."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -12,8 +14,11 @@ from langbord.envs.training import (
     Frozen,
     Recipe,
     agent_chooser,
+    demonstrations,
+    imitate,
     judge,
     model_chooser,
+    new_model,
     train,
     uniform_chooser,
 )
@@ -90,3 +95,39 @@ def test_the_recipe_seats_its_self_play_share_of_the_games() -> None:
     env.reset(seed=0)
     assert [t.policy is not None for t in env.tables] == [True, True, False, False]
     assert all(t.seats for t in env.tables[2:])
+
+
+def test_demonstrations_are_the_agents_legal_decisions_with_their_returns() -> None:
+    recipe = Recipe("skoventyr", {})
+    observations, masks, actions, returns = demonstrations(recipe, "policy", 6, gamma=1.0)
+    assert len(observations) == len(masks) == len(actions) == len(returns) > 6
+    assert observations.shape[1] == recipe.env().encoder.size
+    assert masks[np.arange(len(actions)), actions].all(), "an agent's decision is legal"
+    # With gamma 1 and the win reward, a return is the episode's result from its first
+    # decision to its last: only 0 or 1.
+    assert set(np.unique(returns)) <= {0.0, 1.0}
+
+
+def test_imitation_copies_the_agents_decisions() -> None:
+    """After behaviour cloning on 30 games of the policy agent, the model's deterministic choice
+    agrees with the agent's on far more of 10 new games' decisions than a new model's does."""
+    recipe = Recipe("skoventyr", {}, net=(64, 64), batch_size=256)
+    model = imitate(recipe, "policy", games=30, epochs=6, learning_rate=3e-3)
+    fresh = new_model(recipe)
+    observations, masks, actions, _ = demonstrations(recipe, "policy", 10, seed=5_000_000)
+
+    def agreement(m: Any) -> float:
+        chosen, _ = m.predict(observations, action_masks=masks, deterministic=True)
+        return float((chosen == actions).mean())
+
+    assert agreement(model) > max(0.6, agreement(fresh) + 0.15)
+
+
+def test_training_goes_on_from_a_given_model_at_the_recipes_step_size() -> None:
+    recipe = Recipe("skibe", {"players": 3}, envs=2, n_steps=32, batch_size=64)
+    model = train(recipe, steps=64)
+    first = model.num_timesteps
+    slower = Recipe("skibe", {"players": 3}, envs=2, n_steps=32, batch_size=64, learning_rate=1e-5)
+    again = train(slower, steps=64, model=model)
+    assert again is model and model.num_timesteps >= first + 64
+    assert model.lr_schedule(1.0) == pytest.approx(1e-5)

@@ -59,6 +59,11 @@ class Recipe:
     seed: int = 0
     self_play: float = 0.0
     snapshot_every: int = 50_000
+    learning_rate: float = 3e-4
+    """PPO's step size (Stable-Baselines3's default; lower to fine-tune an imitating policy)."""
+    net: tuple[int, ...] = (64, 64)
+    """The hidden layers of the policy's and the value's networks (Stable-Baselines3's
+    ``net_arch``)."""
     seat: int | str = "rotate"
 
     def vector(self, mirror: Frozen | None = None) -> VectorSeatEnv:
@@ -132,12 +137,13 @@ def train(
     steps: int | None = None,
     frozen: Frozen | None = None,
     verbose: int = 0,
+    model: MaskablePPO | None = None,
 ) -> MaskablePPO:
     """A ``MaskablePPO`` trained by ``recipe`` for ``minutes`` of wall time (checked at every
     step, from the first step on), or for ``steps`` steps (rounded up to whole rollouts);
-    ``model.num_timesteps`` says how many steps it took."""
+    ``model.num_timesteps`` says how many steps it took. ``model`` (one of :func:`imitate`'s,
+    or an earlier run's) goes on learning instead of a new one."""
     import torch
-    from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
     if recipe.envs < 1 or not 0.0 <= recipe.self_play <= 1.0:
@@ -166,16 +172,119 @@ def train(
                 self.next_snapshot += recipe.snapshot_every
             return bool(time.monotonic() < self.deadline)
 
-    model = MaskablePPO(
+    if model is None:
+        model = new_model(recipe, envs, verbose)
+    else:
+        model.set_env(envs)
+        model.learning_rate = recipe.learning_rate
+        model._setup_lr_schedule()
+    model.learn(
+        total_timesteps=steps or 10**12,
+        callback=Schedule(),
+        reset_num_timesteps=model.num_timesteps == 0,
+    )
+    return model
+
+
+def new_model(recipe: Recipe, envs: Any = None, verbose: int = 0) -> MaskablePPO:
+    """An untrained ``MaskablePPO`` with the recipe's settings, on ``envs`` (the recipe's
+    vector environment unless given)."""
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO(
         "MlpPolicy",
-        envs,
+        envs if envs is not None else recipe.vector().as_sb3(),
         n_steps=recipe.n_steps,
         batch_size=min(recipe.batch_size, recipe.n_steps * recipe.envs),
         n_epochs=recipe.epochs,
+        learning_rate=recipe.learning_rate,
         seed=recipe.seed,
+        policy_kwargs={"net_arch": list(recipe.net)},
         verbose=verbose,
     )
-    model.learn(total_timesteps=steps or 10**12, callback=Schedule())
+
+
+def demonstrations(
+    recipe: Recipe, spec: str, games: int, seed: int = 1_000_000, gamma: float = 0.99
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The decisions of langbord agent ``spec`` in the recipe's learner seat over ``games``
+    episodes of seeds ``seed``… (apart from the judge's): observations, masks, actions, and the
+    discounted return from each decision under the recipe's reward."""
+    from langbord.agents import make_agent
+
+    env = recipe.env()
+    agent = make_agent(spec, seed, game=env.game)
+    observations: list[np.ndarray[Any, Any]] = []
+    masks: list[np.ndarray[Any, Any]] = []
+    actions: list[int] = []
+    returns: list[float] = []
+    for episode in range(games):
+        observation, _ = env.reset(seed=seed + episode)
+        rewards: list[float] = []
+        done = False
+        while not done:
+            action = int(agent.step(env.state.clone()))
+            observations.append(observation)
+            masks.append(env.action_masks())
+            actions.append(action)
+            observation, reward, done, _, _ = env.step(action)
+            rewards.append(reward)
+        ahead = 0.0
+        tail: list[float] = []
+        for reward in reversed(rewards):
+            ahead = reward + gamma * ahead
+            tail.append(ahead)
+        returns += reversed(tail)
+    return (
+        np.asarray(observations, np.float32),
+        np.asarray(masks, np.bool_),
+        np.asarray(actions, np.int64),
+        np.asarray(returns, np.float32),
+    )
+
+
+def imitate(
+    recipe: Recipe,
+    spec: str = "policy",
+    games: int = 5000,
+    epochs: int = 20,
+    learning_rate: float = 1e-3,
+    verbose: int = 0,
+) -> MaskablePPO:
+    """A new ``MaskablePPO`` whose policy imitates langbord agent ``spec`` (behaviour cloning:
+    the masked cross-entropy of the agent's decisions over ``games`` episodes of
+    :func:`demonstrations`) and whose value learns those decisions' returns, for ``epochs``
+    passes in minibatches of the recipe's size: a warm start for :func:`train`."""
+    import torch
+
+    torch.set_num_threads(recipe.threads)
+    torch.manual_seed(recipe.seed)
+    observations, masks, actions, returns = demonstrations(recipe, spec, games)
+    model = new_model(recipe, verbose=verbose)
+    policy = model.policy
+    policy.set_training_mode(True)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    obs_t = torch.as_tensor(observations)
+    actions_t = torch.as_tensor(actions)
+    returns_t = torch.as_tensor(returns)
+    count = len(actions)
+    generator = torch.Generator().manual_seed(recipe.seed)
+    for epoch in range(epochs):
+        order = torch.randperm(count, generator=generator)
+        total = 0.0
+        for start in range(0, count, recipe.batch_size):
+            rows = order[start : start + recipe.batch_size]
+            values, log_prob, _ = policy.evaluate_actions(
+                obs_t[rows], actions_t[rows], action_masks=masks[rows.numpy()]
+            )
+            loss = -log_prob.mean() + 0.5 * ((values.flatten() - returns_t[rows]) ** 2).mean()
+            optimizer.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            optimizer.step()
+            total += loss.item() * len(rows)
+        if verbose:
+            print(f"imitation epoch {epoch + 1}: loss {total / count:.4f}")
+    policy.set_training_mode(False)
     return model
 
 

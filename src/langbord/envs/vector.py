@@ -273,11 +273,9 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return np.array([t.seat for t in self.tables], dtype=np.int64)
 
     def action_masks(self) -> Array:
-        """The learner's legal actions at each table, as booleans (``(num_envs, actions)``; a
-        read-only view of the environment's own array, which the next step rewrites)."""
-        view = self.masks.view()
-        view.flags.writeable = False
-        return view
+        """The learner's legal actions at each table, as booleans (``(num_envs, actions)``, a
+        copy: changing it changes nothing here)."""
+        return self.masks.copy()
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         """Each table's learner plays its action; the other seats play; ended games restart.
