@@ -204,10 +204,19 @@ class LangbordSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LangbordSpielGame, live: _Live | None = None) -> None:
         super().__init__(game)
-        shared = game._shared
-        self._shared = shared  # the only other attribute: OpenSpiel's clone deep-copies them all
-        n = shared.game.num_players()
-        self._live = live or _Live(shared.initial.clone(), [[] for _ in range(n)])
+        self._shared = game._shared  # OpenSpiel's clone deep-copies every attribute
+        self._lazy = live
+        """The table, or None for an initial state not yet asked about: OpenSpiel makes a new
+        initial state at every tensor call to learn the tensor's shape, and asks it nothing."""
+
+    @property
+    def _live(self) -> _Live:
+        live = self._lazy
+        if live is None:
+            shared = self._shared
+            n = shared.game.num_players()
+            live = self._lazy = _Live(shared.initial.clone(), [[] for _ in range(n)])
+        return live
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and its action history, replayed on loading (in a new process
@@ -355,8 +364,8 @@ class LangbordObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LangbordSpielState, player: int) -> None:
-        live = state._live
-        if live.initial():
+        live = state._lazy
+        if live is None or live.initial():
             self.tensor[:] = self.shared.initial_tensor(player)
         else:
             self.encoder.encode_into(live.state, player, self.tensor)
