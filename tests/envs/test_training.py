@@ -131,3 +131,23 @@ def test_training_goes_on_from_a_given_model_at_the_recipes_step_size() -> None:
     again = train(slower, steps=64, model=model)
     assert again is model and model.num_timesteps >= first + 64
     assert model.lr_schedule(1.0) == pytest.approx(1e-5)
+
+
+def test_going_on_from_a_model_refreshes_the_copy_on_schedule() -> None:
+    """The snapshots count from the steps the model has already taken, not from zero (which
+    refreshed the copy at every step of a continued run)."""
+    recipe = Recipe(
+        "skibe",
+        {"players": 3},
+        envs=2,
+        n_steps=32,
+        batch_size=64,
+        self_play=1.0,
+        snapshot_every=128,
+    )
+    frozen = Frozen(0)
+    model = train(recipe, steps=256, frozen=frozen)
+    before = frozen.updates
+    assert before >= 1
+    train(recipe, steps=128, frozen=frozen, model=model)
+    assert 1 <= frozen.updates - before <= 2

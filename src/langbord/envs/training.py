@@ -163,6 +163,7 @@ def train(
             self.deadline = math.inf
 
         def _on_training_start(self) -> None:
+            self.next_snapshot = self.model.num_timesteps + recipe.snapshot_every
             if minutes is not None:
                 self.deadline = time.monotonic() + minutes * 60
 
