@@ -1,0 +1,37 @@
+"""``benchmarks/judge_seat.py``: langbord agents judged in a trained baseline's seat and deals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scripts import load_benchmark
+
+pytest.importorskip("gymnasium", reason="the seat environment needs langbord[rl]")
+
+
+def test_agents_are_judged_on_the_baselines_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_benchmark("judge_seat")
+    arguments = ["skibe", "--players", "3", "--agents", "greedy,random", "--against", "random"]
+    assert script.main([*arguments, "--games", "12"]) == 0
+    out = capsys.readouterr().out
+    lines = re.findall(
+        r"  (\S+) against random: wins ([\d.]+)% \[.*\] of 12 games, ([\d.]+) s", out
+    )
+    assert [name for name, _, _ in lines] == ["greedy", "random"]
+    shares = {name: float(share) for name, share, _ in lines}
+    assert shares["greedy"] > shares["random"]
+
+    from langbord.envs.training import Recipe, agent_chooser, judge
+
+    won, _ = judge(Recipe("skibe", {"players": 3}), agent_chooser("greedy", 0), 12)
+    assert shares["greedy"] == pytest.approx(100 * won / 12, abs=0.05)
+
+
+def test_no_games_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_benchmark("judge_seat")
+    with pytest.raises(SystemExit) as exit_:
+        script.main(["skibe", "--agents", "greedy", "--games", "0"])
+    assert exit_.value.code == 2
+    assert "--games must be at least 1" in capsys.readouterr().err
