@@ -8,12 +8,20 @@ langbord agents named.
 
 Needs ``langbord[rl,train]`` (``pip install torch==2.13.0`` first for the CPU build). Training
 runs for ``--minutes`` of wall time with the settings of ``langbord.envs.training.Recipe``
-(eight environments, one torch thread, minibatches of 512, 4 epochs unless told). Then the
-trained policy (deterministic, masked), a uniform random masked policy and each ``--compare``
-agent play the learner's seat for ``--games`` episodes on the same seeds (seat rotated where the
-game has several seats) against each ``--judge-against`` opponent, and the win share of each is
-printed with its 95% Wilson interval, beside the steps trained and the steps per second.
+(eight games in one vector environment, one torch thread, minibatches of 512, 4 epochs unless
+told). Then the trained policy (deterministic, masked), a uniform random masked policy and each
+``--compare`` agent play the learner's seat for ``--games`` episodes on the same seeds (seat
+rotated where the game has several seats) against each ``--judge-against`` opponent, and the win
+share of each is printed with its 95% Wilson interval, beside the steps trained and the steps
+per second.
 ``--save PATH`` keeps the model (``MaskablePPO.load(PATH)``).
+
+``--imitate policy`` first clones the named agent's play in the learner's seat (``imitate``:
+``--demonstrations`` games, ``--imitation-epochs`` passes), and PPO goes on from that copy for
+the rest of ``--minutes``:
+
+    python benchmarks/train_baseline.py skoventyr --reward shaped --imitate policy \
+        --net 256,256 --learning-rate 1e-4 --minutes 30 --compare greedy,policy
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from langbord.envs.training import Recipe, report, train
+from langbord.envs.training import Recipe, imitate, report, train
 
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
@@ -54,12 +62,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=512)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--threads", type=int, default=1, help="torch's threads")
+    parser.add_argument("--learning-rate", type=float, default=3e-4)
+    parser.add_argument("--net", default="64,64", help="hidden layers, comma-separated")
+    parser.add_argument("--imitate", default="", help="first clone this langbord agent's play")
+    parser.add_argument("--demonstrations", type=int, default=5000, help="its games to clone")
+    parser.add_argument("--imitation-epochs", type=int, default=20)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--judge-against", default="", help="opponents to judge against")
     parser.add_argument("--compare", default="", help="langbord agents judged the same way")
     parser.add_argument("--save", default="", metavar="PATH", help="keep the trained model")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    try:
+        net = tuple(int(width) for width in args.net.split(","))
+    except ValueError:
+        parser.error(f"--net must be layer widths such as 256,256, not {args.net!r}")
 
     recipe = Recipe(
         args.game,
@@ -74,9 +91,19 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         self_play=args.self_play,
         snapshot_every=args.snapshot_every,
+        learning_rate=args.learning_rate,
+        net=net,
     )
     started = time.monotonic()
-    model = train(recipe, args.minutes)
+    model = None
+    if args.imitate:
+        model = imitate(recipe, args.imitate, args.demonstrations, args.imitation_epochs)
+        imitated = (time.monotonic() - started) / 60
+        print(f"imitated {args.demonstrations} games of {args.imitate} in {imitated:.1f} min")
+        left = args.minutes - imitated
+        model = train(recipe, minutes=max(left, 0.01), model=model)
+    else:
+        model = train(recipe, args.minutes)
     seconds = time.monotonic() - started
     trained = int(model.num_timesteps)
     if args.save:

@@ -17,3 +17,19 @@ def test_a_short_run_trains_and_judges(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "MaskablePPO trained" in out and "reward shaped" in out and "'trees': 7" in out
     assert out.count("of 3 games") == 2
+
+
+def test_a_run_may_start_by_imitating_an_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    baseline = load_benchmark("train_baseline")
+    arguments = ["skoventyr", "--imitate", "policy", "--demonstrations", "4"]
+    arguments += ["--imitation-epochs", "1", "--net", "32,32", "--minutes", "0.01"]
+    assert baseline.main([*arguments, "--n-steps", "64", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "imitated 4 games of policy" in out and out.count("of 2 games") == 2
+
+
+def test_a_malformed_network_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    baseline = load_benchmark("train_baseline")
+    with pytest.raises(SystemExit):
+        baseline.main(["skibe", "--net", "wide"])
+    assert "--net must be layer widths" in capsys.readouterr().err
