@@ -332,3 +332,20 @@ def test_changing_the_masks_given_out_changes_nothing() -> None:
     illegal = int(np.flatnonzero(~env.action_masks()[0])[0])
     _, _, _, _, info = env.step(np.array([illegal, int(np.flatnonzero(masks[1])[0])]))
     assert info["illegal_action"][0]
+
+
+def test_a_list_may_seat_an_agent_and_a_one_observation_policy() -> None:
+    """In a list of one entry per other seat, a callable is a policy of one observation at a
+    time, as in the seat environment."""
+    asked: list[int] = []
+
+    def one(observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
+        asked.append(observation.shape[0])
+        return int(np.flatnonzero(mask)[0])
+
+    env = vector_env("skibe", num_envs=2, seat=0, opponents=["greedy", one], players=3)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        env.step(random_actions(env, rng))
+    assert asked and set(asked) == {env.encoder.size}

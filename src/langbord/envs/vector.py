@@ -45,7 +45,7 @@ from langbord.core.game import State
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
 from langbord.envs.observation import vector_space
-from langbord.envs.seat import REWARDS, check_opponents, decide, seat_agents
+from langbord.envs.seat import REWARDS, PolicySeat, check_opponents, decide, seat_agents
 
 if TYPE_CHECKING:
     from langbord.envs.sb3 import Sb3VectorEnv
@@ -142,8 +142,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     # ---- the games ---------------------------------------------------------------------------
 
     def _start(self, k: int) -> None:
-        """A new game at table ``k``: its seat, its opponents (seeded from its generator), and
-        play up to the learner's first decision."""
+        """A new game at table ``k``: its seat and its opponents (seeded from its generator)."""
         table = self.tables[k]
         n = self.game.num_players()
         table.seat = table.episodes % n if self.rotate else self.first_seat
@@ -155,7 +154,9 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             table.seats = {}
         else:
             table.policy = None
-            table.seats = seat_agents(self.game, opponents, table.seat, draw)
+            table.seats = seat_agents(
+                self.game, opponents, table.seat, draw, lambda p, s: PolicySeat(p, self.encoder, s)
+            )
         table.state = self.game.new_initial_state()
 
     def _advance(self, ks: list[int]) -> None:
