@@ -18,6 +18,8 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+import langbord
+from langbord.agents import make_agent
 from langbord.core.intervals import wilson
 from langbord.envs.training import Chooser, Recipe, agent_chooser, judge
 
@@ -46,14 +48,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     options = {"players": args.players} if args.players else {}
+    agents = [a for a in args.agents.split(",") if a]
+    against = [o for o in args.against.split(",") if o]
+    try:
+        game = langbord.load(args.game, **options)
+        for spec in [*agents, *against]:
+            make_agent(spec, 0, game=game)
+    except langbord.LangbordError as error:
+        parser.error(str(error))
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(
         f"{args.game} {options}, {args.games} games, seeds 10000 on, {when}, "
         f"load {os.getloadavg()[0]:.1f}"
     )
-    for opponents in [o for o in args.against.split(",") if o]:
+    for opponents in against:
         recipe = Recipe(args.game, options, opponents=opponents)
-        for spec in [a for a in args.agents.split(",") if a]:
+        for spec in agents:
             choose, seconds = timed(agent_chooser(spec, 0))
             won, games = judge(recipe, choose, args.games)
             low, high = wilson(won, games)

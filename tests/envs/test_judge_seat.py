@@ -35,3 +35,22 @@ def test_no_games_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
         script.main(["skibe", "--agents", "greedy", "--games", "0"])
     assert exit_.value.code == 2
     assert "--games must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["skibe", "--agents", "rollouts:64"],
+        ["skibe", "--agents", "greedy", "--against", "grandmaster"],
+        ["skibe", "--players", "9", "--agents", "greedy"],
+    ],
+)
+def test_a_bad_agent_game_or_option_is_refused_before_any_game(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_benchmark("judge_seat")
+    with pytest.raises(SystemExit) as exit_:
+        script.main(arguments)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
