@@ -184,3 +184,30 @@ def test_stable_baselines3_checks_and_steps_it() -> None:
         obs, _ = env.reset(seed=0)
         action, _ = model.predict(obs, action_masks=get_action_masks(env))
         assert env.action_masks()[int(action)]
+
+
+def test_the_margin_reward_is_the_points_ahead_of_the_best_other_seat() -> None:
+    env = seat_env("skibe", seat=1, opponents="greedy", reward="margin", players=3)
+    rng = np.random.default_rng(0)
+    signs = set()
+    for episode in range(6):
+        env.reset(seed=episode)
+        done = False
+        total = 0.0
+        while not done:
+            action = int(rng.choice(np.flatnonzero(env.action_masks())))
+            _, reward, done, _, _ = env.step(action)
+            if not done:
+                assert reward == 0.0
+            total += reward
+        scores = env.state.scores()
+        assert total == scores[1] - max(scores[0], scores[2])
+        signs.add(total > 0)
+    assert False in signs
+
+
+def test_the_margin_reward_is_refused_where_nobody_plays_against_anyone() -> None:
+    with pytest.raises(ValueError, match="'margin' is for competitive games"):
+        seat_env("skoventyr", reward="margin")
+    with pytest.raises(ValueError, match="'margin' is for competitive games"):
+        seat_env("skoventyr", reward="margin", players=3)

@@ -349,3 +349,19 @@ def test_a_list_may_seat_an_agent_and_a_one_observation_policy() -> None:
     for _ in range(40):
         env.step(random_actions(env, rng))
     assert asked and set(asked) == {env.encoder.size}
+
+
+def test_the_margin_reward_is_paid_at_the_end_in_points() -> None:
+    env = vector_env("knarr", num_envs=3, reward="margin", players=2)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    paid: list[float] = []
+    for _ in range(3000):
+        _, rewards, terminated, _, _ = env.step(random_actions(env, rng))
+        assert (rewards[~terminated] == 0).all()
+        paid += [float(r) for r in rewards[terminated]]
+        if len(paid) >= 4:
+            break
+    assert len(paid) >= 4 and any(abs(r) > 1 for r in paid), paid
+    with pytest.raises(ValueError, match="'margin' is for competitive games"):
+        vector_env("skoventyr", reward="margin")

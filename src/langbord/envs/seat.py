@@ -31,6 +31,10 @@ Built for the standard single-agent trainers with no glue:
 
 Chance is resolved inside with the generator seeded by ``reset(seed=...)``. An illegal action
 changes nothing: the step returns reward 0 and ``info["illegal_action"] = True``.
+
+``reward="margin"`` (competitive games only) is the seat's final points less the best of the
+other seats' (``State.scores()``, in the game's own points: positive when the seat is ahead),
+at the end and 0 before: a learner is told by how much it won or lost.
 """
 
 from __future__ import annotations
@@ -60,12 +64,32 @@ Policy = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], int]
 """A learned policy: ``policy(observation, action_mask) -> action`` for the seat it plays."""
 
 OBSERVATIONS = ("flat", "dict")
-REWARDS = ("win", "shaped")
+REWARDS = ("win", "shaped", "margin")
 
 
 def env_id(game: str) -> str:
     """Gymnasium's id of a game's seat environment: ``langbord/<title>-seat-v0``."""
     return f"langbord/{registry.info(game).title}-seat-v0"
+
+
+def check_reward(game: langbord.Game, reward: str) -> None:
+    """Refuse a reward that is not one of :data:`REWARDS`, or ``margin`` at one seat's game or
+    a cooperative one (which has no other seat to be ahead of)."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+    if reward == "margin" and (game.num_players() < 2 or game.info.cooperative):
+        raise ValueError(
+            f"reward 'margin' is for competitive games: {game.name} is played together"
+        )
+
+
+def final_reward(state: State, seat: int, reward: str) -> float:
+    """What the seat is paid at the end: its share of the win, or its points' margin over the
+    best other seat (``reward="margin"``)."""
+    if reward == "margin":
+        scores = state.scores()
+        return float(scores[seat] - max(s for k, s in enumerate(scores) if k != seat))
+    return float(state.returns()[seat])
 
 
 def check_opponents(game: langbord.Game, opponents: Any) -> None:
@@ -163,8 +187,7 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
             raise ValueError(f"seat must be a seat from 0 to {n - 1} or 'rotate', not {seat!r}")
         if observation not in OBSERVATIONS:
             raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        check_reward(self.game, reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: one of {self.metadata['render_modes']}")
         self.rotate = seat == "rotate"
@@ -260,7 +283,7 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         self.state.apply_action(int(action))
         self._advance()
         terminated = self.state.is_terminal()
-        reward = self.state.returns()[self.seat] if terminated else 0.0
+        reward = final_reward(self.state, self.seat, self.reward) if terminated else 0.0
         if self.reward == "shaped":
             potential = self._phi()
             reward += potential - self._potential

@@ -20,7 +20,8 @@ learner wants and nothing it does not:
   masks, each from the seat it plays): self-play with a network decides for all games at once.
   ``per_env`` gives each game its own opponents (a share of the games in self-play).
 - ``seat`` (a number or ``"rotate"``: each game moves to the next seat at each of its resets),
-  ``reward`` (``"win"`` or ``"shaped"``) and the game's options are the seat environment's.
+  ``reward`` (``"win"``, ``"shaped"`` or ``"margin"``) and the game's options are the seat
+  environment's.
 
 Chance and the agents' seeds come from ``reset(seed=...)`` (game ``k`` of seed ``s`` plays the
 same games whatever ``num_envs`` is). An illegal action leaves its game unchanged: reward 0 and
@@ -45,7 +46,14 @@ from langbord.core.game import State
 from langbord.envs.chance import resolve_chance
 from langbord.envs.encoding import encoder_for
 from langbord.envs.observation import vector_space
-from langbord.envs.seat import REWARDS, PolicySeat, check_opponents, decide, seat_agents
+from langbord.envs.seat import (
+    PolicySeat,
+    check_opponents,
+    check_reward,
+    decide,
+    final_reward,
+    seat_agents,
+)
 
 if TYPE_CHECKING:
     from langbord.envs.sb3 import Sb3VectorEnv
@@ -106,8 +114,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ValueError(f"num_envs must be a whole number from 1 on, not {num_envs!r}")
         if seat != "rotate" and not (isinstance(seat, int) and 0 <= seat < n):
             raise ValueError(f"seat must be a seat from 0 to {n - 1} or 'rotate', not {seat!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        check_reward(self.game, reward)
         if per_env is not None and len(per_env) != num_envs:
             raise ValueError(f"per_env must give the opponents of each of the {num_envs} games")
         chosen = list(per_env) if per_env is not None else [opponents] * num_envs
@@ -318,7 +325,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             table = self.tables[k]
             state = table.state
             if state.is_terminal():
-                rewards[k] = state.returns()[table.seat]
+                rewards[k] = final_reward(state, table.seat, self.reward)
                 terminated[k] = True
                 self._observe(k, into=self._final[k])
                 final_obs[k] = self._final[k].copy()
