@@ -211,3 +211,35 @@ def test_the_margin_reward_is_refused_where_nobody_plays_against_anyone() -> Non
         seat_env("skoventyr", reward="margin")
     with pytest.raises(ValueError, match="'margin' is for competitive games"):
         seat_env("skoventyr", reward="margin", players=3)
+
+
+def decisions_of(state: langbord.State, seat: int) -> int:
+    """How many decisions ``seat`` has made in ``state``'s game so far."""
+    replay = state.game.new_initial_state()
+    made = 0
+    for action in state.history():
+        made += replay.current_player() == seat
+        replay.apply_action(action)
+    return made
+
+
+def test_a_warm_up_starts_the_learner_from_an_agents_positions() -> None:
+    env = seat_env("skoventyr", warmup="policy", warmup_decisions=12)
+    starts = []
+    for episode in range(30):
+        env.reset(seed=episode)
+        assert env.state.current_player() == 0 and not env.state.is_terminal()
+        starts.append(decisions_of(env.state, 0))
+    assert min(starts) == 0 and max(starts) <= 12 and len(set(starts)) > 5
+    plain = seat_env("skoventyr")
+    plain.reset(seed=3)
+    assert decisions_of(plain.state, 0) == 0
+
+
+def test_a_bad_warm_up_is_refused_before_any_game() -> None:
+    with pytest.raises(langbord.OptionError, match="club"):
+        seat_env("skibe", warmup="grandmaster", players=3)
+    with pytest.raises(ValueError, match="warmup_decisions"):
+        seat_env("skibe", warmup="policy", warmup_decisions=-1, players=3)
+    with pytest.raises(ValueError, match="warmup must be an agent spec"):
+        seat_env("skibe", warmup=3, players=3)

@@ -365,3 +365,16 @@ def test_the_margin_reward_is_paid_at_the_end_in_points() -> None:
     assert len(paid) >= 4 and any(abs(r) > 1 for r in paid), paid
     with pytest.raises(ValueError, match="'margin' is for competitive games"):
         vector_env("skoventyr", reward="margin")
+
+
+def test_a_warm_up_starts_each_game_from_an_agents_positions() -> None:
+    from test_seat import decisions_of
+
+    env = vector_env("skibe", num_envs=4, seat=1, warmup="greedy", warmup_decisions=6, players=3)
+    env.reset(seed=0)
+    starts = [decisions_of(t.state, 1) for t in env.tables]
+    assert all(0 <= s <= 6 for s in starts) and len(set(starts)) > 1
+    # Every decision so far, the warm-up's included, is counted.
+    assert env.decisions == sum(decisions_of(t.state, p) for t in env.tables for p in range(3))
+    with pytest.raises(ValueError, match="warmup_decisions"):
+        vector_env("skibe", warmup="policy", warmup_decisions=1.5, players=3)

@@ -32,6 +32,11 @@ Built for the standard single-agent trainers with no glue:
 Chance is resolved inside with the generator seeded by ``reset(seed=...)``. An illegal action
 changes nothing: the step returns reward 0 and ``info["illegal_action"] = True``.
 
+**Curriculum**: ``warmup="policy"`` starts the learner from positions of that agent's games:
+at each reset the agent plays the learner's seat for its first ``k`` decisions, ``k`` drawn
+uniformly from 0 to ``warmup_decisions``, and the learner takes over from there (a game that
+ends before is dealt again). At Skoventyr, ``trees=8`` (a game option) is the easier forest.
+
 ``reward="margin"`` (competitive games only) is the seat's final points less the best of the
 other seats' (``State.scores()``, in the game's own points: positive when the seat is ahead),
 at the end and 0 before: a learner is told by how much it won or lost.
@@ -81,6 +86,24 @@ def check_reward(game: langbord.Game, reward: str) -> None:
         raise ValueError(
             f"reward 'margin' is for competitive games: {game.name} is played together"
         )
+
+
+def check_warmup(game: langbord.Game, warmup: str | None, decisions: int) -> None:
+    """Refuse a warm-up agent that could not be made, or a number of decisions that is not a
+    whole number from 0 on."""
+    if isinstance(decisions, bool) or not isinstance(decisions, int) or decisions < 0:
+        raise ValueError(f"warmup_decisions must be a whole number from 0 on, not {decisions!r}")
+    if warmup is not None:
+        make_warmup(game, warmup, 0)
+
+
+def make_warmup(game: langbord.Game, warmup: str, seed: int) -> Any:
+    """The agent that plays the learner's first decisions (an agent spec or level)."""
+    from langbord.agents import make_agent
+
+    if not isinstance(warmup, str):
+        raise ValueError(f"warmup must be an agent spec such as 'policy', not {warmup!r}")
+    return make_agent(warmup, seed + 7919, game=game)
 
 
 def final_reward(state: State, seat: int, reward: str) -> float:
@@ -179,6 +202,8 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         observation: str = "flat",
         reward: str = "win",
         render_mode: str | None = None,
+        warmup: str | None = None,
+        warmup_decisions: int = 30,
         **options: Any,
     ) -> None:
         self.game = langbord.load(game, **options)
@@ -198,6 +223,11 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         self.encoder = encoder_for(self.game)
         self.opponents = opponents
         check_opponents(self.game, opponents)
+        check_warmup(self.game, warmup, warmup_decisions)
+        self.warmup = warmup
+        self.warmup_decisions = warmup_decisions
+        self._warm: Any = None
+        self._warm_left = 0
         self.seats: dict[int, Any] = {}
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
         flat = observation == "flat"
@@ -243,13 +273,21 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         return float(self.np_random.random())
 
     def _advance(self) -> None:
-        """Resolve chance and play the other seats until the learner decides or the game ends."""
+        """Resolve chance and play the other seats (and the warm-up's decisions of the
+        learner's) until the learner decides or the game ends."""
         state = self.state
         while True:
             resolve_chance(state, self._uniform)
-            if state.is_terminal() or state.current_player() == self.seat:
+            if state.is_terminal():
                 return
-            agent = self.seats[state.current_player()]
+            player = state.current_player()
+            if player == self.seat:
+                if not self._warm_left:
+                    return
+                self._warm_left -= 1
+                agent = self._warm
+            else:
+                agent = self.seats[player]
             state.apply_action(int(decide(agent, state)))
 
     def _phi(self) -> float:
@@ -270,8 +308,15 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         draw = int(self.np_random.integers(2**31))
         self._rng = random.Random(draw)
         self.seats = self._make_seats(draw)
-        self.state = self.game.new_initial_state()
-        self._advance()
+        if self.warmup is not None:
+            self._warm = make_warmup(self.game, self.warmup, draw)
+        while True:
+            if self.warmup is not None:
+                self._warm_left = int(self.np_random.integers(self.warmup_decisions + 1))
+            self.state = self.game.new_initial_state()
+            self._advance()
+            if self.warmup is None or not self.state.is_terminal():
+                break
         self._potential = self._phi()
         return self._observe(), self._info()
 

@@ -19,6 +19,8 @@ learner wants and nothing it does not:
   gets every game waiting on one of its seats in one call (rows of flat observations and boolean
   masks, each from the seat it plays): self-play with a network decides for all games at once.
   ``per_env`` gives each game its own opponents (a share of the games in self-play).
+- ``warmup`` and ``warmup_decisions``: the seat environment's curriculum, each game starting
+  the learner from a position of the warm-up agent's play.
 - ``seat`` (a number or ``"rotate"``: each game moves to the next seat at each of its resets),
   ``reward`` (``"win"``, ``"shaped"`` or ``"margin"``) and the game's options are the seat
   environment's.
@@ -50,8 +52,10 @@ from langbord.envs.seat import (
     PolicySeat,
     check_opponents,
     check_reward,
+    check_warmup,
     decide,
     final_reward,
+    make_warmup,
     seat_agents,
 )
 
@@ -78,6 +82,8 @@ class _Table:
         "seat",
         "seats",
         "state",
+        "warm",
+        "warm_left",
     )
 
     def __init__(self, opponents: Any, seed: int) -> None:
@@ -88,6 +94,8 @@ class _Table:
         self.seat = 0
         self.episodes = 0
         self.potential = 0.0
+        self.warm: Any = None
+        self.warm_left = 0
         self.legal: list[int] = []
         """The learner's legal actions, as its row of the masks holds them."""
         self.state: State
@@ -106,6 +114,8 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         opponents: Any = "random",
         per_env: Sequence[Any] | None = None,
         reward: str = "win",
+        warmup: str | None = None,
+        warmup_decisions: int = 30,
         **options: Any,
     ) -> None:
         self.game = langbord.load(game, **options)
@@ -115,6 +125,9 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if seat != "rotate" and not (isinstance(seat, int) and 0 <= seat < n):
             raise ValueError(f"seat must be a seat from 0 to {n - 1} or 'rotate', not {seat!r}")
         check_reward(self.game, reward)
+        check_warmup(self.game, warmup, warmup_decisions)
+        self.warmup = warmup
+        self.warmup_decisions = warmup_decisions
         if per_env is not None and len(per_env) != num_envs:
             raise ValueError(f"per_env must give the opponents of each of the {num_envs} games")
         chosen = list(per_env) if per_env is not None else [opponents] * num_envs
@@ -155,6 +168,9 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         table.seat = table.episodes % n if self.rotate else self.first_seat
         table.episodes += 1
         draw = table.rng.getrandbits(31)
+        if self.warmup is not None:
+            table.warm = make_warmup(self.game, self.warmup, draw)
+            table.warm_left = table.rng.randint(0, self.warmup_decisions)
         opponents = table.opponents
         if callable(opponents) and not hasattr(opponents, "step"):
             table.policy = opponents
@@ -183,7 +199,12 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                         break
                     player = state.current_player()
                     if player == table.seat:
-                        break
+                        if not table.warm_left:
+                            break
+                        table.warm_left -= 1
+                        state.apply_action(int(decide(table.warm, state)))
+                        played += 1
+                        continue
                     if table.policy is not None:
                         waiting.append(k)
                         break
