@@ -32,6 +32,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+import langbord
 from langbord.envs.training import Recipe, imitate, report, train
 
 
@@ -55,7 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", default="random", help="who plays the other seats")
     parser.add_argument("--self-play", type=float, default=0.0, help="share of mirrored envs")
     parser.add_argument("--snapshot-every", type=int, default=50_000)
-    parser.add_argument("--reward", default="win", choices=("win", "shaped"))
+    parser.add_argument("--reward", default="win", choices=("win", "shaped", "margin"))
+    parser.add_argument("--warmup", default=None, help="agent playing the learner's first moves")
+    parser.add_argument("--warmup-decisions", type=int, default=30)
     parser.add_argument("--minutes", type=float, default=5.0)
     parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
     parser.add_argument("--n-steps", type=int, default=256, help="rollout steps per environment")
@@ -93,7 +96,13 @@ def main(argv: list[str] | None = None) -> int:
         snapshot_every=args.snapshot_every,
         learning_rate=args.learning_rate,
         net=net,
+        warmup=args.warmup,
+        warmup_decisions=args.warmup_decisions,
     )
+    try:
+        recipe.vector()  # refuse a bad game, option, opponent, reward or warm-up before training
+    except (ValueError, langbord.LangbordError) as error:
+        parser.error(str(error))
     started = time.monotonic()
     model = None
     if args.imitate:

@@ -33,3 +33,30 @@ def test_a_malformed_network_is_refused(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         baseline.main(["skibe", "--net", "wide"])
     assert "--net must be layer widths" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["skibe", "--warmup", "grandmaster"],
+        ["skoventyr", "--reward", "margin"],
+        ["skibe", "--opponents", "nobody"],
+        ["skibe", "--players", "9"],
+    ],
+)
+def test_a_bad_recipe_is_refused_before_training(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    baseline = load_benchmark("train_baseline")
+    with pytest.raises(SystemExit) as exit_:
+        baseline.main([*arguments, "--minutes", "0.01"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
+
+
+def test_a_curriculum_run_trains(capsys: pytest.CaptureFixture[str]) -> None:
+    baseline = load_benchmark("train_baseline")
+    arguments = ["skoventyr", "--reward", "shaped", "--warmup", "policy", "--minutes", "0.01"]
+    assert baseline.main([*arguments, "--n-steps", "64", "--games", "2"]) == 0
+    assert capsys.readouterr().out.count("of 2 games") == 2

@@ -59,6 +59,10 @@ class Recipe:
     seed: int = 0
     self_play: float = 0.0
     snapshot_every: int = 50_000
+    warmup: str | None = None
+    """The curriculum's agent, which plays the learner's first decisions of each training game
+    (``langbord.envs.seat``); the judge never warms up."""
+    warmup_decisions: int = 30
     learning_rate: float = 3e-4
     """PPO's step size (Stable-Baselines3's default; lower to fine-tune an imitating policy)."""
     net: tuple[int, ...] = (64, 64)
@@ -78,6 +82,8 @@ class Recipe:
             seat=self.seat,
             per_env=per_env,
             reward=self.reward,
+            warmup=self.warmup,
+            warmup_decisions=self.warmup_decisions,
             **self.options,
         )
 
