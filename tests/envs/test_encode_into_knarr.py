@@ -13,9 +13,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cases import assert_same_bits
+from cases import fast_vector as fast
+from cases import view_vector as expected
 
 import langbord
-from langbord import State
 from langbord.core.errors import LangbordError
 from langbord.engines.knarr.rules import ARTIFACT_OPTIONS, BOAT_OPTIONS, KnarrState
 from langbord.envs.encoders.knarr import KnarrEncoder
@@ -70,30 +72,6 @@ def every_state(options: dict[str, Any], seed: int) -> Iterator[KnarrState]:
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
-
-
-def expected(encoder: KnarrEncoder, state: State, seat: int) -> np.ndarray[Any, Any]:
-    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
-
-
-def fast(encoder: KnarrEncoder, state: State, seat: int) -> np.ndarray[Any, Any]:
-    out = np.full(encoder.size, np.nan, dtype=np.float32)
-    encoder.encode_into(state, seat, out)
-    return out
-
-
-def assert_same_bits(
-    encoder: KnarrEncoder, got: np.ndarray[Any, Any], want: np.ndarray[Any, Any], where: str
-) -> None:
-    """``got`` and ``want`` hold the same float32 bits (so no NaN is left, and 0.0 is not -0.0);
-    else the slots that differ, by name."""
-    if not np.array_equal(got.view(np.uint32), want.view(np.uint32)):
-        wrong = [
-            (name, float(a), float(b))
-            for name, a, b in zip(encoder.names, got, want, strict=True)
-            if a.tobytes() != b.tobytes()
-        ]
-        pytest.fail(f"{where}: {len(wrong)} slots differ (name, fast, view): {wrong[:8]}")
 
 
 def check_games(options: dict[str, Any], seeds: range) -> tuple[int, int]:

@@ -14,13 +14,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cases import assert_same_bits, fast_vector, view_vector
 
 import langbord
 from langbord import State
 from langbord.engines.skaal.data import PAWN_START
 from langbord.engines.skaal.rules import SkaalState
 from langbord.envs.encoders.skaal import REGION_SLUGS, SkaalEncoder
-from langbord.envs.encoding import Encoder, encoder_for
+from langbord.envs.encoding import encoder_for
 
 FAST_OPTIONS: list[tuple[dict[str, Any], int]] = [
     ({}, 8),
@@ -61,29 +62,6 @@ def every_state(game: langbord.Game, rng: random.Random) -> Iterator[State]:
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
-
-
-def view_vector(encoder: Encoder, state: State, seat: int) -> np.ndarray[Any, Any]:
-    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
-
-
-def fast_vector(encoder: Encoder, state: State, seat: int) -> np.ndarray[Any, Any]:
-    out = np.full(encoder.size, np.nan, dtype=np.float32)
-    encoder.encode_into(state, seat, out)
-    return out
-
-
-def assert_same_bits(
-    encoder: Encoder, got: np.ndarray[Any, Any], want: np.ndarray[Any, Any], where: str
-) -> None:
-    """Equal as float32 bit patterns (so NaN left over and -0.0 count as wrong)."""
-    if got.tobytes() != want.tobytes():
-        wrong = [
-            (name, float(a), float(b))
-            for name, a, b in zip(encoder.names, got, want, strict=True)
-            if a.tobytes() != b.tobytes()
-        ]
-        pytest.fail(f"{where}: {len(wrong)} slots differ (name, fast, view): {wrong[:8]}")
 
 
 def family(name: str) -> str:

@@ -10,13 +10,15 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
+from cases import assert_same_bits as assert_same
+from cases import fast_vector as fast
+from cases import view_vector as expected
 
 import langbord
-from langbord import LangbordError, State
+from langbord import LangbordError
 from langbord.engines.skibe.data import SHIP_LIMIT, deck_counts
 from langbord.engines.skibe.rules import SkibeState
 from langbord.engines.skibe.strategy import policy
@@ -50,29 +52,6 @@ def play(game: langbord.Game, seed: int) -> Iterator[SkibeState]:
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
-
-
-def expected(encoder: SkibeEncoder, state: State, seat: int) -> np.ndarray[Any, Any]:
-    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
-
-
-def fast(encoder: SkibeEncoder, state: State, seat: int) -> np.ndarray[Any, Any]:
-    out = np.full(encoder.size, np.nan, dtype=np.float32)
-    encoder.encode_into(state, seat, out)
-    return out
-
-
-def assert_same(
-    encoder: SkibeEncoder, got: np.ndarray[Any, Any], want: np.ndarray[Any, Any], where: str
-) -> None:
-    """Bit for bit (so 0.0 and -0.0 differ, and a NaN left unwritten fails)."""
-    if got.tobytes() != want.tobytes():
-        wrong = [
-            (name, float(a), float(b))
-            for name, a, b in zip(encoder.names, got, want, strict=True)
-            if a.tobytes() != b.tobytes()
-        ]
-        pytest.fail(f"{where}: {len(wrong)} slots differ, e.g. {wrong[:6]}")
 
 
 def sweep(players: int, seeds: range) -> None:

@@ -15,14 +15,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+from cases import assert_same_bits, fast_vector, view_vector
 
 import langbord
-from langbord import LangbordError, State
+from langbord import LangbordError
 from langbord.engines.skoventyr.data import ACORN_KINDS, CARD_NAMES, LYGTEMANDS, TREE_NAMES
 from langbord.engines.skoventyr.rules import LOST, WON, SkoventyrGame, SkoventyrState
 from langbord.engines.skoventyr.strategy import policy
 from langbord.envs.encoders.skoventyr import SkoventyrEncoder
-from langbord.envs.encoding import Encoder, encoder_for
+from langbord.envs.encoding import encoder_for
 
 Array = np.ndarray[Any, Any]
 FAST_OPTIONS: list[dict[str, Any]] = [
@@ -76,23 +77,11 @@ def new_game(options: dict[str, Any]) -> SkoventyrState:
     return state
 
 
-def view_vector(enc: Encoder, state: State, seat: int) -> Array:
-    return np.asarray(enc.encode(state.view(seat), seat), dtype=np.float32)
-
-
 def check(enc: SkoventyrEncoder, state: SkoventyrState, seat: int) -> Array:
     """The fast vector of ``seat`` (written over NaN), after checking it is bit for bit the view's
     vector."""
-    out = np.full(enc.size, np.nan, dtype=np.float32)
-    enc.encode_into(state, seat, out)
-    expected = view_vector(enc, state, seat)
-    if out.tobytes() != expected.tobytes():
-        wrong = [
-            (name, float(a), float(b))
-            for name, a, b in zip(enc.names, out, expected, strict=True)
-            if a.tobytes() != b.tobytes()
-        ]
-        pytest.fail(f"seat {seat}, phase {state.phase.name}: (slot, fast, view) {wrong[:8]}")
+    out = fast_vector(enc, state, seat)
+    assert_same_bits(enc, out, view_vector(enc, state, seat), f"seat {seat}, {state.phase.name}")
     return out
 
 
