@@ -36,7 +36,9 @@ def test_rules_prints_the_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     for text in ("SB-1", "SB-6", "take d2", "move equip", "players: number of players"):
         assert text in out
-    assert out.rstrip().endswith("Best agent (bot seats and hints unless another is named): mcts")
+    assert out.rstrip().endswith(
+        "Best agent (bot seats and hints unless another is named): mcts:prior=10"
+    )
     _, out, _ = run(capsys, "rules", "skoventyr")
     assert out.rstrip().endswith(f": {langbord.load('skoventyr').best_agent()}")
 

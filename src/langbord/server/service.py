@@ -516,12 +516,14 @@ class Service:
 
     def agent_specs(self, game_name: str | None = None) -> list[str]:
         """The seat kinds to offer: ``human`` and the bot specs this server accepts at game
-        ``game_name`` with its default options (at every game without one), its best agent
-        among them where it fits the limit."""
+        ``game_name`` with its default options, its best agent among them where it fits the
+        limit; without a game, the general specs accepted at every game (a game's best agent is
+        offered at that game only, so every game's list holds the general one)."""
         names = games() if game_name is None else [game_name]
         chosen = [load(name) for name in names]
         candidates = [*AGENTS, "mcts:time=1", "mcts:time=5", "rollouts:time=1"]
-        candidates += [game.best_agent() for game in chosen]
+        if game_name is not None:
+            candidates.append(chosen[0].best_agent())
         limit = self.config.bot_seconds
         fits = [
             spec
