@@ -165,6 +165,9 @@ def test_spec() -> None:
     timed = make_agent("Rollouts:time=0.05", 1)
     assert isinstance(timed, RolloutAgent)
     assert (timed.rollouts, timed.time_limit) == (None, 0.05)
+    credited = make_agent("rollouts:rollouts=8,credit=0.3", 1)
+    assert isinstance(credited, RolloutAgent) and credited.credit == 0.3
+    assert isinstance(agent, RolloutAgent) and agent.credit == 0.0
 
 
 @pytest.mark.parametrize(
@@ -175,8 +178,50 @@ def test_spec() -> None:
         ("rollouts:rollouts=0", "rollouts must be a whole number from 1 to 1,000,000"),
         ("rollouts:time=0", "time must be a number of seconds from 0.001 to 3,600"),
         ("rollouts:depth=-2", "depth must be a whole number from 0 to 10,000"),
+        ("rollouts:credit=1.5", "credit must be a number from 0 to 1"),
+        ("rollouts:credit=nan", "credit must be a number from 0 to 1"),
     ],
 )
 def test_bad_specs(spec: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         make_agent(spec, 0)
+
+
+def test_credit_scores_a_lost_rollout_by_the_progress_it_made() -> None:
+    """With ``credit`` c a rollout scores its return, or, short of a win, c × the share of
+    Minion strength it defeated (Skoventyr's ``progress``): a win is still 1, a loss at most c,
+    and losses that got further score more than the bare 0 they scored without it."""
+    state = decisions("skoventyr", 1, seed=8, lygtemands=True)[0]
+    seat = state.current_player()
+    plain = RolloutAgent(seed=1, credit=0.0)
+    credited = RolloutAgent(seed=1, credit=0.4)
+    graded = 0
+    for k in range(40):
+        for action in state.legal_actions():
+            bare = plain._rollout(state, seat, action, k)
+            value = credited._rollout(state, seat, action, k)
+            assert bare in (0.0, 1.0)
+            if bare == 1.0:
+                assert value == 1.0
+            else:
+                assert 0.0 <= value <= 0.4
+                graded += value > 0.0
+    assert graded, "no lost rollout defeated a Minion"
+
+
+def test_progress_is_the_share_of_minion_strength_defeated() -> None:
+    state = langbord.load("skoventyr").new_initial_state()
+    assert state.progress() == 0.0
+    in_game = state.in_game  # type: ignore[attr-defined]
+    in_game[0] = False  # a Lindorm (4 of the 18 points)
+    assert state.progress() == pytest.approx(4 / 18)
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if name != "skoventyr"])
+def test_credit_changes_nothing_where_a_game_measures_no_progress(name: str) -> None:
+    for i, state in enumerate(decisions(name, 2, seed=9)):
+        assert state.progress() is None
+        first = RolloutAgent(seed=i, rollouts=10, depth=40)
+        second = RolloutAgent(seed=i, rollouts=10, depth=40, credit=1)
+        assert first.step(state) == second.step(state)
+        assert first.last_search == second.last_search

@@ -24,6 +24,7 @@ RANGES = {
     ("rollouts", "rollouts"): "rollouts must be a whole number from 1 to 1,000,000",
     ("rollouts", "time"): "time must be a number of seconds from 0.001 to 3,600",
     ("rollouts", "depth"): "depth must be a whole number from 0 to 10,000",
+    ("rollouts", "credit"): "credit must be a number from 0 to 1",
 }
 LIMITS = {  # the smallest and largest allowed value of each, and the attribute it sets
     ("mcts", "iterations"): ("1", "1000000", "iterations"),
@@ -35,6 +36,7 @@ LIMITS = {  # the smallest and largest allowed value of each, and the attribute 
     ("rollouts", "rollouts"): ("1", "1000000", "rollouts"),
     ("rollouts", "time"): ("0.001", "3600", "time_limit"),
     ("rollouts", "depth"): ("0", "10000", "depth"),
+    ("rollouts", "credit"): ("0", "1", "credit"),
 }
 BAD_NUMBERS = [
     "nan",

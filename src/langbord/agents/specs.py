@@ -24,6 +24,7 @@ agent              option                                    allowed
 ``rollouts``       ``rollouts`` (a decision's budget)        whole number 1..1,000,000
 ``rollouts``       ``time`` (seconds a decision)             0.001..3600
 ``rollouts``       ``depth`` (steps a rollout)               whole number 0..10,000
+``rollouts``       ``credit`` (a lost rollout's progress)    0..1
 ``noisy``          ``policy`` (chance of the policy's move)  0..1
 ``noisy``          ``temperature`` (softmax over evaluate)   0.001..10
 =================  ========================================  ==========================
@@ -83,6 +84,7 @@ ROLLOUTS_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
     "rollouts": Bound("rollouts", True, 1, 1_000_000),
     "time": Bound("time_limit", False, 0.001, 3600, "seconds"),
     "depth": Bound("depth", True, 0, 10_000),
+    "credit": Bound("credit", False, 0, 1),
 }
 NOISY_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
     "policy": Bound("policy", False, 0, 1),

@@ -404,6 +404,14 @@ class State(ABC):
             return self.returns()
         return score_shares(self.scores(), temperature=5.0)
 
+    def progress(self) -> float | None:
+        """How far the table has come toward the goal, in [0, 1], as the game's registered
+        :class:`~langbord.core.info.Strategy` measures it (Skoventyr: the share of Minion
+        strength defeated), or ``None`` where the game has no such measure. The rollout agent's
+        ``credit`` scores a lost rollout by it."""
+        measure = self.game.info.load_strategy().progress
+        return None if measure is None else measure(self)
+
     def policy_action(self, rng: random.Random) -> int:
         """A quick, reasonable action for the seat to move (at a decision node): the
         ``policy(state, rng)`` of the game's registered strategy, or a uniformly random legal

@@ -35,11 +35,15 @@ class Strategy:
     - ``policy(state, rng)``: a quick, reasonable action for the seat to move (rollouts, the
       ``policy`` agent); ``None``: a uniformly random legal action;
     - ``search``: tuned options of the searching agents here (e.g. MCTS's ``rollout_depth``);
-    - ``best_agent``: the spec of the strongest agent measured for the game.
+    - ``best_agent``: the spec of the strongest agent measured for the game;
+    - ``progress(state)``: how far the table has come toward the goal, in [0, 1], for every seat
+      alike (Skoventyr: the share of Minion strength defeated); ``None``: no such measure. A
+      rollout that ends in a loss can score part of it (the rollout agent's ``credit``).
     """
 
     evaluate: Callable[[Any], list[float]] | None = None
     policy: Callable[[Any, random.Random], int] | None = None
+    progress: Callable[[Any], float] | None = None
     search: Mapping[str, Any] = field(default_factory=dict)
     best_agent: str = DEFAULT_BEST_AGENT
 

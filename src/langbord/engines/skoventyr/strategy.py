@@ -78,11 +78,16 @@ def distance(state: SkoventyrState) -> int:
     return (ring.index(state.vogter) - ring.index(state.gamle_erik)) % len(ring)
 
 
-def win_chance(state: SkoventyrState) -> float:
+def progress(state: SkoventyrState) -> float:
+    """The share of the Minions' total strength defeated (1 at a victory)."""
     defeated = sum(v for v, alive in zip(MINION_VALUES, state.in_game, strict=True) if not alive)
+    return defeated / TOTAL_STRENGTH
+
+
+def win_chance(state: SkoventyrState) -> float:
     z = (
         WEIGHTS["bias"]
-        + WEIGHTS["defeated"] * defeated / TOTAL_STRENGTH
+        + WEIGHTS["defeated"] * progress(state)
         + WEIGHTS["distance"] * (distance(state) - 1)
         + WEIGHTS["forest"] * state.forest_allies
         + WEIGHTS["hand"] * sum(player.hand_size for player in state.players)
@@ -637,5 +642,5 @@ def policy(state: SkoventyrState, rng: random.Random) -> int:
     return choose(_Look(state), legal) if choose else legal[0]
 
 
-STRATEGY = Strategy(evaluate=evaluate, policy=policy, best_agent=BEST_AGENT)
+STRATEGY = Strategy(evaluate=evaluate, policy=policy, best_agent=BEST_AGENT, progress=progress)
 """What Skoventyr's bots know of it, registered in ``info.py``."""
