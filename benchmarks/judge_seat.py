@@ -20,6 +20,7 @@ from typing import Any
 
 import langbord
 from langbord.agents import make_agent
+from langbord.agents.specs import split_specs
 from langbord.core.intervals import wilson
 from langbord.envs.training import Chooser, Recipe, agent_chooser, judge
 
@@ -48,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     options = {"players": args.players} if args.players else {}
-    agents = [a for a in args.agents.split(",") if a]
-    against = [o for o in args.against.split(",") if o]
     try:
+        agents = split_specs(args.agents)
+        against = split_specs(args.against)
         game = langbord.load(args.game, **options)
         for spec in [*agents, *against]:
             make_agent(spec, 0, game=game)

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import langbord
-from langbord.agents.specs import make_agent
+from langbord.agents.specs import make_agent, split_specs
 from langbord.core.game import CHANCE
 from langbord.core.runner import sample_chance
 from langbord.engines.skoventyr.strategy import BEST_AGENT
@@ -93,10 +93,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="1,2")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
-    specs = args.agents.split(",")
-    settings = [
-        (module, int(p)) for p in args.players.split(",") for module in args.modules.split(",")
-    ]
+    try:
+        specs = split_specs(args.agents)
+        for spec in specs:
+            make_agent(spec, 0, game="skoventyr")
+        settings = [
+            (module, int(p)) for p in args.players.split(",") for module in args.modules.split(",")
+        ]
+    except (langbord.LangbordError, ValueError) as error:
+        parser.error(str(error))
+    for module, players in settings:
+        if module not in MODULES or not 1 <= players <= 4:
+            parser.error(
+                f"no setting {module} with {players} players (modules: {', '.join(MODULES)})"
+            )
     command = "python benchmarks/skoventyr_strength.py " + shlex.join(sys.argv[1:])
     lines = [
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "

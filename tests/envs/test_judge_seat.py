@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,36 @@ def test_a_bad_agent_game_or_option_is_refused_before_any_game(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "error:" in err and "Traceback" not in err
+
+
+def test_a_spec_with_several_options_is_one_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rollouts:rollouts=4,credit=0.3,policy``: the comma before ``credit`` continues the
+    spec, the one before ``policy`` starts the next agent."""
+    script = load_benchmark("judge_seat")
+    arguments = ["skoventyr", "--agents", "rollouts:rollouts=4,credit=0.3,policy"]
+    assert script.main([*arguments, "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "  rollouts:rollouts=4,credit=0.3 against random: wins" in out
+    assert "  policy against random: wins" in out
+
+
+def test_skoventyr_strength_takes_specs_with_options_and_refuses_bad_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_benchmark("skoventyr_strength")
+    out = tmp_path / "strength.txt"
+    arguments = ["--agents", "rollouts:rollouts=2,credit=0.3,policy", "--games", "1"]
+    assert (
+        script.main([*arguments, "--modules", "lygtemands", "--players", "1", "--out", str(out)])
+        == 0
+    )
+    rows = [line for line in out.read_text().splitlines() if "| lygtemands |" in line]
+    assert [row.split("|")[1].strip() for row in rows] == [
+        "rollouts:rollouts=2,credit=0.3",
+        "policy",
+    ]
+    for bad in (["--agents", "rollouts:credit=2"], ["--modules", "giants"], ["--players", "5"]):
+        with pytest.raises(SystemExit) as exit_:
+            script.main([*bad, "--out", str(out)])
+        assert exit_.value.code == 2
+        assert "error:" in capsys.readouterr().err
