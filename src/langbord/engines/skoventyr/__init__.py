@@ -49,12 +49,17 @@ for good, Restoration when Trees are Damaged; with the Lygtemands, Rally the lar
 Forest can hold, paid with the card least needed (while every Minion is covered nothing else
 gets on); with Rescue, free the type it holds most of, weighing the Tree damaged (two for the x2
 token, the second a discard) against the Allies freed. Its weights were tuned by self-play.
-The best agent (``BEST_AGENT``: bot seats and hints) is ``rollouts:rollouts=256``: 256
-rollouts a decision, shared among the legal actions by successive halving, each played to the
-end by ``policy`` on a re-deal of the deck's hidden part; it keeps the policy's choice unless
+The best agent (``BEST_AGENT``: bot seats and hints) is ``rollouts:rollouts=256,credit=0.3``:
+256 rollouts a decision, shared among the legal actions by successive halving, each played to
+the end by ``policy`` on a re-deal of the deck's hidden part, a lost one scoring 0.3 × the share
+of Minion strength it defeated (``strategy.progress``); it keeps the policy's choice unless
 another action clearly won more on the same luck (about 0.23 s a decision, 0.59 s at the
-longest). Measured (benchmarks/results/agents-skoventyr.txt, seed 1): solo standard, 200 games
-each, 256 rollouts 87.0% (interval 82–91%: the rulebook's three wins in four are reached), 64
+longest). Without the credit the modules' play-outs nearly all scored 0; with it, 16 games a
+setting at most 1 s a decision (benchmarks/results/skoventyr-strength.txt): Lygtemands 62.5%
+solo and 50% with two players, Rescue 87.5% and 56%, both modules 37.5% and 31%, standard
+solo 87.5%. The figures below were taken without it. Measured
+(benchmarks/results/agents-skoventyr.txt, seed 1): solo standard, 200 games each, 256
+rollouts 87.0% (interval 82–91%: the rulebook's three wins in four are reached), 64
 rollouts 68.0% (61–74%), 12 rollouts 44.5% (38–51%), policy 35% (29–42%). With 256 rollouts,
 100 games each: one Damaged Tree 76% (67–83%), seven Trees 94% (88–97%), Lygtemands 24%
 (17–33%), Rescue 43% (34–53%). The policy alone: two players 34%, one Damaged Tree 24%, seven

@@ -56,9 +56,13 @@ from langbord.engines.skoventyr.notation import (
 if TYPE_CHECKING:
     from langbord.engines.skoventyr.rules import SkoventyrState
 
-BEST_AGENT = "rollouts:rollouts=256"
-"""The strongest agent measured (benchmarks/results/agents-skoventyr.txt): flat Monte Carlo over
-``policy`` play-outs. Greedy and MCTS lose nearly every game, so bot seats and hints use it."""
+BEST_AGENT = "rollouts:rollouts=256,credit=0.3"
+"""The strongest agent measured (benchmarks/results/agents-skoventyr.txt and
+skoventyr-strength.txt): flat Monte Carlo over ``policy`` play-outs, a lost play-out scoring 0.3 ×
+the share of Minion strength it defeated (``progress``). With the modules the policy's play-outs
+seldom win, and without the credit nearly every play-out of every action scored 0: on the same 16
+solo deals it won 7 with the Lygtemands and 10 with the credit. Greedy and MCTS lose nearly every
+game, so bot seats and hints use it."""
 
 TOTAL_STRENGTH = sum(MINION_VALUES)
 WEIGHTS = {
