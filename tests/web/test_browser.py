@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import langbord
+from langbord.agents.levels import level_spec
 from web.conftest import SHOTS
 
 SEATS = {
@@ -189,8 +189,9 @@ def test_a_stale_click_shows_the_servers_message(server: str, browser: Browser) 
 
 
 def test_the_lobby_seats_each_games_best_bot(server: str, page: Page) -> None:
-    """Seats after the first default to the level ``best``, the game's best agent: MCTS in
-    Skibe, the rollout agent in Skoventyr (where MCTS loses nearly every game)."""
+    """Seats after the first default to the level ``best`` (at Skibe a larger search than its
+    best agent's; at Skoventyr the rollout agent, where MCTS loses nearly every game), and the
+    option says which spec it plays."""
     page.goto(f"{server}/#/")
     page.select_option("#game", "skibe")
     expect(page.locator("#seats select").nth(1)).to_have_value("best")
@@ -202,4 +203,4 @@ def test_the_lobby_seats_each_games_best_bot(server: str, page: Page) -> None:
     expect(selects.nth(0)).to_have_value("human")
     expect(selects.nth(1)).to_have_value("best")
     best = selects.nth(1).locator("option[value=best]")
-    expect(best).to_have_attribute("title", f"plays {langbord.load('skoventyr').best_agent()}")
+    expect(best).to_have_attribute("title", f"plays {level_spec('skoventyr', 'best')}")
