@@ -100,13 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         settings = [
             (module, int(p)) for p in args.players.split(",") for module in args.modules.split(",")
         ]
+        for module, players in settings:
+            if module not in MODULES:
+                parser.error(f"no module {module!r} (modules: {', '.join(MODULES)})")
+            langbord.load("skoventyr", players=players, **MODULES[module])  # the game's own checks
     except (langbord.LangbordError, ValueError) as error:
         parser.error(str(error))
-    for module, players in settings:
-        if module not in MODULES or not 1 <= players <= 4:
-            parser.error(
-                f"no setting {module} with {players} players (modules: {', '.join(MODULES)})"
-            )
     command = "python benchmarks/skoventyr_strength.py " + shlex.join(sys.argv[1:])
     lines = [
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
