@@ -69,7 +69,8 @@ def play(job: Job) -> Result:
     return state.returns()[0], decisions, total, longest
 
 
-def row(spec: str, module: str, players: int, results: list[Result]) -> str:
+def row(spec: str, module: str, players: int, results: list[Result], width: int = 24) -> str:
+    """A table row; ``width`` is the agent column's (the longest spec's length)."""
     n = len(results)
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, n)
@@ -77,8 +78,8 @@ def row(spec: str, module: str, players: int, results: list[Result]) -> str:
     mean = sum(r[2] for r in results) / decisions
     longest = max(r[3] for r in results)
     return (
-        f"| {spec:<24} | {module:<10} | {players} | {n:>5} | {100 * wins / n:5.1f}% "
-        f"[{100 * low:4.1f}%, {100 * high:4.1f}%] | {mean:6.3f} s | {longest:5.2f} s |"
+        f"| {spec:<{width}} | {module:<10} | {players} | {n:>5} | {100 * wins / n:5.1f}% "
+        f"[{100 * low:4.1f}%, {100 * high:5.1f}%] | {mean:8.3f} s | {longest:5.2f} s |"
     )
 
 
@@ -107,13 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     except (langbord.LangbordError, ValueError) as error:
         parser.error(str(error))
     command = "python benchmarks/skoventyr_strength.py " + shlex.join(sys.argv[1:])
+    width = max(len("agent"), *(len(spec) for spec in specs))
     lines = [
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
         f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start",
         f"$ {command}",
-        "| agent                    | module     | p | games | team win rate [95%]  "
+        f"| {'agent':<{width}} | module     | p | games | team win rate [95%]    "
         "| s/decision | longest |",
-        "|--------------------------|------------|---|-------|----------------------"
+        f"|{'-' * (width + 2)}|------------|---|-------|------------------------"
         "|------------|---------|",
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -131,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                 jobs = [
                     (spec, module, players, args.seed + k, args.seconds) for k in range(args.games)
                 ]
-                show(row(spec, module, players, list(pool.map(play, jobs, chunksize=4))))
+                results = list(pool.map(play, jobs, chunksize=4))
+                show(row(spec, module, players, results, width))
         show(f"# load {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end\n")
     return 0
 

@@ -83,6 +83,10 @@ def test_skoventyr_strength_takes_specs_with_options_and_refuses_bad_ones(
         "rollouts:rollouts=2,credit=0.3",
         "policy",
     ]
+    # The agent column is as wide as the longest spec: every row's bars line up with the header's.
+    table = [line for line in out.read_text().splitlines() if line.startswith("|")]
+    bars = {tuple(i for i, c in enumerate(line) if c == "|") for line in table}
+    assert len(table) == 4 and len(bars) == 1, table
     for bad in (["--agents", "rollouts:credit=2"], ["--modules", "giants"], ["--players", "5"]):
         with pytest.raises(SystemExit) as exit_:
             script.main([*bad, "--out", str(out)])
