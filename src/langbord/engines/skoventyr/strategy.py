@@ -152,8 +152,17 @@ P = {
     "rescue_hand": 1.2,
     "rescue_stuck": 1.5,
 }
-"""Hand-set weights of the policy (checked in the arena)."""
-TROLD_BUFFER = int(P["trold_buffer"])
+"""The policy's weights in the standard game: hand-set, checked in the arena."""
+LEARNED: dict[tuple[bool, bool], dict[str, float]] = {}
+"""The weights that differ with the modules (The Lygtemands Get Involved, Rescue), learned by
+``benchmarks/tune_policy.py`` from the standard game's (the command and figures are in its
+results file, benchmarks/results/skoventyr-policy.txt)."""
+PARAMS: dict[tuple[bool, bool], dict[str, float]] = {
+    (lygtemands, rescue): {**P, **LEARNED.get((lygtemands, rescue), {})}
+    for lygtemands in (False, True)
+    for rescue in (False, True)
+}
+"""The policy's weights for each setting of the modules, ``(lygtemands, rescue)``."""
 PAIN_TOP = len(ERIK_PAIN) - 1
 
 
@@ -162,6 +171,8 @@ class _Look:
 
     def __init__(self, state: SkoventyrState) -> None:
         self.state = state
+        self.p = PARAMS[state.lygtemands, state.rescue]
+        """The policy's weights for this game's modules."""
         self._read_forest(state)
         player = state.players[state.turn]
         self.hand = player.hand
@@ -176,7 +187,9 @@ class _Look:
         """The Forest's Allies, were the plan's Allies and Formskifters in hand placed."""
         self.deck_allies = state.deck_size - state.deck_count(ADVERSARY)
         self.p_adv: float = _next_adversary_chance(state)
-        self.effective_distance = self.distance + (TROLD_BUFFER if self.trolds else 0)
+        self.effective_distance = self.distance + (
+            int(self.p["trold_buffer"]) if self.trolds else 0
+        )
         """The distance, counting a Trold in hand as a buffer against Gamle Erik."""
         self._damage: tuple[int, float] | None = None
         self._refuge: float | None = None
@@ -228,7 +241,7 @@ class _Look:
                 continue
             score = hand[t] + 0.4 * future.count(t) - 0.3 * (t == TROLD)
             # A Hostage type must be rescued first (a damaged Tree, two for the x2 token).
-            score -= 0.2 * (t == HULDRE) + P["plan_hostage"] * hostage[t]
+            score -= 0.2 * (t == HULDRE) + self.p["plan_hostage"] * hostage[t]
             if score > best:
                 best, plan = score, t
         return plan
@@ -269,16 +282,16 @@ class _Look:
             return 0.3 + (0.5 if s.lygtemands else 0.0)
         short = self.reach < self.need
         if t == self.plan:
-            return P["want_plan"] if short else P["want_other"]
+            return self.p["want_plan"] if short else self.p["want_other"]
         if t == FORMSKIFTER:
             if self.plan < 0 or self.plan == FORMSKIFTER:
-                return P["want_other"]
-            return P["want_formskifter"] if short else P["want_other"]
+                return self.p["want_other"]
+            return self.p["want_formskifter"] if short else self.p["want_other"]
         if t == TROLD:
-            return P["want_trold"] - 0.6 * min(self.hand[TROLD], 2)
+            return self.p["want_trold"] - 0.6 * min(self.hand[TROLD], 2)
         if t == HULDRE:
-            return P["want_huldre"] - 0.6 * min(self.hand[HULDRE], 2)
-        return P["want_other"] - 0.2 * min(self.hand[t], 3)
+            return self.p["want_huldre"] - 0.6 * min(self.hand[HULDRE], 2)
+        return self.p["want_other"] - 0.2 * min(self.hand[t], 3)
 
 
 def _next_adversary_chance(state: SkoventyrState) -> float:
@@ -302,12 +315,12 @@ def _damage_cost(look: _Look, x: int) -> float:
     ahead = look.from_erik[x] > look.distance
     # The Forest must keep a Tree for every Ally the largest Minion left needs.
     spare = look.size - 1 - look.need
-    small = P["tree_short"] * max(0, 2 - spare) + (LOSS if spare < 0 else 0.0)
+    small = look.p["tree_short"] * max(0, 2 - spare) + (LOSS if spare < 0 else 0.0)
     if not s.side[x]:
-        return (P["flip_ahead"] if ahead else P["flip_behind"]) + 0.3 * small
+        return (look.p["flip_ahead"] if ahead else look.p["flip_behind"]) + 0.3 * small
     if ahead:
-        return P["discard_ahead"] + small
-    return look.pain(1) + P["discard_ahead"] + small
+        return look.p["discard_ahead"] + small
+    return look.pain(1) + look.p["discard_ahead"] + small
 
 
 def _best_damage(look: _Look, trees: list[int]) -> tuple[int, float]:
@@ -370,9 +383,9 @@ def _reward_values(look: _Look) -> tuple[float, float, float]:
     adversaries = s.future.count(ADVERSARY)
     revenge = 0.0
     if adversaries:
-        revenge = P["revenge"] + (P["revenge_f1"] if s.future[0] == ADVERSARY else 0.0)
+        revenge = look.p["revenge"] + (look.p["revenge_f1"] if s.future[0] == ADVERSARY else 0.0)
     damaged = sum(1 for x in s.ring if s.side[x] and x != s.vogter and x != s.gamle_erik)
-    restoration = P["restoration"] if damaged else 0.0
+    restoration = look.p["restoration"] if damaged else 0.0
     return refuge, revenge, restoration
 
 
@@ -429,7 +442,7 @@ def _placeable(look: _Look, legal: list[int]) -> list[int]:
 
 def _position_score(look: _Look, ally: int, placeable: list[int]) -> float:
     if ally in placeable and look.forest < look.need:
-        return P["position"] + 0.1 * (ally != FORMSKIFTER)
+        return look.p["position"] + 0.1 * (ally != FORMSKIFTER)
     return -3.0
 
 
@@ -437,13 +450,13 @@ def _wrath_score(look: _Look, m: int, placeable: list[int]) -> float:
     v = MINION_VALUES[m]
     forest = look.forest
     refuge = look.refuge_relief()
-    exact = v == forest and not placeable and P["wrath_exact"] > 0
+    exact = v == forest and not placeable and look.p["wrath_exact"] > 0
     if forest >= look.strongest_vulnerable or exact:
         return 10.0 + v
     if v < look.need and look.size - 1 >= look.need:
         return -4.0  # the largest Minions first, while the Forest can hold them
     if not placeable:
-        return 0.5 * v + P["wrath_wait"] + refuge
+        return 0.5 * v + look.p["wrath_wait"] + refuge
     return -1.0 + refuge
 
 
@@ -453,10 +466,10 @@ def _gambit_score(look: _Look) -> float:
     cost = look.best_damage()[1]
     if not adversaries:
         return -8.0 - cost  # a Gambit that changes nothing only damages a Tree
-    benefit = P["gambit_adversary"] * adversaries * (1.0 - look.p_adv)
+    benefit = look.p["gambit_adversary"] * adversaries * (1.0 - look.p_adv)
     if s.future[0] == ADVERSARY:
-        benefit += min(look.pain(1), 4.0) * P["gambit_f1"]
-    return benefit - cost + P["gambit_bias"]
+        benefit += min(look.pain(1), 4.0) * look.p["gambit_f1"]
+    return benefit - cost + look.p["gambit_bias"]
 
 
 def _rescue_score(look: _Look, ally: int) -> float:
@@ -465,11 +478,11 @@ def _rescue_score(look: _Look, ally: int) -> float:
     the Forest can take it (a type the Forest cannot take is only good for its Mission)."""
     s = look.state
     first = look.best_damage()[1]
-    cost = first if s.hostage[ally] == 1 else first + P["rescue_second"]
+    cost = first if s.hostage[ally] == 1 else first + look.p["rescue_second"]
     joins = look.forest == 0 or ally in (look.kind, FORMSKIFTER)
-    value = P["rescue_base"] + (P["rescue_hand"] if joins else 0.4) * look.hand[ally]
+    value = look.p["rescue_base"] + (look.p["rescue_hand"] if joins else 0.4) * look.hand[ally]
     if look.plan < 0 and joins:
-        value += P["rescue_stuck"]  # nothing else can go into the Forest
+        value += look.p["rescue_stuck"]  # nothing else can go into the Forest
     return value - cost
 
 
@@ -478,7 +491,7 @@ def _mission_score(look: _Look, t: int) -> float:
     own = look.want(t)
     if t == TROLD:
         limit = s.erik_back_limit()
-        return max(_trold_value(look, k) for k in range(limit + 1)) - P["trold_keep"] * own
+        return max(_trold_value(look, k) for k in range(limit + 1)) - look.p["trold_keep"] * own
     if t == HULDRE:
         wants = sorted((look.want(c) for c in s.future if 0 <= c < ADVERSARY), reverse=True)[:2]
         if not wants:
@@ -487,11 +500,11 @@ def _mission_score(look: _Look, t: int) -> float:
         room = 5 - (look.hand_size - 1)
         if len(wants) > room:
             gain -= 1.0 * (len(wants) - room)
-        return gain - own + P["huldre_bias"]
+        return gain - own + look.p["huldre_bias"]
     if t == ELLEFOLK:
-        return P["ellefolk_heal"] - own
+        return look.p["ellefolk_heal"] - own
     if t == NISSE:
-        return P["nisse_recycle"] + 0.3 * (look.deck_allies < 8) - own
+        return look.p["nisse_recycle"] + 0.3 * (look.deck_allies < 8) - own
     return -5.0
 
 
@@ -502,9 +515,9 @@ def _rally_score(look: _Look, a: int) -> float:
     t = ARG1[a]
     lygtemand = t if KIND[a] == RALLY else len(ALLY_TYPES)
     value = MINION_VALUES[s.lygtemand_on.index(lygtemand)]
-    score = P["rally"] + P["rally_value"] * value - P["rally_card"] * look.want(t)
+    score = look.p["rally"] + look.p["rally_value"] * value - look.p["rally_card"] * look.want(t)
     if t in (look.plan, FORMSKIFTER) and not s.hostage[t]:
-        score -= P["rally_plan"]
+        score -= look.p["rally_plan"]
     if value > look.size - 1:
         score -= 4.0  # the Forest has no room for its Allies
     return score
@@ -514,14 +527,14 @@ def _involve_score(look: _Look, count: int) -> float:
     """Involve 2 discards an Adversary and tops the deck with two Allies; Involve 1 tops it with
     one (worth more when the next card would be an Adversary)."""
     if count == 2:
-        return P["involve2"]
-    return P["involve1"] + 0.8 * look.p_adv
+        return look.p["involve2"]
+    return look.p["involve1"] + 0.8 * look.p_adv
 
 
 ActionScore = Callable[[_Look, int, list[int]], float]
 ACTION_SCORES: dict[int, ActionScore] = {
-    CALL: lambda look, a, placeable: _call_score(look, ARG1[a], False) + P["call_bias"],
-    CALL_RISKY: lambda look, a, placeable: _call_score(look, ARG1[a], True) + P["risky_bias"],
+    CALL: lambda look, a, placeable: _call_score(look, ARG1[a], False) + look.p["call_bias"],
+    CALL_RISKY: lambda look, a, placeable: _call_score(look, ARG1[a], True) + look.p["risky_bias"],
     POSITION: lambda look, a, placeable: _position_score(look, ARG1[a], placeable),
     WRATH: lambda look, a, placeable: _wrath_score(look, ARG1[a], placeable),
     MISSION: lambda look, a, placeable: _mission_score(look, ARG1[a]),

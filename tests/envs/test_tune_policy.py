@@ -1,0 +1,73 @@
+"""``benchmarks/tune_policy.py``: the quick policy's weights for a setting of the modules, learned
+by the cross-entropy method from the policy's own games, and ``strategy.PARAMS``, where they are
+kept."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from langbord.engines.skoventyr import strategy
+from scripts import load_benchmark
+
+
+def test_a_short_search_reports_held_out_win_rates_and_the_learned_weights(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_benchmark("tune_policy")
+    out = tmp_path / "policy.txt"
+    arguments = ["lygtemands", "--generations", "2", "--population", "3", "--elite", "2"]
+    before = dict(strategy.PARAMS[True, False])
+    try:
+        assert script.main([*arguments, "--games", "6", "--check", "8", "--out", str(out)]) == 0
+    finally:
+        strategy.PARAMS[True, False] = before
+    report = out.read_text()
+    assert report.startswith("# python benchmarks/tune_policy.py lygtemands --generations 2")
+    assert len(re.findall(r"^generation +\d+: mean's score", report, re.M)) == 2
+    held_out = re.search(r"8 held-out deals: start +([\d.]+)% .* learned +([\d.]+)%", report)
+    assert held_out, report
+    learned = re.search(r"learned \(True, False\): (\{.*\})", report)
+    assert learned and learned.group(0) in capsys.readouterr().out
+    changed = ast.literal_eval(learned.group(1))
+    assert changed and set(changed) <= set(strategy.P)
+    # Without Rescue its weights are never read, so the search leaves them alone.
+    assert not set(changed) & script.MODULE_KEYS["rescue"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["both", "--players", "9"], "players"),
+        (["both", "--players", "one"], "--players and --check-players take"),
+        (["both", "--elite", "0"], "--elite"),
+        (["both", "--population", "4", "--elite", "5"], "--elite"),
+        (["wolves"], "invalid choice"),
+    ],
+)
+def test_bad_options_are_refused_before_any_game(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_benchmark("tune_policy")
+    with pytest.raises(SystemExit) as exit_:
+        script.main(arguments)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_each_setting_of_the_modules_has_its_weights() -> None:
+    """The standard game plays ``P`` (the pinned games in test_skoventyr_strategy.py); a setting
+    with a module plays ``P`` with its learned entries in ``LEARNED`` over it."""
+    assert strategy.PARAMS[False, False] == strategy.P
+    for modules, weights in strategy.PARAMS.items():
+        assert set(weights) == set(strategy.P)
+        learned = strategy.LEARNED.get(modules, {})
+        assert set(learned) <= set(strategy.P)
+        assert {k: v for k, v in weights.items() if k not in learned} == {
+            k: v for k, v in strategy.P.items() if k not in learned
+        }
+        assert all(weights[k] == v for k, v in learned.items())
