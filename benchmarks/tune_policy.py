@@ -18,17 +18,23 @@ Ally it frees. This script learns the setting's weights from play:
 - the best ``--elite`` vectors give the next mean and spread (the spread never falls below
   ``--floor`` of a weight's size, so the search does not freeze).
 
+The search starts from the setting's current weights (``strategy.PARAMS``), or from another
+setting's with ``--from`` (both modules from the Lygtemands', say).
+
 At the end the learned weights and the weights the search started from play ``--check``
 held-out deals (seeds from 1,000,000) at every player count of ``--check-players`` (default
 ``--players``), and both win rates are printed with 95% Wilson intervals. The learned weights
 are printed as the entry for ``strategy.LEARNED``; the report (with the command, the date and
-the load) is appended to ``--out``. Nothing is changed in the code: a learned entry is kept
-only if it wins more on the held-out deals.
+the load) is appended to ``--out``. With ``--save`` the learned weights replace the setting's
+entry in ``policy_weights.json`` (the policy's data, beside ``strategy.py``), with the command,
+the date and the held-out figures, but only if they won more of the held-out deals than the
+start at every player count checked; otherwise nothing is saved.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shlex
@@ -46,12 +52,8 @@ from langbord.engines.skoventyr.rules import SkoventyrState
 from langbord.sim.stats import wilson
 
 RESULTS = Path(__file__).parent / "results" / "skoventyr-policy.txt"
-MODULES = {
-    "standard": (False, False),
-    "lygtemands": (True, False),
-    "rescue": (False, True),
-    "both": (True, True),
-}
+WEIGHTS = Path(strategy.__file__).parent / strategy.WEIGHTS_FILE
+MODULES = {"standard": (False, False), **strategy.MODULES}
 MODULE_KEYS = {
     "lygtemands": {"rally", "rally_value", "rally_card", "rally_plan", "involve1", "involve2"},
     "rescue": {"rescue_second", "plan_hostage", "rescue_base", "rescue_hand", "rescue_stuck"},
@@ -158,6 +160,14 @@ def search(
     return mean, log
 
 
+def save(path: Path, setting: str, entry: dict[str, object]) -> None:
+    """Replace ``setting``'s entry in the weights file (the others kept, in order)."""
+    data = json.loads(path.read_text("utf-8")) if path.exists() else {}
+    data[setting] = entry
+    ordered = {name: data[name] for name in MODULES if name in data}
+    path.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
+
+
 def rate(wins: float, games: int) -> str:
     low, high = wilson(wins * games, games)
     return f"{wins:6.1%} [{low:.1%}, {high:.1%}]"
@@ -180,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--from", dest="start", choices=sorted(MODULES), help="start weights")
+    parser.add_argument("--save", action="store_true", help="keep weights that win more")
+    parser.add_argument("--weights", type=Path, default=WEIGHTS, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     try:
@@ -195,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.elite <= args.population or min(args.generations, args.games) < 1:
         parser.error("need 1 <= --elite <= --population, and at least one generation and game")
     modules = MODULES[args.modules]
-    start = dict(strategy.PARAMS[modules])
+    start = dict(strategy.PARAMS[MODULES[args.start or args.modules]])
     evaluator = Evaluator(modules, max(1, args.workers))
     began = time.time()
     try:
@@ -207,8 +220,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{(time.time() - began) / 60:.1f} min of search",
             *log,
         ]
+        held_out: dict[str, dict[str, float]] = {}
         for p in checked:
             (before, _), (after, _) = evaluator.run([start, learned], p, CHECK_SEED, args.check)
+            held_out[str(p)] = {"deals": args.check, "start": before, "learned": after}
             lines.append(
                 f"{args.modules}, {p} player(s), {args.check} held-out deals: "
                 f"start {rate(before, args.check)}, learned {rate(after, args.check)}"
@@ -217,6 +232,21 @@ def main(argv: list[str] | None = None) -> int:
         evaluator.close()
     changed = {k: round(v, 3) for k, v in learned.items() if abs(v - start[k]) > 1e-9}
     lines.append(f"learned {modules}: {changed}")
+    if args.save:
+        better = all(h["learned"] > h["start"] for h in held_out.values())
+        if better:
+            entry = {
+                "command": f"python benchmarks/tune_policy.py {command}",
+                "date": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+                "load": round(os.getloadavg()[0], 1),
+                "minutes": round((time.time() - began) / 60, 1),
+                "held_out": held_out,
+                "weights": changed,
+            }
+            save(args.weights, args.modules, entry)
+            lines.append(f"saved as the {args.modules!r} entry of {args.weights.name}")
+        else:
+            lines.append("not saved: the learned weights won no more held-out deals somewhere")
     print("\n".join(lines[len(log) + 2 :]))
     with args.out.open("a", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n\n")

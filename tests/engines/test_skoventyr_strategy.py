@@ -212,13 +212,15 @@ def test_a_rescue_weighs_the_damaged_trees_against_the_allies_it_frees() -> None
 
 def test_the_policy_wins_more_with_the_modules_than_before() -> None:
     """200 seeded solo games of the policy alone with each module: with Rescue it rescues the
-    types it holds (17 won; 1 before), with the Lygtemands it Rallies the largest Minion it can
-    (11; 4 before). Over 1,000 games: 8.5% and 4.3% (1.1% and 3.3% before)."""
+    types it holds, with the Lygtemands it Rallies the largest Minion it can; with the weights
+    learned for each module (policy_weights.json) it wins 20 with Rescue (17 with the standard
+    game's weights, 1 before it rescued) and 13 with the Lygtemands (11; 4 before it rallied).
+    Over 1,000 games: 11.3% and 7.1% (8.5% and 4.3% with the standard game's weights)."""
     wins = {"rescue": 0.0, "lygtemands": 0.0}
     for module in wins:
         for seed in range(200):
             wins[module] += self_play({module: True}, seed).returns()[0]
-    assert wins["rescue"] >= 12 and wins["lygtemands"] >= 8, wins
+    assert wins["rescue"] >= 15 and wins["lygtemands"] >= 10, wins
 
 
 def test_the_policys_games_are_pinned() -> None:

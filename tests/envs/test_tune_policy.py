@@ -5,6 +5,7 @@ kept."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -71,3 +72,51 @@ def test_each_setting_of_the_modules_has_its_weights() -> None:
             k: v for k, v in strategy.P.items() if k not in learned
         }
         assert all(weights[k] == v for k, v in learned.items())
+
+
+def test_saving_keeps_only_weights_that_won_more(tmp_path: Path) -> None:
+    """``--save`` replaces the setting's entry of the weights file when the learned weights won
+    more held-out deals than the start at every player count, and leaves the file alone
+    otherwise; the other settings' entries are kept, in the order of the settings."""
+    script = load_benchmark("tune_policy")
+    weights = tmp_path / "weights.json"
+    script.save(weights, "rescue", {"weights": {"rally": 1.0}})
+    script.save(weights, "lygtemands", {"weights": {"rally": 2.0}})
+    assert list(json.loads(weights.read_text())) == ["lygtemands", "rescue"]
+    before = weights.read_text()
+    arguments = ["rescue", "--generations", "1", "--population", "3", "--elite", "1"]
+    arguments += ["--games", "6", "--check", "10", "--save", "--weights", str(weights)]
+    saved = dict(strategy.PARAMS[False, True])
+    try:
+        assert script.main([*arguments, "--out", str(tmp_path / "report.txt")]) == 0
+    finally:
+        strategy.PARAMS[False, True] = saved
+    report = (tmp_path / "report.txt").read_text()
+    figures = re.search(r"10 held-out deals: start +([\d.]+)% .* learned +([\d.]+)%", report)
+    assert figures, report
+    start, learned = (float(x) for x in figures.groups())
+    data = json.loads(weights.read_text())
+    if learned > start:
+        assert "saved as the 'rescue' entry of weights.json" in report
+        entry = data["rescue"]
+        assert entry["command"].startswith("python benchmarks/tune_policy.py rescue")
+        assert entry["held_out"]["1"]["learned"] == pytest.approx(learned / 100, abs=1e-9)
+        assert data["lygtemands"] == {"weights": {"rally": 2.0}}
+    else:
+        assert "not saved" in report and weights.read_text() == before
+
+
+def test_the_shipped_weights_won_more_than_the_standard_games() -> None:
+    """Every entry of policy_weights.json names only the policy's weights, was learned by the
+    command it records, and won more of its held-out deals than the weights it started from."""
+    data = strategy.learned_weights()
+    assert {"lygtemands", "rescue"} <= set(data) <= set(strategy.MODULES)
+    for name, entry in data.items():
+        assert str(entry["command"]).startswith(f"python benchmarks/tune_policy.py {name} ")
+        weights = entry["weights"]
+        assert isinstance(weights, dict) and weights and set(weights) <= set(strategy.P)
+        held_out = entry["held_out"]
+        assert isinstance(held_out, dict) and held_out
+        for figures in held_out.values():
+            assert figures["learned"] > figures["start"], (name, figures)
+        assert strategy.PARAMS[strategy.MODULES[name]] == {**strategy.P, **weights}

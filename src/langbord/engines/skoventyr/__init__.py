@@ -48,7 +48,10 @@ an Adversary to remove; Trold's power to send Gamle Erik back; Revenge to be rid
 for good, Restoration when Trees are Damaged; with the Lygtemands, Rally the largest Minion the
 Forest can hold, paid with the card least needed (while every Minion is covered nothing else
 gets on); with Rescue, free the type it holds most of, weighing the Tree damaged (two for the x2
-token, the second a discard) against the Allies freed. Its weights were tuned by self-play.
+token, the second a discard) against the Allies freed. Its weights were tuned by self-play in
+the standard game; with a module they are learned from the policy's own games by the
+cross-entropy method (benchmarks/tune_policy.py, kept in policy_weights.json with the command
+and the held-out figures).
 The best agent (``BEST_AGENT``: bot seats and hints) is ``rollouts:rollouts=256,credit=0.3``:
 256 rollouts a decision, shared among the legal actions by successive halving, each played to
 the end by ``policy`` on a re-deal of the deck's hidden part, a lost one scoring 0.3 × the share
@@ -64,8 +67,9 @@ rollouts 68.0% (61–74%), 12 rollouts 44.5% (38–51%), policy 35% (29–42%). 
 100 games each: one Damaged Tree 76% (67–83%), seven Trees 94% (88–97%), Lygtemands 24%
 (17–33%), Rescue 43% (34–53%). The policy alone: two players 34%, one Damaged Tree 24%, seven
 Trees 55%. With the modules (benchmarks/skoventyr_strength.py, README) the policy alone wins
-little (1,000 solo games: Lygtemands 4.3%, Rescue 8.5%, both 0.5%; before Rallies and Rescues were
-planned 3.3%, 1.1%, 0%). Greedy and MCTS lose nearly every game.
+little (1,000 solo games: Lygtemands 7.1%, Rescue 11.3%, both 1.3%; with the standard game's
+weights 4.3%, 8.5%, 0.5%; before Rallies and Rescues were planned 3.3%, 1.1%, 0%). Greedy and
+MCTS lose nearly every game.
 
 The deck (SV-6): its known top cards, its hidden part (no order: a draw from it is a chance node
 over the card types it holds) and its known bottom cards, all public and shown by ``view``; a

@@ -13,9 +13,11 @@ part). See ``policy`` for the plan it follows.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from langbord.core.info import Strategy
@@ -153,10 +155,31 @@ P = {
     "rescue_stuck": 1.5,
 }
 """The policy's weights in the standard game: hand-set, checked in the arena."""
-LEARNED: dict[tuple[bool, bool], dict[str, float]] = {}
-"""The weights that differ with the modules (The Lygtemands Get Involved, Rescue), learned by
-``benchmarks/tune_policy.py`` from the standard game's (the command and figures are in its
-results file, benchmarks/results/skoventyr-policy.txt)."""
+MODULES = {"lygtemands": (True, False), "rescue": (False, True), "both": (True, True)}
+"""The settings of the modules by name: (The Lygtemands Get Involved, Rescue)."""
+WEIGHTS_FILE = "policy_weights.json"
+"""The weights learned for each setting of the modules (``benchmarks/tune_policy.py --save``
+writes a setting's entry, with the command, the date and its held-out win rates)."""
+
+
+def learned_weights() -> dict[str, dict[str, object]]:
+    """``policy_weights.json``: each setting's entry (``weights`` and how they were learned)."""
+    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text("utf-8")
+    data: dict[str, dict[str, object]] = json.loads(text)
+    return data
+
+
+def _weights(entry: dict[str, object]) -> dict[str, float]:
+    weights = entry["weights"]
+    assert isinstance(weights, dict), WEIGHTS_FILE
+    return {str(k): float(v) for k, v in weights.items()}
+
+
+LEARNED: dict[tuple[bool, bool], dict[str, float]] = {
+    MODULES[name]: _weights(entry) for name, entry in learned_weights().items()
+}
+"""The weights that differ with the modules, learned from the standard game's by the policy's
+own games (``benchmarks/tune_policy.py``; results in benchmarks/results/skoventyr-policy.txt)."""
 PARAMS: dict[tuple[bool, bool], dict[str, float]] = {
     (lygtemands, rescue): {**P, **LEARNED.get((lygtemands, rescue), {})}
     for lygtemands in (False, True)
