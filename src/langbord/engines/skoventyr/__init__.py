@@ -57,10 +57,11 @@ The best agent (``BEST_AGENT``: bot seats and hints) is ``rollouts:rollouts=256,
 the end by ``policy`` on a re-deal of the deck's hidden part, a lost one scoring 0.3 × the share
 of Minion strength it defeated (``strategy.progress``); it keeps the policy's choice unless
 another action clearly won more on the same luck (about 0.23 s a decision, 0.59 s at the
-longest). Without the credit the modules' play-outs nearly all scored 0; with it, 16 games a
-setting at most 1 s a decision (benchmarks/results/skoventyr-strength.txt): Lygtemands 62.5%
-solo and 50% with two players, Rescue 87.5% and 56%, both modules 37.5% and 31%, standard
-solo 87.5%. The figures below were taken without it. Measured
+longest). Without the credit the modules' play-outs nearly all scored 0; with it and the
+weights learned for each module, 16 games a setting at most 1 s a decision
+(benchmarks/results/skoventyr-strength.txt): Lygtemands 56% solo and 50% with two players,
+Rescue 81% and 69%, both modules 50% and 50% (37.5% and 31% with the standard game's weights),
+standard solo 87.5%. The figures below were taken without it. Measured
 (benchmarks/results/agents-skoventyr.txt, seed 1): solo standard, 200 games each, 256
 rollouts 87.0% (interval 82–91%: the rulebook's three wins in four are reached), 64
 rollouts 68.0% (61–74%), 12 rollouts 44.5% (38–51%), policy 35% (29–42%). With 256 rollouts,
