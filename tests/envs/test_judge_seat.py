@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import load_benchmark
+from scripts import load_benchmark, refusal
 
 pytest.importorskip("gymnasium", reason="the seat environment needs langbord[rl]")
 
@@ -32,10 +32,8 @@ def test_agents_are_judged_on_the_baselines_deals(capsys: pytest.CaptureFixture[
 
 def test_no_games_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     script = load_benchmark("judge_seat")
-    with pytest.raises(SystemExit) as exit_:
-        script.main(["skibe", "--agents", "greedy", "--games", "0"])
-    assert exit_.value.code == 2
-    assert "--games must be at least 1" in capsys.readouterr().err
+    err = refusal(script, ["skibe", "--agents", "greedy", "--games", "0"], capsys)
+    assert "--games must be at least 1" in err
 
 
 @pytest.mark.parametrize(
@@ -49,12 +47,7 @@ def test_no_games_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_bad_agent_game_or_option_is_refused_before_any_game(
     arguments: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = load_benchmark("judge_seat")
-    with pytest.raises(SystemExit) as exit_:
-        script.main(arguments)
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert "error:" in err and "Traceback" not in err
+    refusal(load_benchmark("judge_seat"), arguments, capsys)
 
 
 def test_a_spec_with_several_options_is_one_agent(capsys: pytest.CaptureFixture[str]) -> None:
@@ -88,7 +81,4 @@ def test_skoventyr_strength_takes_specs_with_options_and_refuses_bad_ones(
     bars = {tuple(i for i, c in enumerate(line) if c == "|") for line in table}
     assert len(table) == 4 and len(bars) == 1, table
     for bad in (["--agents", "rollouts:credit=2"], ["--modules", "giants"], ["--players", "5"]):
-        with pytest.raises(SystemExit) as exit_:
-            script.main([*bad, "--out", str(out)])
-        assert exit_.value.code == 2
-        assert "error:" in capsys.readouterr().err
+        refusal(script, [*bad, "--out", str(out)], capsys)
