@@ -69,21 +69,25 @@ Job = tuple[tuple[bool, bool], dict[str, float], int, int, int]
 def play(job: Job) -> tuple[int, float]:
     """Games with every seat the policy under ``weights``: the wins and the summed progress."""
     modules, weights, players, first, games = job
-    strategy.PARAMS[modules] = weights
     lygtemands, rescue = modules
     game = langbord.load("skoventyr", players=players, lygtemands=lygtemands, rescue=rescue)
     wins, progress = 0, 0.0
-    for seed in range(first, first + games):
-        state = game.new_initial_state()
-        assert isinstance(state, SkoventyrState)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state, rng))
-            else:
-                state.apply_action(strategy.policy(state, rng))
-        wins += state.returns()[0] > 0
-        progress += strategy.progress(state)
+    kept = strategy.PARAMS[modules]
+    strategy.PARAMS[modules] = weights  # the setting's shipped weights come back after
+    try:
+        for seed in range(first, first + games):
+            state = game.new_initial_state()
+            assert isinstance(state, SkoventyrState)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_action(sample_chance(state, rng))
+                else:
+                    state.apply_action(strategy.policy(state, rng))
+            wins += state.returns()[0] > 0
+            progress += strategy.progress(state)
+    finally:
+        strategy.PARAMS[modules] = kept
     return wins, progress
 
 
