@@ -34,6 +34,7 @@ import numpy as np
 
 import langbord
 from langbord.core.game import CHANCE
+from langbord.core.runner import sample_chance
 
 
 def timed(run: Callable[[], int], seconds: float) -> float:
@@ -55,15 +56,7 @@ def native(name: str) -> Callable[[], int]:
         made = 0
         while not state.is_terminal():
             if state.current_player() == CHANCE:
-                x = rng.random()
-                total = 0.0
-                outcomes = state.chance_outcomes()
-                action = outcomes[-1][0]
-                for outcome, p in outcomes:
-                    total += p
-                    if x < total:
-                        action = outcome
-                        break
+                action = sample_chance(state, rng)
             else:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]

@@ -16,6 +16,7 @@ from typing import Any
 
 from langbord.core.game import CHANCE, Game
 from langbord.core.registry import load
+from langbord.core.runner import sample_chance
 
 
 @dataclass(frozen=True)
@@ -49,15 +50,7 @@ def playout(game: Game, rng: random.Random) -> int:
     steps = 0
     while not state.is_terminal():
         if state.current_player() == CHANCE:
-            x = rng.random()
-            total = 0.0
-            outcomes = state.chance_outcomes()
-            action = outcomes[-1][0]
-            for outcome, p in outcomes:
-                total += p
-                if x < total:
-                    action = outcome
-                    break
+            action = sample_chance(state, rng)
         else:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]

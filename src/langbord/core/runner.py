@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from langbord.core.errors import LangbordError
@@ -17,16 +17,23 @@ class Agent(Protocol):
     def step(self, state: State) -> int: ...
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    """One chance outcome of ``state``, drawn with ``rng`` by the outcomes' probabilities."""
+def sample_outcome(state: State, uniform: Callable[[], float]) -> int:
+    """An outcome of the chance node ``state``, drawn by the outcomes' probabilities; ``uniform()``
+    is a number in [0, 1). Every chance draw in langbord (runner, search, bench, environments) goes
+    through here, one ``uniform()`` a draw, so a seed gives the same game wherever it is played."""
     outcomes = state.chance_outcomes()
-    x = rng.random()
+    x = uniform()
     total = 0.0
     for action, p in outcomes:
         total += p
         if x < total:
             return action
-    return outcomes[-1][0]
+    return outcomes[-1][0]  # rounding: the probabilities summed to a hair under x
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """One chance outcome of ``state``, drawn with ``rng`` by the outcomes' probabilities."""
+    return sample_outcome(state, rng.random)
 
 
 def play_game(
