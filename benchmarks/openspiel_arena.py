@@ -13,7 +13,9 @@ langbord seat moves one seat on each game (game ``g`` seats it at ``g % N``). Op
 take a number of simulations, not a time: each bot's simulations for a decision are its measured
 simulations per second so far (smoothed over its decisions) times ``S``, plus what its earlier
 decisions fell short of ``S`` (or went past it; at most half of ``S``), so its mean seconds per
-decision come out near ``S``; both sides' measured seconds per decision are printed. A decision
+decision come out near ``S``; both sides' measured seconds per decision are printed, and the
+simulations MCTSBot ran. MCTSBot stops a search once it has solved the root; such a search does
+not count towards its rate (its few simulations in no time would overstate it). A decision
 with one legal action is played without asking either side and is not counted.
 
 The result is the langbord seat's fair-share multiple: its wins (a game's win share: a tie
@@ -23,13 +25,28 @@ A cooperative game (Skoventyr) has no opponent: every seed is played once with t
 agent in every seat and once with MCTSBot in every seat, and both win rates are printed.
 
 The last lines (the ``result`` line) hold the figures with the command, the date and the load.
+
+A long setting can be played in parts, on different days or machines: ``--start K`` plays games
+``K+1`` to ``K+games`` of the run (the same seeds and seats as one run of them all would), and
+``--merge`` adds the saved reports of the parts up into the run's result:
+
+    python benchmarks/openspiel_arena.py skaal --players 6 --games 30 --seed 100 > a.txt
+    python benchmarks/openspiel_arena.py skaal --players 6 --games 30 --seed 100 --start 30 > b.txt
+    python benchmarks/openspiel_arena.py --merge a.txt b.txt
+
+The parts must be finished reports of the same game, players, seconds, seed and agent that
+together cover games 1 to N once each. The merged seconds a decision are the parts' printed
+means weighted by their decisions (to within half a millisecond of the parts' own sums).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import random
+import re
 import shlex
 import sys
 import time
@@ -80,6 +97,18 @@ class Clock:
         return self.seconds / self.decisions if self.decisions else 0.0
 
 
+class CountingMCTSBot(mcts.MCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ``MCTSBot``, noting how many simulations its last search ran: it stops early
+    once it has solved the root, short of the simulations it was allowed."""
+
+    simulations_run = 0
+
+    def mcts_search(self, state: Any) -> Any:
+        root = super().mcts_search(state)
+        self.simulations_run = int(root.explore_count)
+        return root
+
+
 class TimedSpielBot:
     """An OpenSpiel MCTS or ISMCTS bot whose simulations per decision follow its measured rate,
     so that a decision takes about ``seconds``."""
@@ -103,7 +132,7 @@ class TimedSpielBot:
                 random_state=rng,
             )
         else:
-            self.bot = mcts.MCTSBot(game, UCT_C, FIRST_SIMULATIONS, evaluator, random_state=rng)
+            self.bot = CountingMCTSBot(game, UCT_C, FIRST_SIMULATIONS, evaluator, random_state=rng)
 
     def _set_simulations(self, simulations: int) -> None:
         if isinstance(self.bot, ismcts.ISMCTSBot):
@@ -121,10 +150,18 @@ class TimedSpielBot:
         start = time.perf_counter()
         action = int(self.bot.step(state))
         spent = time.perf_counter() - start
-        rate = simulations / max(spent, 1e-6)
-        self.rate = rate if self.rate is None else (1 - SMOOTHING) * self.rate + SMOOTHING * rate
+        # ISMCTSBot always runs all it is allowed; MCTSBot stops once it has solved the root.
+        run = getattr(self.bot, "simulations_run", simulations)
+        if run >= simulations:
+            # Only a search that ran its budget measures the rate: one stopped early (a few
+            # simulations in no time) would overstate it, and the next search, allowed that rate
+            # times the budget, could run for minutes.
+            rate = run / max(spent, 1e-6)
+            self.rate = (
+                rate if self.rate is None else (1 - SMOOTHING) * self.rate + SMOOTHING * rate
+            )
         self.owed += self.seconds - spent
-        clock.add(spent, simulations)
+        clock.add(spent, run)
         return action
 
     def aim(self) -> float:
@@ -207,12 +244,19 @@ def _job(args: tuple[str, int, float, int, list[bool], str | None]) -> Outcome:
 
 
 def jobs(
-    game_name: str, players: int, games: int, seconds: float, seed: int, agent: str | None
+    game_name: str,
+    players: int,
+    games: int,
+    seconds: float,
+    seed: int,
+    agent: str | None,
+    start: int = 0,
 ) -> list[tuple[str, int, float, int, list[bool], str | None]]:
-    """The games to play: seat-rotated, or for a cooperative game each seed twice."""
+    """Games ``start + 1`` to ``start + games`` of a run: seat-rotated, or for a cooperative game
+    each seed twice."""
     cooperative = langbord.load(game_name).info.cooperative
     result = []
-    for g in range(games):
+    for g in range(start, start + games):
         if cooperative:
             for mine in (True, False):
                 result.append((game_name, players, seconds, seed + g, [mine] * players, agent))
@@ -231,9 +275,12 @@ def run(
     workers: int = 1,
     agent: str | None = None,
     echo: bool = True,
+    start: int = 0,
 ) -> list[str]:
-    """Play the games and return the report's lines (printed as they come when ``echo``)."""
-    todo = jobs(game_name, players, games, seconds, seed, agent)
+    """Play games ``start + 1`` to ``start + games`` and return the report's lines (printed as
+    they come when ``echo``)."""
+    todo = jobs(game_name, players, games, seconds, seed, agent, start)
+    first = start * len(todo) // games if games else 0  # the number of the run's job before these
     ours, theirs = Clock(), Clock()
     wins = {True: 0.0, False: 0.0}
     lines: list[str] = []
@@ -251,11 +298,11 @@ def run(
             if outcome.seat >= 0:
                 wins[True] += outcome.returns[outcome.seat]
                 where = "every seat" if all(todo[k][4]) else f"seat {outcome.seat}"
-                say(f"game {k + 1}: langbord in {where}, returns {shares}")
+                say(f"game {first + k + 1}: langbord in {where}, returns {shares}")
             else:
                 wins[False] += outcome.returns[0]
-                say(f"game {k + 1}: OpenSpiel in every seat, returns {shares}")
-    say(_summary(game_name, players, games, seconds, wins, ours, theirs, todo))
+                say(f"game {first + k + 1}: OpenSpiel in every seat, returns {shares}")
+    say(_summary(game_name, players, games, seconds, wins, ours, theirs))
     return lines
 
 
@@ -267,7 +314,6 @@ def _summary(
     wins: dict[bool, float],
     ours: Clock,
     theirs: Clock,
-    todo: list[Any],
 ) -> str:
     opponent = "ISMCTSBot" if langbord.load(game_name).info.private_information else "MCTSBot"
     sims = theirs.simulations / theirs.decisions if theirs.decisions else 0.0
@@ -303,20 +349,180 @@ class _Serial:
         return map(fn, items)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
+_GAME_LINE = re.compile(
+    r"game (\d+): (?:langbord in (?:every seat|seat (\d+))|(OpenSpiel) in every seat),"
+    r" returns ([-\d. ]+)"
+)
+_CLOCKS = re.compile(
+    r"; langbord ([\d.]+) s a decision \((\d+)\),"
+    r" OpenSpiel ([\d.]+) s \((\d+), (\d+) simulations\)$"
+)
+_COMMAND = "command: python benchmarks/openspiel_arena.py "
+
+
+class MergeError(Exception):
+    """A report that cannot be merged: the message says which and why."""
+
+
+@dataclass
+class Part:
+    """One saved report of ``--start``'s part of a run."""
+
+    path: str
+    args: argparse.Namespace
+    wins: dict[bool, float]
+    ours: Clock
+    theirs: Clock
+    command: str
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="openspiel_arena.py", description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=0.25)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="play games START+1 to START+GAMES")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--agent", default=None, help="a langbord spec instead of the best agent")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="REPORT", help="add saved reports of a run's parts up"
+    )
+    return parser
+
+
+def read_part(path: str) -> Part:
+    """The figures of one finished report, or ``MergeError``."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise MergeError(f"{path}: cannot be read ({e})") from None
+    commands = [line for line in lines if line.startswith(_COMMAND)]
+    if not commands:
+        raise MergeError(f"{path}: no 'command:' line; is it a finished report of this script?")
+    command = commands[-1].removeprefix("command: ").split(";")[0]
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            args = _parser().parse_args(shlex.split(command)[2:])
+    except (SystemExit, ValueError):
+        raise MergeError(f"{path}: its command line cannot be read: {command}") from None
+    if args.merge or args.game is None:
+        raise MergeError(f"{path}: is a merged report; merge its parts instead")
+    try:
+        game = langbord.load(args.game, **({"players": args.players} if args.players else {}))
+    except langbord.LangbordError as e:
+        raise MergeError(f"{path}: its command's game cannot be loaded: {e}") from None
+    args.players = game.num_players()
+    cooperative = game.info.cooperative
+    wins = {True: 0.0, False: 0.0}
+    numbers = []
+    for line in lines:
+        match = _GAME_LINE.fullmatch(line)
+        if match is None:
+            continue
+        number, seat, theirs, shares = match.groups()
+        try:
+            returns = [float(r) for r in shares.split()]
+            won = returns[0] if theirs or seat is None else returns[int(seat)]
+        except (ValueError, IndexError):
+            raise MergeError(f"{path}: a game line cannot be read: {line}") from None
+        numbers.append(int(number))
+        wins[not theirs] += won
+    first = args.start * (2 if cooperative else 1)
+    expected = list(range(first + 1, first + args.games * (2 if cooperative else 1) + 1))
+    if numbers != expected:
+        raise MergeError(
+            f"{path}: holds games {_span(numbers)}, but its command plays {_span(expected)}"
+        )
+    results = [line for line in lines if line.startswith("result ")]
+    clocks = _CLOCKS.search(results[-1]) if results else None
+    if clocks is None:
+        raise MergeError(f"{path}: no 'result' line with both sides' seconds a decision")
+    our_s, our_n, their_s, their_n, sims = clocks.groups()
+    ours = Clock(int(our_n), float(our_s) * int(our_n))
+    theirs = Clock(int(their_n), float(their_s) * int(their_n), int(sims) * int(their_n))
+    return Part(path, args, wins, ours, theirs, command)
+
+
+def _span(numbers: list[int]) -> str:
+    return f"{numbers[0]}-{numbers[-1]}" if numbers else "none"
+
+
+def merge(paths: list[str]) -> list[str]:
+    """The result of a run played in parts (``--start``) from the parts' saved reports."""
+    parts = sorted((read_part(path) for path in paths), key=lambda part: part.args.start)
+    head = parts[0].args
+    for part in parts[1:]:
+        for key in ("game", "players", "seconds", "seed", "agent"):
+            if getattr(part.args, key) != getattr(head, key):
+                raise MergeError(
+                    f"{part.path}: its {key} is {getattr(part.args, key)}, but"
+                    f" {parts[0].path}'s is {getattr(head, key)}; they are not parts of one run"
+                )
+    covered = 0
+    for part in parts:
+        if part.args.start != covered:
+            what = "overlaps" if part.args.start < covered else "leaves out games before it"
+            raise MergeError(
+                f"{part.path}: starts after game {part.args.start}, so it {what}"
+                f" (the parts before it end at game {covered})"
+            )
+        covered += part.args.games
+    wins = {True: 0.0, False: 0.0}
+    ours, theirs = Clock(), Clock()
+    for part in parts:
+        wins[True] += part.wins[True]
+        wins[False] += part.wins[False]
+        ours.merge(part.ours)
+        theirs.merge(part.theirs)
+    lines = [
+        f"part {part.path}: games {part.args.start + 1}-{part.args.start + part.args.games},"
+        f" {part.command}"
+        for part in parts
+    ]
+    lines.append(_summary(head.game, head.players, covered, head.seconds, wins, ours, theirs))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
-    players = args.players or langbord.load(args.game).num_players()
+    if args.merge:
+        if args.game is not None:
+            parser.error("--merge takes saved reports, not a game")
+        try:
+            lines = merge(args.merge)
+        except MergeError as e:
+            parser.error(str(e))
+        for line in lines:
+            print(line)
+        command = shlex.join(["python", "benchmarks/openspiel_arena.py", *(argv or sys.argv[1:])])
+        print(f"merged by: {command}")
+        return 0
+    if args.game is None:
+        parser.error("name a game, or --merge saved reports")
+    if args.games < 1 or args.start < 0 or args.workers < 1 or not args.seconds > 0:
+        parser.error(
+            "--games and --workers must be at least 1, --start at least 0, --seconds above 0"
+        )
+    try:
+        players = args.players or langbord.load(args.game).num_players()
+    except langbord.LangbordError as e:
+        parser.error(str(e))
     started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    run(args.game, players, args.games, args.seconds, args.seed, args.workers, args.agent)
+    run(
+        args.game,
+        players,
+        args.games,
+        args.seconds,
+        args.seed,
+        args.workers,
+        args.agent,
+        start=args.start,
+    )
     command = shlex.join(["python", "benchmarks/openspiel_arena.py", *(argv or sys.argv[1:])])
     print(
         f"command: {command}; started {started}, load average {load} at start,"
