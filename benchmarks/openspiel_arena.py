@@ -224,6 +224,11 @@ def play(
     return outcome
 
 
+def _jobs_per_game(game_name: str) -> int:
+    """A cooperative game plays each seed twice (the langbord agent's, then OpenSpiel's)."""
+    return 2 if langbord.load(game_name).info.cooperative else 1
+
+
 def _has_players(game_name: str) -> bool:
     return any(o.name == "players" for o in langbord.load(game_name).option_specs)
 
@@ -254,7 +259,7 @@ def jobs(
 ) -> list[tuple[str, int, float, int, list[bool], str | None]]:
     """Games ``start + 1`` to ``start + games`` of a run: seat-rotated, or for a cooperative game
     each seed twice."""
-    cooperative = langbord.load(game_name).info.cooperative
+    cooperative = _jobs_per_game(game_name) == 2
     result = []
     for g in range(start, start + games):
         if cooperative:
@@ -280,7 +285,7 @@ def run(
     """Play games ``start + 1`` to ``start + games`` and return the report's lines (printed as
     they come when ``echo``)."""
     todo = jobs(game_name, players, games, seconds, seed, agent, start)
-    first = start * len(todo) // games if games else 0  # the number of the run's job before these
+    first = start * _jobs_per_game(game_name)  # the run's games (jobs) before these
     ours, theirs = Clock(), Clock()
     wins = {True: 0.0, False: 0.0}
     lines: list[str] = []
@@ -415,7 +420,7 @@ def read_part(path: str) -> Part:
     except langbord.LangbordError as e:
         raise MergeError(f"{path}: its command's game cannot be loaded: {e}") from None
     args.players = game.num_players()
-    cooperative = game.info.cooperative
+    per_game = _jobs_per_game(args.game)
     wins = {True: 0.0, False: 0.0}
     numbers = []
     for line in lines:
@@ -430,8 +435,8 @@ def read_part(path: str) -> Part:
             raise MergeError(f"{path}: a game line cannot be read: {line}") from None
         numbers.append(int(number))
         wins[not theirs] += won
-    first = args.start * (2 if cooperative else 1)
-    expected = list(range(first + 1, first + args.games * (2 if cooperative else 1) + 1))
+    first = args.start * per_game
+    expected = list(range(first + 1, first + args.games * per_game + 1))
     if numbers != expected:
         raise MergeError(
             f"{path}: holds games {_span(numbers)}, but its command plays {_span(expected)}"
@@ -489,6 +494,7 @@ def merge(paths: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    command = shlex.join(["python", "benchmarks/openspiel_arena.py", *(argv or sys.argv[1:])])
     if args.merge:
         if args.game is not None:
             parser.error("--merge takes saved reports, not a game")
@@ -498,7 +504,6 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(e))
         for line in lines:
             print(line)
-        command = shlex.join(["python", "benchmarks/openspiel_arena.py", *(argv or sys.argv[1:])])
         print(f"merged by: {command}")
         return 0
     if args.game is None:
@@ -523,7 +528,6 @@ def main(argv: list[str] | None = None) -> int:
         args.agent,
         start=args.start,
     )
-    command = shlex.join(["python", "benchmarks/openspiel_arena.py", *(argv or sys.argv[1:])])
     print(
         f"command: {command}; started {started}, load average {load} at start,"
         f" {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; {os.cpu_count()} cores"
