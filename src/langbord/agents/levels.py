@@ -79,9 +79,6 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
         "casual": "policy",
         "club": "rollouts:rollouts=16",
         "strong": "rollouts:rollouts=64",
-        # Calibrated before the best agent took credit=0.3 (which wins more with the modules);
-        # the level keeps its calibrated spec until `benchmarks/levels.py skoventyr` is re-run.
-        "best": "rollouts:rollouts=256",
     },
 }
 """Per game, the spec of every level but ``best``, which is the game's best agent whatever it
