@@ -21,8 +21,10 @@ machine's clock, under whatever load it had: ``uptime`` is recorded with the fig
 stops early once ``--minutes`` have passed (after a whole game), and records how many games
 were played. ``--workers`` plays games in that many processes. ``--fast-games N`` then plays N
 more games, scheduled the same way, among the entrants that do not search (under 5 ms a
-decision in the round robin): they cost next to nothing, and the weak levels, which are the
-closest, need them to be told apart. The fit uses every game.
+decision in the round robin, or ``--fast-seconds``): they cost next to nothing, and the weak
+levels, which are the closest, need them to be told apart. Where fewer entrants than seats are
+that fast (Skåål's four seats, with a short search as its ``club``), ``--fast-seconds`` admits a
+short search to them. The fit uses every game.
 The JSON file keeps the entries of games not re-run.
 """
 
@@ -53,7 +55,8 @@ OUT = Path(__file__).parent.parent / "src" / "langbord" / "agents" / "levels.jso
 ENTRANTS = (*LEVELS, "random")
 DEFAULT_GAMES = {"skaal": 90, "skibe": 90, "knarr": 60, "skoventyr": 30}
 FAST_SECONDS = 0.005
-"""Entrants under this many seconds a decision in the round robin play ``--fast-games``."""
+"""Entrants under this many seconds a decision in the round robin play ``--fast-games`` (unless
+``--fast-seconds`` says otherwise)."""
 
 
 def schedule(entrants: int, players: int, index: int) -> list[int]:
@@ -167,7 +170,7 @@ def competitive(name: str, specs: list[str], args: argparse.Namespace) -> dict[s
     fast = [
         e
         for e in range(len(specs))
-        if tally["seconds"][e] / max(1, tally["decisions"][e]) < FAST_SECONDS
+        if tally["seconds"][e] / max(1, tally["decisions"][e]) < args.fast_seconds
     ]
     if args.fast_games and len(fast) >= players:
         jobs = [
@@ -303,6 +306,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="extra games among the entrants that do not search (under 5 ms a decision)",
     )
+    parser.add_argument(
+        "--fast-seconds",
+        type=float,
+        default=FAST_SECONDS,
+        help="the most seconds a decision of an entrant in the fast games "
+        f"(default {FAST_SECONDS})",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes to play games in")
     parser.add_argument(
         "--spec",
@@ -315,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
+    if not 0 < args.fast_seconds <= 60:  # NaN fails this too
+        parser.error(f"--fast-seconds {args.fast_seconds}: a number of seconds above 0, at most 60")
     previous = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
     written: dict[str, Any] = {"games": previous.get("games", {})}
     if args.markdown:

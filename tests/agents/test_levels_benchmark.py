@@ -62,6 +62,21 @@ def test_a_tiny_run_writes_the_levels_and_the_readme_table(tmp_path: Path) -> No
     assert "(2 games and 6 fast games in" in table
 
 
+def test_fast_seconds_admits_a_short_search_to_the_fast_games(tmp_path: Path) -> None:
+    """With four seats and only three entrants that do not search (a short search as the
+    club level, as at Skåål), the fast games need ``--fast-seconds`` to admit the search."""
+    out = tmp_path / "levels.json"
+    argv = ["skibe", "--games", "2", "--fast-games", "3", "--bootstrap", "5", "--out", str(out)]
+    argv += ["--spec", "club=mcts:iterations=2", "--spec", "strong=mcts:iterations=2"]
+    argv += ["--spec", "best=mcts:iterations=3"]
+    assert LEVELS.main([*argv, "--fast-seconds", "1e-9"]) == 0
+    run = json.loads(out.read_text("utf-8"))["games"]["skibe"]
+    assert run["fast_games"] == 0  # nobody who played decides in a nanosecond
+    assert LEVELS.main([*argv, "--fast-seconds", "30"]) == 0
+    run = json.loads(out.read_text("utf-8"))["games"]["skibe"]
+    assert run["fast_games"] == 3 and "club" in run["fast"] and "best" in run["fast"]
+
+
 def test_a_bad_candidate_spec_is_refused_before_any_game(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -69,3 +84,7 @@ def test_a_bad_candidate_spec_is_refused_before_any_game(
         with pytest.raises(SystemExit) as exit_:
             LEVELS.main(["skibe", "--spec", bad, "--out", "/nonexistent/levels.json"])
         assert exit_.value.code == 2 and said in capsys.readouterr().err
+    for seconds in ("nan", "0", "-1", "inf"):
+        with pytest.raises(SystemExit) as exit_:
+            LEVELS.main(["skibe", "--fast-seconds", seconds, "--out", "/nonexistent/levels.json"])
+        assert exit_.value.code == 2 and "--fast-seconds" in capsys.readouterr().err
