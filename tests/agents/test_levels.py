@@ -3,6 +3,7 @@ beginner plays the policy with a person's slips, never random nonsense."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -124,6 +125,26 @@ def test_the_shipped_ladder_rises(name: str) -> None:
     random_rating = calibration(name)["random"]["rating"]
     assert [random_rating, *ratings] == sorted([random_rating, *ratings])
     assert len(set(ratings)) == len(ratings), ratings
+
+
+UNEVEN = pytest.mark.xfail(
+    strict=True,
+    reason="Skåål's ladder steps 63, 190, 340 and 197; two trials with short searches as its "
+    "middle levels were no more even (benchmarks/results/levels-trials.txt)",
+)
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=UNEVEN) if n == "skaal" else n for n in langbord.games()]
+)
+def test_the_shipped_levels_are_evenly_spaced(name: str) -> None:
+    """Each step up the ladder, beginner to best, is between half and one and a half times the
+    mean step: no two neighbouring levels play nearly alike while another step is a leap."""
+    ratings = [level.rating for level in levels(name)]
+    assert None not in ratings, ratings
+    steps = [float(b or 0) - float(a or 0) for a, b in itertools.pairwise(ratings)]
+    mean_step = sum(steps) / len(steps)
+    assert all(0.5 * mean_step <= step <= 1.5 * mean_step for step in steps), (ratings, steps)
 
 
 def test_the_beginner_plays_legal_moves_of_its_seat_only() -> None:
