@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         "--fast-games",
         type=int,
         default=0,
-        help="extra games among the entrants that do not search (under 5 ms a decision)",
+        help="extra games among the entrants that do not search (under --fast-seconds a decision)",
     )
     parser.add_argument(
         "--fast-seconds",
