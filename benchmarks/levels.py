@@ -152,6 +152,14 @@ def play_all(
                 break
 
 
+def fast_entrants(decisions: list[int], seconds: list[float], limit: float) -> list[int]:
+    """The entrants whose mean seconds a decision in the round robin are under ``limit``. One
+    that made no decision (too few games to seat it) has no time to judge by and is not fast."""
+    return [
+        e for e, (d, s) in enumerate(zip(decisions, seconds, strict=True)) if d and s / d < limit
+    ]
+
+
 def competitive(name: str, specs: list[str], args: argparse.Namespace) -> dict[str, Any]:
     game = load(name)
     players = game.num_players()
@@ -167,11 +175,7 @@ def competitive(name: str, specs: list[str], args: argparse.Namespace) -> dict[s
     full = len(tally["played"])
     # The entrants that do not search meet again in games of their own, which cost next to
     # nothing and narrow the intervals where the levels are closest.
-    fast = [
-        e
-        for e in range(len(specs))
-        if tally["seconds"][e] / max(1, tally["decisions"][e]) < args.fast_seconds
-    ]
+    fast = fast_entrants(tally["decisions"], tally["seconds"], args.fast_seconds)
     if args.fast_games and len(fast) >= players:
         jobs = [
             ([fast[e] for e in schedule(len(fast), players, i)], game_seed(args.seed + 1, i))

@@ -47,19 +47,30 @@ def test_a_tiny_run_writes_the_levels_and_the_readme_table(tmp_path: Path) -> No
     out = tmp_path / "levels.json"
     cheap = ["--spec", "strong=mcts:iterations=2", "--spec", "best=mcts:iterations=3"]
     argv = ["skibe", "--games", "2", "--fast-games", "6", "--bootstrap", "5", "--out", str(out)]
-    argv += cheap
+    argv += [*cheap, "--fast-seconds", "60"]  # every entrant joins, however loaded the machine
     assert LEVELS.main(argv) == 0
     run = json.loads(out.read_text("utf-8"))["games"]["skibe"]
     assert run["games"] == 2 and run["fast_games"] == 6
     assert set(run["levels"]) == {"beginner", "casual", "club", "strong", "best"}
     assert run["levels"]["best"]["spec"] == "mcts:iterations=3"
-    assert "random" in run["fast"] and "best" not in run["fast"]
+    # Two games seat the five levels; random, unseated, made no decision and is not fast.
+    assert run["random"]["decisions"] == 0
+    assert run["fast"] == ["beginner", "casual", "club", "strong", "best"]
     for entry in [*run["levels"].values(), run["random"]]:
         low, high = entry["interval"]
         assert low <= entry["rating"] <= high or entry["decisions"] == 0
     table = LEVELS.markdown(json.loads(out.read_text("utf-8")))
     assert "| Skibe (4) | 2 + 6 | beginner |" in table
     assert "(2 games and 6 fast games in" in table
+
+
+def test_the_fast_entrants_are_those_under_the_limit_that_decided() -> None:
+    """An entrant is fast by its mean time a decision; one that made no decision is not."""
+    decisions = [40, 30, 20, 0, 10]
+    seconds = [0.004, 0.3, 0.0001, 0.0, 0.06]
+    assert LEVELS.fast_entrants(decisions, seconds, 0.005) == [0, 2]
+    assert LEVELS.fast_entrants(decisions, seconds, 0.01) == [0, 2, 4]
+    assert LEVELS.fast_entrants(decisions, seconds, 60) == [0, 1, 2, 4]
 
 
 def test_fast_seconds_admits_a_short_search_to_the_fast_games(tmp_path: Path) -> None:
