@@ -133,17 +133,7 @@ def test_the_shipped_ladder_rises(name: str) -> None:
     assert len(set(ratings)) == len(ratings), ratings
 
 
-UNEVEN = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="Skåål's ladder steps 63, 190, 340 and 197; two trials with short searches as its "
-    "middle levels were no more even (benchmarks/results/levels-trials.txt)",
-)
-
-
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=UNEVEN) if n == "skaal" else n for n in langbord.games()]
-)
+@pytest.mark.parametrize("name", langbord.games())
 def test_the_shipped_levels_are_evenly_spaced(name: str) -> None:
     """Each step up the ladder, beginner to best, is between half and one and a half times the
     mean step: no two neighbouring levels play nearly alike while another step is a leap."""

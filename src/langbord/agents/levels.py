@@ -8,7 +8,7 @@ level           what it is
                 consider)
 ``casual``      a plain rule of thumb: the policy, or the evaluation one move ahead with
                 slips (``noisy:policy=0``, at a temperature chosen so that it plays between
-                the beginner and ``greedy``)
+                the beginner and ``greedy``); at Skåål a very short search
 ``club``        one move of lookahead (``greedy``), or a short search
 ``strong``      a longer search (a fixed number of iterations or rollouts)
 ``best``        the game's best agent (``Game.best_agent()``), with a larger budget where
@@ -16,8 +16,9 @@ level           what it is
 ==============  ==========================================================================
 
 Each game's levels are chosen from the calibration so that they are evenly spaced in strength
-(each step up between half and one and a half times the game's mean step; not yet at Skåål, whose
-ratings move with the field: ``benchmarks/results/levels-trials.txt``), which is why they differ
+(each step up between half and one and a half times the game's mean step; at Skåål, whose
+ratings move with the field, on a round robin of the levels alone:
+``benchmarks/results/levels-trials.txt``), which is why they differ
 from game to game (Skåål's own policy plays little better
 than random, Skoventyr's one-move lookahead loses nearly every game, and at Skibe the best
 agent's 50 iterations rated as one move of lookahead did in the round robin, while 200
@@ -59,9 +60,13 @@ BEGINNER_SPEC = "noisy:policy=0.5,temperature=0.05"
 LEVEL_SPECS: dict[str, dict[str, str]] = {
     "skaal": {
         "beginner": "noisy:policy=0.25,temperature=0.05",  # its policy alone is near random
-        "casual": "noisy:policy=0,temperature=0.05",  # one move ahead, with slips
-        "club": "greedy",
-        "strong": "mcts:iterations=250",
+        # Short searches, rated by a round robin of the levels alone (no fast games): there one
+        # move ahead (greedy) rated above the 30-iteration search in one field and 79 over the
+        # casual level in another, while 10, 30 and 100 iterations rose evenly enough
+        # (benchmarks/results/levels-trials.txt).
+        "casual": "mcts:iterations=10",
+        "club": "mcts:iterations=30",
+        "strong": "mcts:iterations=100",
     },
     "skibe": {
         "beginner": BEGINNER_SPEC,  # 19% of the wins to the policy's 26% (400 games)
