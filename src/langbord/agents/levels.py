@@ -62,7 +62,8 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
         "beginner": "noisy:policy=0.25,temperature=0.05",  # its policy alone is near random
         # Short searches, rated by a round robin of the levels alone (no fast games): there one
         # move ahead (greedy) rated above the 30-iteration search in one field and 79 over the
-        # casual level in another, while 10, 30 and 100 iterations rose evenly enough
+        # casual level in another, while 10, 30 and 100 iterations rose evenly in the shipped
+        # run; on other games 10 and 30 came out closer than the bound
         # (benchmarks/results/levels-trials.txt).
         "casual": "mcts:iterations=10",
         "club": "mcts:iterations=30",
