@@ -8,7 +8,7 @@ level           what it is
                 consider)
 ``casual``      a plain rule of thumb: the policy, or the evaluation one move ahead with
                 slips (``noisy:policy=0``, at a temperature chosen so that it plays between
-                the beginner and ``greedy``); at Skåål a very short search
+                the beginner and ``greedy``)
 ``club``        one move of lookahead (``greedy``), or a short search
 ``strong``      a longer search (a fixed number of iterations or rollouts)
 ``best``        the game's best agent (``Game.best_agent()``), with a larger budget where
@@ -60,14 +60,13 @@ BEGINNER_SPEC = "noisy:policy=0.5,temperature=0.05"
 LEVEL_SPECS: dict[str, dict[str, str]] = {
     "skaal": {
         "beginner": "noisy:policy=0.25,temperature=0.05",  # its policy alone is near random
-        # Short searches, rated by a round robin of the levels alone (no fast games): there one
-        # move ahead (greedy) rated above the 30-iteration search in one field and 79 over the
-        # casual level in another, while 10, 30 and 100 iterations rose evenly in the shipped
-        # run; on other games 10 and 30 came out closer than the bound
+        # Rated by a round robin of the levels alone (no fast games). One move ahead with few
+        # slips, then short searches: 10, 30 and 100 iterations rose evenly in one run but not on
+        # other games, where 10 and 30 came out closer than the bound
         # (benchmarks/results/levels-trials.txt).
-        "casual": "mcts:iterations=10",
+        "casual": "noisy:policy=0,temperature=0.01",
         "club": "mcts:iterations=30",
-        "strong": "mcts:iterations=100",
+        "strong": "mcts:iterations=150",
     },
     "skibe": {
         "beginner": BEGINNER_SPEC,  # 19% of the wins to the policy's 26% (400 games)
