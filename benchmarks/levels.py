@@ -17,14 +17,17 @@ Cooperative Skoventyr has no opponents: each entrant plays the same ``--games`` 
 solo, and its rating is its win rate in percent (Wilson 95% interval).
 
 Seconds per decision are each entrant's mean wall time over its decisions in the run (this
-machine's clock, under whatever load it had: ``uptime`` is recorded with the figures). The run
+machine's clock, under whatever load it had: the load average at the run's end is recorded
+with the figures). The run
 stops early once ``--minutes`` have passed (after a whole game), and records how many games
 were played. ``--workers`` plays games in that many processes. ``--fast-games N`` then plays N
 more games, scheduled the same way, among the entrants that do not search (under 5 ms a
 decision in the round robin, or ``--fast-seconds``): they cost next to nothing, and the weak
 levels, which are the closest, need them to be told apart. Where fewer entrants than seats are
-that fast (Skåål's four seats, with a short search as its ``club``), ``--fast-seconds`` admits a
-short search to them. The fit uses every game.
+that fast (four seats, with a short search as a middle level), ``--fast-seconds`` admits a
+short search to them. The fast games change the field, and at Skåål they moved the whole scale
+(``benchmarks/results/levels-trials.txt``), so Skåål's levels are rated without them. The fit
+uses every game.
 The JSON file keeps the entries of games not re-run.
 """
 
