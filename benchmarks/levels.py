@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from langbord.agents import make_agent
-from langbord.agents.levels import LEVELS, level_spec
+from langbord.agents.levels import LEVELS, level_spec, whole
 from langbord.core.errors import OptionError
 from langbord.core.registry import load
 from langbord.sim.arena import Stopwatch, game_seed, play_seated, seated_agents
@@ -294,7 +294,7 @@ def markdown(written: dict[str, Any]) -> str:
             low, high = entry["interval"]
             lines.append(
                 f"| {title} | {count} | {level} | `{entry['spec']}` | "
-                f"{entry['rating']:.0f}{unit} [{low:.0f}, {high:.0f}] | "
+                f"{whole(entry['rating'])}{unit} [{whole(low)}, {whole(high)}] | "
                 f"{_ms(entry['seconds'])} |"
             )
             title = count = ""

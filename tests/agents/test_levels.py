@@ -13,7 +13,15 @@ import pytest
 import langbord
 from langbord.agents import decision_seconds, make_agent
 from langbord.agents.greedy import value_after
-from langbord.agents.levels import LEVELS, calibration, is_level, level_spec, levels
+from langbord.agents.levels import (
+    LEVELS,
+    Level,
+    calibration,
+    is_level,
+    level_spec,
+    levels,
+    whole,
+)
 from langbord.agents.noisy import NoisyPolicyAgent
 from langbord.agents.random_agent import RandomAgent
 from langbord.agents.specs import parse_spec
@@ -50,6 +58,24 @@ def test_the_shipped_calibration_covers_every_level(name: str) -> None:
         assert level.interval is not None and level.interval[0] <= level.interval[1]
         assert level.seconds is not None and level.seconds >= 0
         assert level.name in level.describe() and level.spec in level.describe()
+
+
+def test_a_figure_is_shown_rounded_halves_up_as_the_lobby_rounds_it() -> None:
+    """The README's table, ``langbord rules`` and the lobby (``Math.round``, which is
+    ``floor(x + 0.5)``) show one number for a stored 458.5 or a 42.5% win rate."""
+    assert [whole(x) for x in (458.5, 1080.5, 42.5, 10.49, -45.5, -45.6, 0.0)] == [
+        459,
+        1081,
+        43,
+        10,
+        -45,
+        -46,
+        0,
+    ]
+    club = Level("club", "mcts:iterations=30", 458.5, (402.3, 533.7), 0.002)
+    assert "rating 459 [402, 534]" in club.describe()
+    casual = Level("casual", "policy", 42.5, (28.5, 57.8), 0.02, measure="win rate")
+    assert "win rate 43% [29, 58]" in casual.describe()
 
 
 def test_a_level_name_and_a_spec_both_make_an_agent() -> None:

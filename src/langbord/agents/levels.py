@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -123,13 +124,20 @@ class Level:
         words = [f"{self.name} — {self.spec}"]
         if self.rating is not None:
             unit = "%" if self.measure == "win rate" else ""
-            text = f"{self.measure} {self.rating:.0f}{unit}"
+            text = f"{self.measure} {whole(self.rating)}{unit}"
             if self.interval is not None:
-                text += f" [{self.interval[0]:.0f}, {self.interval[1]:.0f}]"
+                text += f" [{whole(self.interval[0])}, {whole(self.interval[1])}]"
             words.append(text)
         if self.seconds is not None:
             words.append(f"{self.seconds:.2g} s a decision")
         return ", ".join(words)
+
+
+def whole(figure: float) -> int:
+    """A measured figure as it is shown: to the nearest whole number, halves up (458.5 → 459),
+    as the lobby's ``Math.round`` rounds it, so the README, ``langbord rules`` and the browser
+    show one number."""
+    return math.floor(figure + 0.5)
 
 
 def is_level(text: str) -> bool:
@@ -227,4 +235,5 @@ __all__ = [
     "level_spec",
     "levels",
     "resolve_level",
+    "whole",
 ]
