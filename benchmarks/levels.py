@@ -274,9 +274,10 @@ def markdown(written: dict[str, Any]) -> str:
         played = f"{run['games']} {'deals' if run['measure'] == 'win rate' else 'games'}"
         if run.get("fast_games"):
             played += f" and {run['fast_games']} fast games"
+        cores = run.get("cores") or os.cpu_count()
         lines.append(
             f"- {load(name).info.title}: `{run['command']}` ({played} in {run['minutes']} min, "
-            f"load {run['load'][0]:.1f} on {os.cpu_count()} cores, {run['date']})"
+            f"load {run['load'][0]:.1f} on {cores} cores, {run['date']})"
         )
     lines += [
         "",
@@ -301,10 +302,54 @@ def markdown(written: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def summary(written: dict[str, Any]) -> str:
+    """Each run of ``written`` as ``levels-trials.txt`` records a trial: its command, what it
+    played, every entrant's spec, strength and think time, and the steps up the ladder beginner
+    to best, as multiples of the mean step, with whether each lies between half and one and a
+    half times it (the spacing the levels are chosen for)."""
+    lines: list[str] = []
+    for run in written["games"].values():
+        played = f"{run['games']} games"
+        if run.get("fast_games"):
+            played += f" and {run['fast_games']} fast games ({', '.join(run['fast'])})"
+        if run["measure"] == "win rate":
+            played = f"{run['games']} deals solo"
+        cores = f" on {run['cores']} cores" if run.get("cores") else ""
+        unit = "%" if run["measure"] == "win rate" else ""
+        lines += [
+            f"$ {run['command']}",
+            f"# {played} in {run['minutes']} min, load {run['load'][0]:.1f}{cores}, {run['date']}",
+        ]
+        rows = [*run["levels"].items(), ("random", run["random"])]
+        for level, entry in rows:
+            low, high = entry["interval"]
+            strength = f"{whole(entry['rating'])}{unit} [{whole(low)}, {whole(high)}]"
+            lines.append(
+                f"{level:<9} {entry['spec']:<40} {strength:>18}  "
+                f"{_ms(entry['seconds'])} ms a decision"
+            )
+        ratings = [run["levels"][level]["rating"] for level in LEVELS]
+        steps = [b - a for a, b in itertools.pairwise(ratings)]
+        mean = sum(steps) / len(steps)
+        multiples = [round(step / mean, 2) if mean else math.nan for step in steps]
+        even = all(0.5 <= m <= 1.5 for m in multiples)
+        lines += [
+            f"# steps {[whole(step) for step in steps]}, mean {whole(mean)}, {multiples} of the "
+            f"mean: {'evenly spaced' if even else 'not evenly spaced'} (each step 0.5-1.5x)",
+            "",
+        ]
+    return "\n".join(lines).rstrip("\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_to_run", nargs="*", metavar="GAME")
     parser.add_argument("--markdown", action="store_true", help="print the README's table")
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="print each run in --out as levels-trials.txt records it, steps included",
+    )
     parser.add_argument("--games", type=int, default=0, help="games (deals) per game to play")
     parser.add_argument("--minutes", type=float, default=9.0, help="stop a game after these")
     parser.add_argument(
@@ -331,13 +376,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bootstrap", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(given)
     if not 0 < args.fast_seconds <= 60:  # NaN fails this too
         parser.error(f"--fast-seconds {args.fast_seconds}: a number of seconds above 0, at most 60")
     previous = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
     written: dict[str, Any] = {"games": previous.get("games", {})}
-    if args.markdown:
-        print(markdown(written))
+    if args.markdown or args.summary:
+        print(markdown(written) if args.markdown else summary(written))
         return 0
     chosen = dict(pair.partition("=")[::2] for pair in args.spec)
     for level, spec in chosen.items():
@@ -356,9 +402,10 @@ def main(argv: list[str] | None = None) -> int:
         run.update(
             {
                 "options": dict(game.options),
-                "command": shlex.join(["python", "benchmarks/levels.py", *sys.argv[1:]]),
+                "command": shlex.join(["python", "benchmarks/levels.py", *given]),
                 "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
                 "load": [round(x, 2) for x in os.getloadavg()],
+                "cores": os.cpu_count(),
                 "minutes": round((time.monotonic() - started) / 60, 1),
                 "levels": {level: entries[level] for level in LEVELS},
                 "random": entries["random"],

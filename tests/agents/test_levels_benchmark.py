@@ -62,6 +62,55 @@ def test_a_tiny_run_writes_the_levels_and_the_readme_table(tmp_path: Path) -> No
     table = LEVELS.markdown(json.loads(out.read_text("utf-8")))
     assert "| Skibe (4) | 2 + 6 | beginner |" in table
     assert "(2 games and 6 fast games in" in table
+    assert run["cores"] >= 1
+    trial = LEVELS.summary(json.loads(out.read_text("utf-8"))).splitlines()
+    assert trial[0].startswith("$ python benchmarks/levels.py skibe --games 2")
+    assert trial[1].startswith("# 2 games and 6 fast games (beginner, casual, club, strong, best)")
+    assert [line.split()[:2] for line in trial[2:8]] == [
+        [level, spec]
+        for level, spec in [
+            ("beginner", run["levels"]["beginner"]["spec"]),
+            ("casual", run["levels"]["casual"]["spec"]),
+            ("club", run["levels"]["club"]["spec"]),
+            ("strong", "mcts:iterations=2"),
+            ("best", "mcts:iterations=3"),
+            ("random", "random"),
+        ]
+    ]
+    assert trial[8].startswith("# steps [") and "of the mean: " in trial[8]
+
+
+def test_the_summary_judges_the_spacing_of_the_steps() -> None:
+    """Steps 0.67-1.16x the mean are evenly spaced; a step under half of it is not."""
+
+    def run(ratings: list[float]) -> dict[str, object]:
+        entry = {"spec": "random", "interval": [0, 0], "seconds": 0.0, "rating": 0.0}
+        return {
+            "games": {
+                "skaal": {
+                    "command": "python benchmarks/levels.py skaal",
+                    "measure": "rating",
+                    "games": 240,
+                    "minutes": 32.5,
+                    "load": [1.5, 1.9, 2.0],
+                    "date": "2026-12-05 08:22 UTC",
+                    "levels": {
+                        level: {**entry, "rating": rating}
+                        for level, rating in zip(
+                            ["beginner", "casual", "club", "strong", "best"], ratings, strict=True
+                        )
+                    },
+                    "random": entry,
+                }
+            }
+        }
+
+    even = LEVELS.summary(run([7.0, 186.8, 458.5, 770.1, 1080.5]))
+    assert "# steps [180, 272, 312, 310], mean 268, [0.67, 1.01, 1.16, 1.16]" in even
+    assert even.endswith("of the mean: evenly spaced (each step 0.5-1.5x)")
+    assert "load 1.5, 2026-12-05 08:22 UTC" in even  # no core count recorded, none shown
+    uneven = LEVELS.summary(run([47.0, 169.0, 404.0, 722.0, 1058.0]))
+    assert "[0.48, 0.93, 1.26, 1.33] of the mean: not evenly spaced" in uneven
 
 
 def test_the_fast_entrants_are_those_under_the_limit_that_decided() -> None:
