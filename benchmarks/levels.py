@@ -48,7 +48,14 @@ from pathlib import Path
 from typing import Any
 
 from langbord.agents import make_agent
-from langbord.agents.levels import LEVELS, level_spec, whole
+from langbord.agents.levels import (
+    EVEN_STEP,
+    LEVELS,
+    evenly_spaced,
+    ladder_steps,
+    level_spec,
+    whole,
+)
 from langbord.core.errors import OptionError
 from langbord.core.registry import load
 from langbord.sim.arena import Stopwatch, game_seed, play_seated, seated_agents
@@ -266,6 +273,12 @@ def _ms(seconds: float) -> str:
     return f"{ms:.0f}" if ms >= 10 else f"{ms:.2g}"
 
 
+def _strength(entry: dict[str, Any], unit: str) -> str:
+    """``459 [402, 534]``: a calibrated entrant's strength and interval as they are shown."""
+    low, high = entry["interval"]
+    return f"{whole(entry['rating'])}{unit} [{whole(low)}, {whole(high)}]"
+
+
 def markdown(written: dict[str, Any]) -> str:
     """The README's list of the runs (command, games, minutes, load, date) and its table of
     every calibrated game's levels."""
@@ -292,11 +305,9 @@ def markdown(written: dict[str, Any]) -> str:
         if run.get("fast_games"):
             count += f" + {run['fast_games']}"
         for level, entry in rows:
-            low, high = entry["interval"]
             lines.append(
                 f"| {title} | {count} | {level} | `{entry['spec']}` | "
-                f"{whole(entry['rating'])}{unit} [{whole(low)}, {whole(high)}] | "
-                f"{_ms(entry['seconds'])} |"
+                f"{_strength(entry, unit)} | {_ms(entry['seconds'])} |"
             )
             title = count = ""
     return "\n".join(lines)
@@ -322,20 +333,17 @@ def summary(written: dict[str, Any]) -> str:
         ]
         rows = [*run["levels"].items(), ("random", run["random"])]
         for level, entry in rows:
-            low, high = entry["interval"]
-            strength = f"{whole(entry['rating'])}{unit} [{whole(low)}, {whole(high)}]"
             lines.append(
-                f"{level:<9} {entry['spec']:<40} {strength:>18}  "
+                f"{level:<9} {entry['spec']:<40} {_strength(entry, unit):>18}  "
                 f"{_ms(entry['seconds'])} ms a decision"
             )
         ratings = [run["levels"][level]["rating"] for level in LEVELS]
-        steps = [b - a for a, b in itertools.pairwise(ratings)]
-        mean = sum(steps) / len(steps)
+        steps, mean = ladder_steps(ratings)
         multiples = [round(step / mean, 2) if mean else math.nan for step in steps]
-        even = all(0.5 <= m <= 1.5 for m in multiples)
+        verdict = "evenly spaced" if evenly_spaced(ratings) else "not evenly spaced"
         lines += [
             f"# steps {[whole(step) for step in steps]}, mean {whole(mean)}, {multiples} of the "
-            f"mean: {'evenly spaced' if even else 'not evenly spaced'} (each step 0.5-1.5x)",
+            f"mean: {verdict} (each step {EVEN_STEP[0]}-{EVEN_STEP[1]}x)",
             "",
         ]
     return "\n".join(lines).rstrip("\n")

@@ -3,7 +3,6 @@ beginner plays the policy with a person's slips, never random nonsense."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from pathlib import Path
@@ -14,10 +13,13 @@ import langbord
 from langbord.agents import decision_seconds, make_agent
 from langbord.agents.greedy import value_after
 from langbord.agents.levels import (
+    EVEN_STEP,
     LEVELS,
     Level,
     calibration,
+    evenly_spaced,
     is_level,
+    ladder_steps,
     level_spec,
     levels,
     whole,
@@ -164,9 +166,19 @@ def test_the_shipped_levels_are_evenly_spaced(name: str) -> None:
     """Each step up the ladder, beginner to best, is between half and one and a half times the
     mean step: no two neighbouring levels play nearly alike while another step is a leap."""
     ratings = shipped_ratings(name)
-    steps = [b - a for a, b in itertools.pairwise(ratings)]
-    mean_step = sum(steps) / len(steps)
+    steps, mean_step = ladder_steps(ratings)
+    assert EVEN_STEP == (0.5, 1.5)
     assert all(0.5 * mean_step <= step <= 1.5 * mean_step for step in steps), (ratings, steps)
+    assert evenly_spaced(ratings), (ratings, steps)
+
+
+def test_a_ladder_that_does_not_rise_evenly_is_not_evenly_spaced() -> None:
+    """The rule ``levels.py --summary`` judges a trial by: Skåål's replay of seed 1 had a first
+    step of 0.48x the mean; a flat or falling ladder has no mean step to be within."""
+    assert evenly_spaced([7.0, 186.8, 458.5, 770.1, 1080.5])
+    assert not evenly_spaced([47.0, 169.0, 404.0, 722.0, 1058.0])
+    assert not evenly_spaced([10.0, 10.0, 10.0])
+    assert not evenly_spaced([40.0, 30.0, 20.0])
 
 
 def test_the_beginner_plays_legal_moves_of_its_seat_only() -> None:

@@ -41,6 +41,7 @@ this module; :func:`levels` reads them.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 from dataclasses import dataclass
@@ -140,6 +141,25 @@ def whole(figure: float) -> int:
     return math.floor(figure + 0.5)
 
 
+EVEN_STEP = (0.5, 1.5)
+"""The bounds on each step up a game's ladder, beginner to best, as a multiple of its mean step:
+the levels are chosen so that every step lies within them."""
+
+
+def ladder_steps(ratings: list[float]) -> tuple[list[float], float]:
+    """The steps between neighbouring ``ratings`` (weakest first) and their mean."""
+    steps = [b - a for a, b in itertools.pairwise(ratings)]
+    return steps, sum(steps) / len(steps)
+
+
+def evenly_spaced(ratings: list[float]) -> bool:
+    """Whether every step up the ladder ``ratings`` lies within :data:`EVEN_STEP` times the
+    mean step (a ladder that does not rise on average is not)."""
+    steps, mean = ladder_steps(ratings)
+    low, high = EVEN_STEP
+    return mean > 0 and all(low * mean <= step <= high * mean for step in steps)
+
+
 def is_level(text: str) -> bool:
     """Whether ``text`` names a level (any case, spaces around ignored)."""
     return text.strip().lower() in LEVELS
@@ -227,11 +247,14 @@ def levels(game: Game | str) -> list[Level]:
 
 
 __all__ = [
+    "EVEN_STEP",
     "LEVELS",
     "LEVEL_SPECS",
     "Level",
     "calibration",
+    "evenly_spaced",
     "is_level",
+    "ladder_steps",
     "level_spec",
     "levels",
     "resolve_level",
