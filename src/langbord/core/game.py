@@ -28,7 +28,8 @@ Contracts:
 - ``outcome()`` is ``None`` until the end, then why the game ended and where each seat's score
   came from (rows whose columns sum to ``scores()``); ``Game.rulings()`` lists the rulings.
 - ``view(p)`` is a JSON-serializable dict of what seat ``p`` knows (``None``: a spectator);
-  ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know.
+  ``resample_hidden(p, rng)`` re-deals everything ``p`` does not know; ``covering_deals(p)`` is a
+  few such deals on which any action's legality and refusal agree iff they agree on every deal.
 """
 
 from __future__ import annotations
@@ -272,6 +273,23 @@ class State(ABC):
         """A new state equal in all that ``player`` knows, the rest re-dealt with ``rng``. The
         result must depend only on what ``player`` knows and on ``rng`` (deal from the unseen
         cards in a fixed order, not in the order they happen to lie)."""
+
+    def covering_deals(self, viewer: int | None) -> list[State]:
+        """A few states consistent with everything ``viewer`` knows (``None``: a spectator),
+        this one first, that stand for all of them at a decision node: whether an action is
+        legal is the same on every state consistent with ``viewer``'s knowledge iff it is the
+        same on every one of these, and so is its refusal (legality and the words of
+        :meth:`_why_illegal`). So a question about
+        the seat to move's options is answered for ``viewer`` exactly, from what they can see,
+        by trying each (no sample of deals). The others are new states; ``self`` is unchanged.
+        A game without private information (``GameInfo.private_information``) hides nothing
+        from anyone: ``[self]``. A game with it must override this."""
+        if self.game.info.private_information:
+            raise NotImplementedError(
+                f"{self.game.name} hides cards from some seats, so it must name the deals that "
+                "cover what a viewer cannot see (State.covering_deals)"
+            )
+        return [self]
 
     @abstractmethod
     def _copy(self) -> State:

@@ -95,7 +95,7 @@ class Lessons:
         with self._lock:
             state = tutorial.position(k)
         learner = state.current_player()
-        return why_not(state.game, state, learner, kind, args, status="playing", seed=k)
+        return why_not(state.game, state, learner, kind, args, status="playing")
 
     # ---- building ----------------------------------------------------------------------------
 

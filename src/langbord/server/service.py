@@ -1643,16 +1643,20 @@ class Service:
             self.refresh(live)
         with live.lock:
             state = live.state.clone()
-            status, undone, moves = live.status, live.undone, live.moves
-        asked = f"{live.id}:{undone}:{moves}:{kind}:{sorted(args.items())!r}"
-        seed = int.from_bytes(hashlib.sha256(asked.encode("utf-8")).digest()[:8], "big")
-        return why_not(live.game, state, seat, kind, args, status=status, seed=seed)
+            status = live.status
+        return why_not(live.game, state, seat, kind, args, status=status)
 
     # ---- chat ---------------------------------------------------------------------------------
 
     def chat(self, table_id: str, seat: int, text: str) -> dict[str, JSON]:
-        """Writes ``seat``'s message (trimmed: 1 to ``CHAT_LENGTH`` characters, no control
-        characters) into the table's chat; at most ``CHAT_BURST`` messages a seat."""
+        """Writes ``seat``'s message, as :func:`check_chat` keeps it, into the table's chat.
+
+        At most ``CHAT_BURST`` messages a seat: counted from the database's rows in the write
+        that adds the message, so every server process on the database shares one limit (too
+        many answers :class:`TooMany`, nothing written). The count is exact across processes:
+        a message takes the table's next number, its key, and is written only if no other
+        process took that number first (else :class:`Conflict`, nothing written); so every
+        message numbered before it was committed before it was counted."""
         text = check_chat(text)
         with self._writer(table_id) as live:
             if self.postgres:

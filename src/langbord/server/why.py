@@ -3,12 +3,14 @@ not, and the notation line of its kind, told to each asker only from what they m
 
 :func:`why_not` answers for one state. The seat to move is told the engine's own refusal (it
 is about their own hand, which they see). Another seat is told that it is not their decision.
-A spectator is told the refusal only where it does not depend on a hidden hand: at a game
-without private information the refusal itself; at one with it, the refusal on the table and
-on :data:`REDEALS` re-deals of every hand (each dealt anew from another seat's view, so that no
-seat's own knowledge decides it) must all agree, else the answer says that it depends on what
-the seat to move holds. The re-deals are seeded by the caller (the table, its
-move and the action), so asking again answers the same.
+A spectator (a seated player who leaves out its token is one) is told only what is decided by
+what a spectator sees, exactly: :func:`public_refusal` tries the action on each of the state's
+:meth:`~langbord.core.game.State.covering_deals`, a few deals of the cards a spectator cannot
+see that stand for all of them (just the state itself at a game without private information).
+The same answer on every one is the engine's answer, in its words; illegal on every one but for
+reasons that differ, the answer says so without the reasons (they would name the mover's cards);
+legal on some and not on others, it says that it depends on what the seat to move holds. No
+deal is sampled, so asking again answers the same.
 
 :func:`rule_line` finds the line of the game card's notation whose example is the action's
 ("lay 3: lay the card taken in ship 3 (below its limit)").
@@ -17,7 +19,6 @@ move and the action), so asking again answers the same.
 from __future__ import annotations
 
 import functools
-import random
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -25,9 +26,6 @@ from typing import Any
 from langbord.core.errors import IllegalActionError, InvalidActionError
 from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.registry import load
-
-REDEALS = 16
-"""Re-deals of the mover's hidden cards a spectator's answer must hold on."""
 
 _GAP = re.compile(r"\s{2,}")
 _COLUMNS = re.compile(r"\s{3,}")
@@ -91,24 +89,33 @@ def refusal(state: State, action: int) -> tuple[bool, str]:
     return True, ""  # cannot be: legal_actions() said otherwise
 
 
-def public_refusal(state: State, action: int, seed: int) -> tuple[bool, str]:
-    """:func:`refusal` as a spectator may be told it (see the module)."""
+def depends(seat: str) -> str:
+    """The answer about an action legal on some deals a spectator cannot tell apart and not on
+    others: ``seat`` (the seat to move, by name) decides it with cards only they can see."""
+    return f"that depends on what {seat} holds, which only they can see"
+
+
+def not_whatever(seat: str) -> str:
+    """The answer about an action illegal on every deal a spectator cannot tell apart, for
+    reasons that differ between them (the engine's words would name cards of ``seat``)."""
+    return f"not now, whatever {seat} holds; why exactly depends on cards only they can see"
+
+
+def public_refusal(state: State, action: int, viewer: int | None = None) -> tuple[bool, str]:
+    """:func:`refusal` as ``viewer`` (None: a spectator), who may not see every hand, may be
+    told it, decided exactly on ``state.covering_deals(viewer)`` (see the module): the engine's
+    answer where every deal gives it, else :func:`not_whatever` (illegal on every deal) or
+    :func:`depends` (legal on some), naming the seat to move. ``state`` is unchanged."""
     answer = refusal(state, action)
-    game = state.game
-    mover = state.current_player()
-    others = [p for p in range(game.num_players()) if p != mover]
-    if not game.info.private_information or not others:
+    answers = {answer}
+    for dealt in state.covering_deals(viewer)[1:]:
+        answers.add(refusal(dealt, action))
+    if len(answers) == 1:
         return answer
-    rng = random.Random(seed)
-    for _ in range(REDEALS):
-        dealt = state
-        for seat in [*others, mover]:  # each seat's hand is dealt anew from the others' view
-            dealt = dealt.resample_hidden(seat, rng)
-        if refusal(dealt, action) != answer:
-            return False, (
-                f"that depends on what {game.seat_name(mover)} holds, which only they can see"
-            )
-    return answer
+    seat = state.game.seat_name(state.current_player())
+    if not any(legal for legal, _ in answers):
+        return False, not_whatever(seat)
+    return False, depends(seat)
 
 
 def why_not(
@@ -119,7 +126,6 @@ def why_not(
     args: Mapping[str, Any],
     *,
     status: str,
-    seed: int,
 ) -> dict[str, JSON]:
     """The answer of ``POST /api/tables/{id}/why`` for ``asker`` (None: a spectator) at a table
     of ``status`` in ``state``: ``{"legal", "action", "reason", "rule"}``."""
@@ -148,7 +154,7 @@ def why_not(
     elif asker is not None and asker != mover:
         answer["reason"] = f"it is not your decision: {game.seat_name(mover)} is to move"
     elif asker is None:
-        answer["legal"], answer["reason"] = public_refusal(state, action, seed)
+        answer["legal"], answer["reason"] = public_refusal(state, action)
     else:
         answer["legal"], answer["reason"] = refusal(state, action)
     return answer

@@ -25,7 +25,7 @@ from typing import ClassVar, NamedTuple
 
 from langbord.core.errors import OptionError
 from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
-from langbord.core.game import JSON, Game
+from langbord.core.game import JSON, Game, State
 from langbord.core.info import REFEREE, GameInfo
 from langbord.core.options import Option
 from langbord.core.prompts import Choice, offer
@@ -1502,6 +1502,75 @@ class KnarrState(FlowState):
         new._legal_cache = None
         return new
 
+    # Why the covering deals suffice. Legality and refusals consult a hand only where it is the
+    # turn seat's, and only through the set S of types it holds: Recruit's options
+    # (_action_options, _extra_options; "pass" needs an empty hand, whose size all see) and a
+    # wrong phase's refusal, which quotes the task's first legal Recruits, the smallest members
+    # of S. A membership "t in S" is the same on every deal iff on the covering deals, as they
+    # keep or change it for each t. So is the list of the j smallest members of S, for any j:
+    # if it differs between two deals, let its i-th member be the first that does and x the
+    # least i-th member of any deal; every deal holds the same i-1 smallest, so a deal holding
+    # x has x as i-th, and a deal whose i-th differs holds no x; the covering deals have one
+    # deal with x and one without it, which differ. tests/server/test_why_secrecy.py checks the
+    # covering deals against every deal, and that only the set of types matters.
+
+    def covering_deals(self, viewer: int | None) -> list[State]:
+        """The deals that stand for every deal ``viewer`` cannot tell from this one
+        (:meth:`State.covering_deals`; why they do: the comment above): this state, then for
+        each viking type t one deal that differs from it in whether the hand of the seat whose
+        turn it is holds a t: where it holds none, a t from the cards ``viewer`` has not seen
+        (the other hands' unseen cards, and the deck's while its contents are unknown) swapped
+        for one of its unseen cards; where it holds one and no known copy keeps one in, each
+        unseen t swapped for another unseen card. A deal that cannot be made is left out (no t
+        unseen, or too few others): then every deal agrees with this one about t. At most 21."""
+        self._check_seat(viewer)
+        p = self.turn
+        unseen = self.players[p].hidden_cards()
+        if viewer == p or not unseen:
+            return [self]
+        rest = self._unseen_elsewhere(p, viewer)
+        held = set(self.players[p].hand)
+        known = set(self.players[p].known)
+        deals: list[State] = [self]
+        for t in TYPES:
+            if t not in held:
+                swaps = _swaps_in(t, unseen, rest)
+            else:
+                swaps = [] if t in known else _swaps_out(t, unseen, rest)
+            if swaps:
+                deals.append(self._swapped(p, swaps))
+        return deals
+
+    def _unseen_elsewhere(self, p: int, viewer: int | None) -> list[tuple[int, int]]:
+        """The cards ``viewer`` has not seen but seat ``p``'s: (the seat holding it, or -1: the
+        deck; its type), the other seats' unseen cards, then the deck's unless public."""
+        rest: list[tuple[int, int]] = []
+        for q in range(self.n):
+            if q != p and q != viewer:
+                rest += [(q, t) for t in sorted(self.players[q].hidden_cards())]
+        if not self.deck_public:
+            rest += [(-1, t) for t in TYPES for _ in range(self.deck[t])]
+        return rest
+
+    def _swapped(self, p: int, swaps: list[tuple[int, int, int]]) -> KnarrState:
+        """A copy in which, for each ``(out, place, into)``, seat ``p``'s unseen card ``out``
+        and the card ``into`` of ``place`` (a seat's unseen cards, or -1: the deck) change
+        places."""
+        new = self._copy()
+        hand = new.players[p].hand
+        for out, place, into in swaps:
+            hand.remove(out)
+            hand.append(into)
+            if place < 0:
+                new.deck[into] -= 1
+                new.deck[out] += 1
+            else:
+                other = new.players[place].hand
+                other.remove(into)
+                other.append(out)
+        new._legal_cache = None
+        return new
+
     def component_counts(self) -> dict[str, int]:
         players = self.players
         counts = {
@@ -1806,6 +1875,24 @@ class KnarrState(FlowState):
             if type(draw) is DrawToHand and draw.seat != player:
                 return f"a viking is drawn into {self.game.seat_name(draw.seat)}'s hand"
         return self.action_to_string(action)
+
+
+def _swaps_in(t: int, unseen: list[int], rest: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The swap (out, place, into) that brings a ``t`` of ``rest`` (cards by place, see
+    ``KnarrState._unseen_elsewhere``) into a hand for its first ``unseen`` card; none without
+    a ``t`` in ``rest``."""
+    place = next((q for q, u in rest if u == t), None)
+    return [] if place is None else [(unseen[0], place, t)]
+
+
+def _swaps_out(
+    t: int, unseen: list[int], rest: list[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """The swaps (out, place, into) that replace each ``t`` among a hand's ``unseen`` cards by
+    another card of ``rest``; none if ``rest`` has too few others."""
+    count = unseen.count(t)
+    others = [(q, u) for q, u in rest if u != t][:count]
+    return [(t, q, u) for q, u in others] if len(others) == count else []
 
 
 def _artifacts_in_play(choice: str, players: int) -> tuple[int, ...]:
