@@ -32,10 +32,13 @@ def free_port() -> int:
 class ServerProcess:
     """``langbord serve --db URL`` on 127.0.0.1; its output goes to ``log``."""
 
-    def __init__(self, url: str, log: Path, flags: Sequence[str] = GENEROUS) -> None:
+    def __init__(
+        self, url: str, log: Path, flags: Sequence[str] = GENEROUS, files: int | None = None
+    ) -> None:
         self.url = url
         self.log = log
         self.flags = list(flags)  # more of langbord serve's flags (they replace GENEROUS)
+        self.files = files  # the process's open-file limit, soft and hard (None: as ours)
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -51,7 +54,11 @@ class ServerProcess:
         """Starts the process and returns once it answers (a taken port is retried)."""
         for _attempt in range(3):
             self.port = free_port()
-            command = [sys.executable, "-c", LAUNCH, "serve", "--db", self.url, *self._where()]
+            launch = LAUNCH
+            if self.files is not None:
+                limit = f"resource.RLIMIT_NOFILE, ({self.files}, {self.files})"
+                launch = f"import resource; resource.setrlimit({limit}); {LAUNCH}"
+            command = [sys.executable, "-c", launch, "serve", "--db", self.url, *self._where()]
             with self.log.open("ab") as out:
                 self.process = subprocess.Popen(
                     [*command, *self.flags],

@@ -70,10 +70,15 @@ class ServerConfig:
     """Reverse proxies whose ``X-Forwarded-For`` names the client (for the limits per address);
     empty: the socket's peer is the client, whatever the headers say."""
     max_connections: int = 1000
-    """Open connections at once, WebSockets included; more are answered 503."""
+    """Open connections at once, WebSockets included, counted from the moment each is accepted
+    (headers complete or not); more are answered 503. The last tenth is kept for addresses
+    holding few, and when full the heaviest address's half-open connections make room (see
+    ``serving``). Lowered at start, with a warning, if the process's open-file limit cannot
+    hold it (``serving.file_budget``)."""
     connections_per_address: int = 100
-    """Open connections one client address may hold (WebSockets included; a reverse proxy named
-    in ``forwarded_allow_ips`` is not held to it); more are answered 503. 0: no limit."""
+    """Open connections one client address (an IPv6 address: its /64) may hold, WebSockets
+    included (a reverse proxy named in ``forwarded_allow_ips`` is not held to it); more are
+    answered 503. 0: no limit."""
     header_seconds: float = 10.0
     """A request's headers must arrive within this time (slowloris), or it is answered 408."""
     body_seconds: float = 30.0
