@@ -15,6 +15,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from langbord.server.service import CHAT_BURST
 from server.server_process import ServerProcess, serving
 
 pytestmark = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
@@ -143,3 +144,35 @@ def test_joins_and_moves_reach_the_other_process(two: tuple[ServerProcess, Serve
         assert moved.status_code == 200, moved.text
         wait_for(on_a, lambda v: v["move"] > now["move"])
         assert via_a.get(url).json()["log"] == via_b.get(url).json()["log"]
+
+
+def test_the_chat_flood_limit_holds_across_processes(
+    two: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """A seat's messages sent through both processes, in turn: together they take at most
+    ``CHAT_BURST`` (counted from the database, not per process); the rest are refused (429)."""
+    count, _window = CHAT_BURST
+    a, b = two
+    with (
+        httpx.Client(base_url=a.base, timeout=20) as via_a,
+        httpx.Client(base_url=b.base, timeout=20) as via_b,
+    ):
+        made = via_a.post(
+            "/api/tables", json={"game": "skibe", "options": {"players": 3}, "seats": ["human"] * 3}
+        )
+        assert made.status_code == 201, made.text
+        url = f"/api/tables/{made.json()['id']}"
+        joined = via_a.post(f"{url}/join", json={"name": "Astrid", "seat": 0})
+        assert joined.status_code == 200, joined.text
+        token = auth(joined.json()["token"])
+        statuses: list[int] = []
+        for k in range(12):
+            for _ in range(10):  # 409: the other process's message took the number first
+                said = (via_a, via_b)[k % 2].post(
+                    f"{url}/chat", json={"text": f"m{k}"}, headers=token
+                )
+                if said.status_code != 409:
+                    break
+            statuses.append(said.status_code)
+        assert statuses == [201] * count + [429] * (12 - count), statuses
+        assert [m["text"] for m in via_b.get(url).json()["chat"]] == [f"m{k}" for k in range(count)]

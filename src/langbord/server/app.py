@@ -94,7 +94,10 @@ class Join(BaseModel):
 
 class Chat(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    text: str = Field(max_length=4 * CHAT_LENGTH, description="1-300 characters once trimmed")
+    text: str = Field(
+        max_length=4 * CHAT_LENGTH,
+        description="1-300 characters, some visible, blank runs kept as one space",
+    )
 
 
 class UndoAnswer(BaseModel):

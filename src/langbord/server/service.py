@@ -83,6 +83,7 @@ from langbord.server.db import (
     write_failure,
 )
 from langbord.server.fairlock import FairLock
+from langbord.server.visible import collapsed, has_visible
 from langbord.server.why import why_not
 
 log = logging.getLogger("langbord.server")
@@ -227,7 +228,6 @@ class Live:
     rematch_of: str | None = None
     chat: list[dict[str, JSON]] = field(default_factory=list)  # the latest CHAT_SHOWN
     chat_count: int = 0  # messages ever written (the next one's number)
-    chat_times: dict[int, deque[float]] = field(default_factory=dict)  # per seat, for floods
     hint: tuple[tuple[int, int, int], Future[dict[str, Any]]] | None = None
     """The hint being computed or last computed: (undos, move, seat) and its answer."""
     changes: int = 0  # changes other than moves and joins (chat, undo requests, rematch)
@@ -289,20 +289,42 @@ def notation_lines(card: str) -> list[str]:
 
 
 def check_chat(text: str) -> str:
-    """``text`` trimmed, if it may be a chat message: 1 to ``CHAT_LENGTH`` characters, none a
-    control character (line breaks included), a separator of lines or paragraphs, or a
-    text-direction control; else :class:`ServiceError` saying which."""
-    text = text.strip()
-    if not text:
-        raise ServiceError("an empty message: write something")
-    if len(text) > CHAT_LENGTH:
-        raise ServiceError(f"a message has at most {CHAT_LENGTH} characters, not {len(text)}")
+    """``text`` as the chat keeps it, if it may be a chat message: every run of blank space
+    (spaces of any width, line breaks, line and paragraph separators, blank fillers, with the
+    invisible characters among them) made one ordinary space and the ends trimmed
+    (:func:`~langbord.server.visible.collapsed`), so that no message can seem to start a line
+    of its own; then 1 to ``CHAT_LENGTH`` characters, at least one of them visible
+    (:func:`~langbord.server.visible.has_visible`). A control character that is not blank
+    space (a bell, DEL, ESC), or a text-direction control, is refused wherever it is. Else
+    :class:`ServiceError` saying which rule the text broke."""
     for at, char in enumerate(text):
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in _BIDI:
+        if (unicodedata.category(char) in ("Cc", "Cs") and not char.isspace()) or char in _BIDI:
             raise ServiceError(
                 f"the character U+{ord(char):04X} at character {at} cannot be sent in the chat"
             )
+    if not text.strip():
+        raise ServiceError("an empty message: write something")
+    if not has_visible(text):
+        raise ServiceError(
+            "a message with nothing to see: it holds only invisible characters or blank space"
+        )
+    text = collapsed(text)
+    if len(text) > CHAT_LENGTH:
+        raise ServiceError(f"a message has at most {CHAT_LENGTH} characters, not {len(text)}")
     return text
+
+
+def check_name(name: str, whose: str = "a name") -> str:
+    """``name`` trimmed, with each run of blank space made one space, if it has a visible
+    character; else :class:`ServiceError` naming ``whose`` name it was (a player's name is shown
+    to the others: one of blanks or invisible characters would show as nobody)."""
+    if not name.strip():
+        raise ServiceError(f"{whose} is empty")
+    if not has_visible(name):
+        raise ServiceError(
+            f"{whose} has nothing to see: it holds only invisible characters or blank space"
+        )
+    return collapsed(name)
 
 
 def _about(seconds: float) -> str:
@@ -590,8 +612,8 @@ class Service:
         for p, name in enumerate(chosen):
             if name is not None and p not in humans:
                 raise ServiceError(f"seat {p} is a bot's: it takes no name")
-            if name is not None and not name.strip():
-                raise ServiceError(f"the name of seat {p} is empty")
+            if name is not None:
+                chosen[p] = check_name(name, f"the name of seat {p}")
         tokens = {p: secrets.token_urlsafe(32) for p in humans} if hotseat else None
         table_id = secrets.token_urlsafe(9)
         state = game.new_initial_state()
@@ -745,7 +767,7 @@ class Service:
         token, the only key to it (only its hash is stored). At a rematch every human seat is
         kept for its player of the last game: ``claim`` is (that table's id, the token of their
         seat there), which takes the same seat here, under the same name unless ``name``."""
-        name = name.strip() if name is not None else None
+        name = check_name(name, "the name") if name is not None and name.strip() else None
         kept: str | None = None
         if claim is not None:
             old_id, old_token = claim
@@ -930,7 +952,8 @@ class Service:
 
     @staticmethod
     def _add_chat(live: Live, rows: list[ChatRow]) -> bool:
-        """Appends the messages not yet in ``live``; True if there were any."""
+        """Appends the messages not yet in ``live`` (their blank runs made one space, as
+        :func:`check_chat` writes them); True if there were any."""
         fresh = [row for row in rows if row.number >= live.chat_count]
         for row in fresh:
             live.chat.append(
@@ -938,7 +961,7 @@ class Service:
                     "n": row.number,
                     "seat": row.seat,
                     "name": row.name,
-                    "text": row.text,
+                    "text": collapsed(row.text),  # rows written before it kept blank runs
                     "at": utc(row.created).isoformat(),
                 }
             )
@@ -1664,18 +1687,6 @@ class Service:
             with live.lock:
                 if live.status == "abandoned":
                     raise Conflict(self._abandoned_detail())
-                count, window = CHAT_BURST
-                times = live.chat_times.setdefault(seat, deque())
-                moment = time.monotonic()
-                while times and times[0] <= moment - window:
-                    times.popleft()
-                if len(times) >= count:
-                    wait = max(1, math.ceil(times[0] + window - moment))
-                    raise TooMany(
-                        f"too many messages: at most {count} in {window:g} s; try again in "
-                        f"{wait} s",
-                        wait,
-                    )
                 number = live.chat_count
                 name = self._name_of(live, seat)
             stamp = self.clock()
@@ -1684,6 +1695,7 @@ class Service:
             )
             try:
                 with self._writing() as session:
+                    self._check_chat_burst(session, live.id, seat, stamp)
                     session.add(row)
                     session.flush()
                     self._notify(session, live.id)
@@ -1691,11 +1703,36 @@ class Service:
                 self.refresh(live)
                 raise Conflict("another message came first: send it again") from None
             with live.lock:
-                times.append(moment)
                 self._add_chat(live, [row])
                 entry = live.chat[-1]
         self.on_change(table_id)
         return entry
+
+    @staticmethod
+    def _check_chat_burst(session: Session, table_id: str, seat: int, stamp: datetime) -> None:
+        """Refuses (:class:`TooMany`) a message from ``seat`` at ``stamp`` if its last
+        ``CHAT_BURST[0]`` messages at the table, as the database holds them, were all written
+        within ``CHAT_BURST[1]`` seconds before; the refusal says how long to wait."""
+        count, window = CHAT_BURST
+        latest = (
+            session.execute(
+                select(ChatRow.created)
+                .where(ChatRow.table_id == table_id, ChatRow.seat == seat)
+                .order_by(ChatRow.number.desc())
+                .limit(count)
+            )
+            .scalars()
+            .all()
+        )
+        if len(latest) < count:
+            return
+        left = (min(map(utc, latest)) + timedelta(seconds=window) - stamp).total_seconds()
+        if left > 0:
+            pause = max(1, math.ceil(left))
+            raise TooMany(
+                f"too many messages: at most {count} in {window:g} s; try again in {pause} s",
+                pause,
+            )
 
     # ---- rematch ------------------------------------------------------------------------------
 

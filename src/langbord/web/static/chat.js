@@ -1,22 +1,52 @@
-// The table's chat: text only (every message goes in as a text node), 1–300 characters.
+// The table's chat: text only (every message goes in as a text node), 1–300 characters with
+// something to see. Each message is a block of its own: its author and time on a line, its text
+// indented below them, a rule down its left side; blank runs are one space (as the server keeps
+// them), so no text can pass for another message's line.
 import { h } from "./dom.js";
 import { api as request } from "./api.js";
 
 /** The longest message, in characters (code points, as the server counts them). */
 export const CHAT_LIMIT = 300;
 
+// As the server's langbord/server/visible.py: characters that draw empty space, and those that
+// draw nothing by themselves (controls, format characters, separators, lone marks,
+// default-ignorable code points, blank-looking fillers).
+const BLANK = "\\p{White_Space}\\u115F\\u1160\\u2800\\u3164\\uFFA0\\u{1D159}";
+const UNSEEN = `${BLANK}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Z}\\p{Mn}\\p{Me}\\p{Default_Ignorable_Code_Point}`;
+const BLANK_RUN = new RegExp(`[${BLANK}][${UNSEEN}]*`, "gu");
+const SEEN = new RegExp(`[^${UNSEEN}]`, "u");
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001b\u007f-\u0084\u0086-\u009f]/;
+
 /**
- * A message as it will be sent (trimmed), or why it cannot be.
+ * `text` with every run of blank space (spaces of any width, line breaks, blank fillers, and
+ * the invisible characters among them) made one ordinary space, and trimmed.
+ * @param {string} text
+ */
+export function collapseBlanks(text) {
+  return String(text).replace(BLANK_RUN, " ").replace(/^ | $/g, "");
+}
+
+/**
+ * Whether `text` has a character that draws something by itself.
+ * @param {string} text
+ */
+export function hasVisible(text) {
+  return SEEN.test(String(text));
+}
+
+/**
+ * A message as it will be sent (blank runs made one space, trimmed), or why it cannot be.
  * @param {string} raw what the player typed
  * @returns {{text: string} | {error: string}}
  */
 export function checkChat(raw) {
-  const text = String(raw).trim();
+  if (CONTROL.test(String(raw))) return { error: "Only text, please: no control characters." };
+  const text = collapseBlanks(raw);
   const length = [...text].length;
   if (!length) return { error: "Type a message first." };
+  if (!hasVisible(text)) return { error: "Nothing to see in that message: type some letters, digits or emoji." };
   if (length > CHAT_LIMIT) return { error: `At most ${CHAT_LIMIT} characters (this one has ${length}).` };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return { error: "One line of text, please: no line breaks or control characters." };
   return { text };
 }
 
@@ -31,6 +61,23 @@ export function clock(at) {
 }
 
 /** @typedef {import("./types.js").ChatMessage} ChatMessage */
+
+/**
+ * One message as the chat shows it: a block (`li`) with its author and time on the first line
+ * and its text, blank runs made one space, in a paragraph of its own indented below them; the
+ * player's own messages are marked `mine`.
+ * @param {ChatMessage} message
+ * @param {number | null | undefined} you the seat looking
+ * @param {{seat_name?: string}[]} players
+ */
+export function chatItem(message, you, players) {
+  const who = message.name || players[message.seat]?.seat_name || "someone";
+  return h("li", { "data-n": message.n, class: message.seat === you ? "ctl-chat-msg mine" : "ctl-chat-msg" },
+    h("div", { class: "ctl-chat-head" },
+      h("span", { class: "ctl-chat-who" }, who),
+      h("time", { class: "ctl-chat-when muted", datetime: message.at }, clock(message.at))),
+    h("p", { class: "ctl-chat-text" }, collapseBlanks(message.text)));
+}
 
 /**
  * The chat panel of a table; `update(table)` shows the table's messages.
@@ -70,10 +117,7 @@ export function chatPanel({ tableId, token, refresh }) {
     const last = messages.length ? messages[messages.length - 1].n : -1;
     if (last === shown && list.childElementCount === Math.max(1, messages.length)) return;
     shown = last;
-    list.replaceChildren(...messages.map((m) => h("li", { "data-n": m.n, class: m.seat === table.you ? "mine" : "" },
-      h("span", { class: "ctl-chat-who" }, m.name || table.players[m.seat]?.seat_name || "someone"),
-      h("span", { class: "ctl-chat-when muted" }, clock(m.at)),
-      h("span", { class: "ctl-chat-text" }, m.text))));
+    list.replaceChildren(...messages.map((m) => chatItem(m, table.you, table.players)));
     if (!messages.length) list.append(h("li", { class: "muted" }, "No messages yet."));
     list.scrollTop = list.scrollHeight;
   }
