@@ -367,7 +367,7 @@ def _net_settings(args: argparse.Namespace) -> dict[str, Any]:
         settings["rate_limits"] = False
     from langbord.server.guards import parse_rate
 
-    for name in ("create_rate", "join_rate", "move_rate"):
+    for name in ("create_rate", "join_rate", "move_rate", "work_rate"):
         if getattr(args, name) is not None:
             try:
                 parse_rate(f"--{name.replace('_', '-')}", getattr(args, name))
@@ -653,6 +653,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("create", "new tables", limits.create_rate),
         ("join", "joins", limits.join_rate),
         ("move", "moves", limits.move_rate),
+        ("work", "seconds of the bots' time for hints and analyses", limits.work_rate),
     ):
         net.add_argument(
             f"--{kind}-rate",

@@ -39,10 +39,13 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
 from langbord.server.db import CHAT_LENGTH, write_failure
-from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders
+from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, client_key
 from langbord.server.inputs import Name, strict_json, validation_errors
 from langbord.server.learn import Lessons
 from langbord.server.service import (
+    HINT_LATE,
+    HINT_WAIT,
+    HintSearch,
     Service,
     ServiceError,
     TooMany,
@@ -461,6 +464,13 @@ class Hub:
 # ---- limits -------------------------------------------------------------------------------------
 
 
+async def _disconnected(request: Request) -> None:
+    """Returns once the client has closed its connection (a request without a body, or
+    whose body was read)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 class BodyLimit:
     """Refuses request bodies over ``MAX_BODY`` bytes (declared or streamed) with 413."""
 
@@ -565,6 +575,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     app.state.service = service
     app.state.hub = hub
     app.state.limits = limits
+    service.bots.charge = limits.charge  # hints' and analyses' worker time, per client
     app.add_middleware(BodyLimit)
     if config.allowed_hosts:
         app.add_middleware(HostCheck, allowed=config.allowed_hosts)
@@ -772,16 +783,35 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     @app.get(
         "/api/tables/{table_id}/hint",
         responses=errors,
-        dependencies=[Depends(limits.dependency("move"))],
+        dependencies=[Depends(limits.dependency("move")), Depends(limits.dependency("work"))],
     )
-    async def hint(table_id: TableId, token: Token) -> Hint:
+    async def hint(request: Request, table_id: TableId, token: Token) -> Hint:
         """The game's best agent's choice for your decision, from what your seat knows, with
-        its estimated chance of winning (403 where hints are off, 409 if not your turn)."""
+        its estimated chance of winning (403 where hints are off, 409 if not your turn). The
+        search takes its turn with other clients' hints and analyses, and its time counts
+        against your address's share of the bots (429 once it is spent); a request that is
+        closed before the answer drops the search."""
+        client = client_key(request.client.host if request.client else None)
 
-        def hint_for() -> dict[str, Any]:
-            return service.hint(table_id, seated(table_id, token, "a hint"))
+        def search_for() -> HintSearch:
+            return service.hint_search(table_id, seated(table_id, token, "a hint"), client)
 
-        return Hint(**await run(hint_for))
+        search: HintSearch = await run(search_for)
+        answered: asyncio.Future[Any] = asyncio.wrap_future(search.future)
+        gone: asyncio.Future[Any] = asyncio.ensure_future(_disconnected(request))
+        try:
+            await asyncio.wait({answered, gone}, timeout=HINT_WAIT, return_when="FIRST_COMPLETED")
+        except BaseException:  # cancelled: the server is stopping
+            service.hint_abandon(search)
+            raise
+        finally:
+            gone.cancel()
+            if answered.done() and not answered.cancelled():
+                answered.exception()  # read here, from the search's own future below
+        if not search.future.done():  # late, or its asker left: nobody waits for it any more
+            service.hint_abandon(search)
+            raise Unavailable(HINT_LATE)
+        return Hint(**service.hint_answer(search))
 
     @app.post(
         "/api/tables/{table_id}/why",

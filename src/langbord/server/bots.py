@@ -34,11 +34,11 @@ import time
 import traceback
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, TypeAlias
 
 from langbord.agents.specs import make_agent
 from langbord.core.game import State
@@ -245,12 +245,26 @@ class _Worker:
             self.process.join(5)
 
 
+Item: TypeAlias = "str | tuple[Job, Future[dict[str, Any]]]"
+"""Queued work: a key for ``prepare``, or a hint and its asker's future."""
+
+
 class Bots:
-    """The bots of one server (see the module). ``prepare(table)`` gives the job of the table's
-    bot, or None if no bot is to move there; ``finish(job, action)`` commits the action (None:
-    the decision failed or was cut off, the fallback agent moves; for an analysis job, the
-    decision's report or None). Both run on this object's
-    thread and are given one table at a time; ``wake(table)`` may be called from any thread.
+    """The bots of one server (see the module). ``prepare(key)`` gives the job queued under
+    ``key`` (a table's bot decision, or the next decision of some other work such as an
+    analysis), or None if there is none; ``finish(job, action)`` commits the action (None: the
+    decision failed or was cut off, the fallback agent moves; for an analysis job, the
+    decision's report or None). Both run on this object's thread and are given one key at a
+    time; ``wake(key)`` and ``ask(job)`` may be called from any thread.
+
+    Work takes turns by *lane*: a table's bot is a lane of its own, and the work a client
+    asked for (``client=`` of :meth:`wake` and :meth:`ask`: hints and analyses) is one lane per
+    client, whatever the tables. The lanes are served round-robin, one decision each, and a
+    lane never has two decisions under way at once; clients' work holds at most
+    ``slots - 1`` workers at once (all of them with one worker), so one client's work can
+    delay another table's bot by at most one decision, and a flood of hints never holds every
+    worker while a bot waits. ``charge(client, seconds)``, if set, is told the worker time each
+    decision of a client's work took (run on this object's thread).
 
     ``decide`` (what a worker runs; it must be importable by a worker process) and ``grace`` may
     be set before the first decision."""
@@ -269,14 +283,18 @@ class Bots:
         self.seconds = seconds
         self.grace = GRACE
         self.decide: Decide = decide
+        self.charge: Callable[[str, float], None] | None = None
         self._context: multiprocessing.context.BaseContext | None = None
         self._workers: list[_Worker] = []
-        self._ready: deque[str] = deque()
+        self._lanes: OrderedDict[str, deque[Item]] = OrderedDict()  # lane -> its queued work
+        self._lane_of: dict[str, str] = {}  # a queued or deciding key -> its lane
+        self._running: dict[str, int] = {}  # lane -> its decisions under way (0 or 1)
         self._queued: set[str] = set()
         self._busy: set[str] = set()
         self._rung: set[str] = set()  # woken while deciding: looked at again afterwards
-        self._asks: deque[tuple[Job, Future[dict[str, Any]]]] = deque()  # hints to compute
         self._answers: dict[int, Future[dict[str, Any]]] = {}  # id(job) -> its asker
+        self._sent: dict[int, tuple[str, float]] = {}  # id(job) -> (its lane, when it was sent)
+        self._cancelled: set[int] = set()  # id(job) of hints whose asker left while they ran
         self._lock = threading.Lock()
         self._bell: socket.socket | None = None  # rung by wake(): the thread waits on it
         self._ringer: socket.socket | None = None
@@ -285,28 +303,56 @@ class Bots:
 
     # ---- any thread ---------------------------------------------------------------------------
 
-    def wake(self, table: str) -> None:
-        """Queues ``table`` for its bot (at the back; nothing if it is queued; once its decision
-        is done if it is deciding: the change that woke it may have come after the look)."""
+    def wake(self, key: str, client: str | None = None) -> None:
+        """Queues ``key`` (a table's bot, or ``client``'s work under that key) at the back of
+        its lane; nothing if it is queued; once its decision is done if it is deciding (the
+        change that woke it may have come after the look)."""
         with self._lock:
-            if table in self._busy:
-                self._rung.add(table)
+            if key in self._busy:
+                self._rung.add(key)
                 return
-            if table in self._queued:
+            if key in self._queued:
                 return
-            self._queued.add(table)
-            self._ready.append(table)
+            lane = _lane(key, client)
+            self._queued.add(key)
+            self._lane_of[key] = lane
+            self._lanes.setdefault(lane, deque()).append(key)
         self._ring()
 
-    def ask(self, job: Job) -> Future[dict[str, Any]]:
-        """Queues a hint job (``job.hint``) for the next free worker, ahead of the bots'
-        decisions; its future gets :func:`advise`'s answer, or an exception if the worker
-        failed, died or ran past ``seconds + grace``."""
+    def ask(self, job: Job, client: str) -> Future[dict[str, Any]]:
+        """Queues a hint job (``job.hint``) in ``client``'s lane; its future gets
+        :func:`advise`'s answer, or an exception if the worker failed, died or ran past
+        ``seconds + grace``. Cancelling the future (:meth:`cancel`) drops the job."""
         future: Future[dict[str, Any]] = Future()
         with self._lock:
-            self._asks.append((job, future))
+            self._lanes.setdefault(_lane(job.table, client), deque()).append((job, future))
         self._ring()
         return future
+
+    def cancel(self, future: Future[dict[str, Any]]) -> None:
+        """Drops the hint whose answer is ``future`` (its asker has gone): taken out of its
+        lane if it waits there, cut off (its worker replaced) if it is being searched."""
+        with self._lock:
+            for lane, items in list(self._lanes.items()):
+                for item in items:
+                    if isinstance(item, tuple) and item[1] is future:
+                        items.remove(item)
+                        if not items:
+                            del self._lanes[lane]
+                        future.cancel()
+                        return
+            for ident, asker in self._answers.items():
+                if asker is future:
+                    self._cancelled.add(ident)
+                    break
+        future.cancel()
+        self._ring()
+
+    def waiting(self, client: str) -> int:
+        """The hints and other work of ``client`` queued or under way."""
+        lane = _lane("", client)
+        with self._lock:
+            return len(self._lanes.get(lane, ())) + self._running.get(lane, 0)
 
     def start(self) -> None:
         """Starts the scheduling thread; workers start when there is a decision to make."""
@@ -327,12 +373,13 @@ class Bots:
             worker.close()
         self._workers.clear()
         with self._lock:
-            waiting = [future for _, future in self._asks] + list(self._answers.values())
-            self._asks.clear()
+            queued = [item for items in self._lanes.values() for item in items]
+            waiting = [item[1] for item in queued if isinstance(item, tuple)]
+            waiting += self._answers.values()
+            self._lanes.clear()
             self._answers.clear()
         for future in waiting:
-            if not future.done():
-                future.set_exception(RuntimeError("the server is stopping"))
+            _settle(future, RuntimeError("the server is stopping"))
         for end in (self._bell, self._ringer):
             if end is not None:
                 end.close()
@@ -366,19 +413,23 @@ class Bots:
                 time.sleep(0.1)
 
     def _dispatch(self) -> None:
-        """Sends the tables at the front of the queue to idle workers while both are there."""
+        """Sends the work at the front of the lanes to idle workers while both are there."""
         while not self._stopping.is_set():
             with self._lock:
-                if self._deciding() >= self.slots or not (self._ready or self._asks):
+                if self._deciding() >= self.slots:
                     return
-                ask = self._asks.popleft() if self._asks else None
-                if ask is None:
-                    table = self._ready.popleft()
-                    self._queued.discard(table)
-                    self._busy.add(table)
-            if ask is not None:
-                self._send_ask(*ask)
+                picked = self._pick()
+                if picked is None:
+                    return
+                lane, item = picked
+                self._running[lane] = self._running.get(lane, 0) + 1
+                if isinstance(item, str):
+                    self._queued.discard(item)
+                    self._busy.add(item)
+            if isinstance(item, tuple):
+                self._send_ask(lane, *item)
                 continue
+            table = item
             try:
                 job = self.prepare(table)
             except Exception:
@@ -387,6 +438,8 @@ class Bots:
             if job is None:
                 self._release(table, again=False)
                 continue
+            with self._lock:
+                self._sent[id(job)] = (lane, time.monotonic())
             try:
                 worker = self._worker_for(table)
             except Exception:  # e.g. no process can be started: the table goes on without
@@ -398,10 +451,28 @@ class Bots:
             except (BrokenPipeError, OSError):
                 self._lost(worker, "its worker was gone")
 
-    def _send_ask(self, job: Job, future: Future[dict[str, Any]]) -> None:
+    def _pick(self) -> tuple[str, Item] | None:
+        """The next lane's first item (under the lock): the first lane in turn with nothing
+        under way, clients' lanes only while they hold fewer than their share of the workers.
+        (A lane goes to the back of the turn when its decision is done: :meth:`_done`.)"""
+        clients_cap = max(1, self.slots - 1)
+        clients = sum(n for lane, n in self._running.items() if n and _is_client(lane))
+        for lane, items in self._lanes.items():
+            if self._running.get(lane, 0):
+                continue
+            if _is_client(lane) and clients >= clients_cap:
+                continue
+            item = items.popleft()
+            if not items:
+                del self._lanes[lane]
+            return lane, item
+        return None
+
+    def _send_ask(self, lane: str, job: Job, future: Future[dict[str, Any]]) -> None:
         """Sends a hint job to an idle worker (one that holds its table's state if any)."""
         with self._lock:
             self._answers[id(job)] = future
+            self._sent[id(job)] = (lane, time.monotonic())
         try:
             worker = self._worker_for(job.table)
         except Exception:
@@ -451,9 +522,15 @@ class Bots:
             with contextlib.suppress(OSError):  # BlockingIOError: no more to read
                 while bell.recv(4096):
                     pass
+        with self._lock:
+            cancelled, self._cancelled = self._cancelled, set()
         for worker in busy:
             job = worker.job
             assert job is not None
+            if id(job) in cancelled and worker.connection not in ready:
+                log.info("a hint at table %s: its asker left; cut off", job.table)
+                self._lost(worker, None)
+                continue
             if worker.connection in ready:
                 try:
                     kind, value = worker.connection.recv()
@@ -498,14 +575,24 @@ class Bots:
         self._finish(job, None)
 
     def _finish(self, job: Job, action: Any) -> None:
+        with self._lock:
+            lane, sent = self._sent.pop(id(job), ("", 0.0))
+            if lane:
+                self._done(lane)
+        if lane and _is_client(lane) and self.charge is not None:
+            try:
+                self.charge(lane.removeprefix(CLIENT_LANE), time.monotonic() - sent)
+            except Exception:
+                log.exception("could not count a client's bot time")
         if job.hint:  # answered to its asker; no table is deciding
             with self._lock:
                 future = self._answers.pop(id(job), None)
-            if future is not None and not future.done():
+                self._cancelled.discard(id(job))
+            if future is not None:
                 if action is None:
-                    future.set_exception(RuntimeError("the hint's worker failed or ran late"))
+                    _settle(future, RuntimeError("the hint's worker failed or ran late"))
                 else:
-                    future.set_result(action)
+                    _settle(future, action)
             return
         try:
             self.finish(job, action)
@@ -513,12 +600,48 @@ class Bots:
             log.exception("bot at table %s: could not commit its move", job.table)
         self._release(job.table, again=True)
 
-    def _release(self, table: str, again: bool) -> None:
-        """``table`` is no longer deciding; ``again``: to the back of the queue."""
+    def _done(self, lane: str) -> None:
+        """(Under the lock.) A decision of ``lane`` is done: the lane goes to the back of the
+        turn, behind every lane that waited meanwhile."""
+        left = self._running.get(lane, 1) - 1
+        if left > 0:
+            self._running[lane] = left
+        else:
+            self._running.pop(lane, None)
+        if lane in self._lanes:
+            self._lanes.move_to_end(lane)
+
+    def _release(self, key: str, again: bool) -> None:
+        """``key`` is no longer deciding; ``again``: to the back of its lane."""
         with self._lock:
-            self._busy.discard(table)
-            if table in self._rung:
-                self._rung.discard(table)
+            lane = self._lane_of.pop(key, key)
+            self._busy.discard(key)
+            if not again:  # prepare() found nothing to do
+                self._done(lane)
+            if key in self._rung:
+                self._rung.discard(key)
                 again = True
         if again:
-            self.wake(table)
+            client = lane.removeprefix(CLIENT_LANE) if _is_client(lane) else None
+            self.wake(key, client)
+
+
+CLIENT_LANE = "@"
+"""The prefix of a client's lane (a table id never holds "@")."""
+
+
+def _lane(key: str, client: str | None) -> str:
+    return key if client is None else CLIENT_LANE + client
+
+
+def _is_client(lane: str) -> bool:
+    return lane.startswith(CLIENT_LANE)
+
+
+def _settle(future: Future[dict[str, Any]], outcome: Any) -> None:
+    """Gives ``future`` its result (an exception: its exception), unless it was cancelled."""
+    with contextlib.suppress(InvalidStateError):  # cancelled meanwhile: nobody waits
+        if isinstance(outcome, BaseException):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome)

@@ -43,6 +43,10 @@ class ServerConfig:
     """Joins per client address."""
     move_rate: str = "300/minute"
     """Moves per client address."""
+    work_rate: str = "600/hour"
+    """Seconds of the bots' workers that one client address's hints and analyses may take
+    (each decision counts what it took, rounded up); a client with none left is refused new
+    ones (429) until the window moves on."""
 
     # ---- tables -------------------------------------------------------------------------------
     live_tables: int = 1000

@@ -214,7 +214,11 @@ def parse_rate(name: str, rate: str) -> RateLimitItem:
 class RateLimits:
     """A moving-window limit per client address for each kind of request (``create``, ``join``,
     ``move``), kept in this process's memory. ``dependency(kind)`` is a FastAPI dependency that
-    answers 429 with ``Retry-After`` when the client is over its limit."""
+    answers 429 with ``Retry-After`` when the client is over its limit.
+
+    ``work`` is the bots' time a client's hints and analyses may take (``work_rate``, in
+    worker-seconds): :meth:`charge` counts what each decision took, and the ``work``
+    dependency refuses a new hint or analysis while the client has none left."""
 
     def __init__(self, config: ServerConfig) -> None:
         self.enabled = config.rate_limits
@@ -222,21 +226,40 @@ class RateLimits:
             "create": parse_rate("create_rate", config.create_rate),
             "join": parse_rate("join_rate", config.join_rate),
             "move": parse_rate("move_rate", config.move_rate),
+            "work": parse_rate("work_rate", config.work_rate),
         }
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
 
     def hit(self, kind: str, address: str | None) -> int | None:
-        """Counts one request; None if it is allowed, else the seconds until it would be."""
+        """Counts one request; None if it is allowed, else the seconds until it would be.
+        (``work`` is only tested here: :meth:`charge` counts it.)"""
         if not self.enabled:
             return None
         item, key = self.items[kind], client_key(address)
-        if self.limiter.hit(item, kind, key):
+        if kind == "work" and self.limiter.test(item, kind, key):
+            return None
+        if kind != "work" and self.limiter.hit(item, kind, key):
             return None
         reset = self.limiter.get_window_stats(item, kind, key).reset_time
         return max(1, math.ceil(reset - time.time()))
 
+    def charge(self, client: str, seconds: float) -> None:
+        """Counts ``seconds`` of the bots' time (rounded up, at least 1) against ``client``
+        (a :func:`client_key`): called from the bots' thread."""
+        if not self.enabled:
+            return
+        item = self.items["work"]
+        for _ in range(max(1, math.ceil(seconds))):
+            if not self.limiter.hit(item, "work", client):
+                return  # spent: what is over the budget waits for the window to move on
+
     def dependency(self, kind: str) -> Callable[[Request], Awaitable[None]]:
-        what = {"create": "new tables", "join": "joins", "move": "moves"}[kind]
+        what = {
+            "create": "new tables",
+            "join": "joins",
+            "move": "moves",
+            "work": "hints and analyses (seconds of the bots' time)",
+        }[kind]
         rate = self.items[kind]
 
         async def limited(request: Request) -> None:

@@ -39,10 +39,9 @@ import secrets
 import threading
 import time
 import unicodedata
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
-from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import Future, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -103,9 +102,16 @@ CHAT_SHOWN = 100
 """The chat messages a table's JSON carries (the latest)."""
 CHAT_BURST = (5, 10.0)
 """At most this many chat messages from one seat within this many seconds (a flood answers
-429); the limit per client address on moves applies to chat as well."""
-HINT_GRACE = 5.0
-"""Seconds past the bots' budget that a hint may take in its worker before it is given up."""
+429), counted in the database, so every server process on it shares the limit; the limit per
+client address on moves applies to chat as well."""
+HINT_WAIT = 60.0
+"""Seconds an asker waits for a hint, its turn among the other clients' work included, before
+it is dropped and the asker told to try again."""
+HINT_LATE = "the bots are busy and the hint did not come in time: try again"
+HINTS_WAITING = 4
+"""Hints and analysis decisions one client may have waiting for the bots when it asks for a
+hint; more are refused (429)."""
+HINT_RETRY = 5
 # Shown to others, these reorder text or hide it: refused in chat as in names.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -237,6 +243,16 @@ class Live:
         return len(self.log)
 
 
+@dataclass(frozen=True)
+class HintSearch:
+    """A hint being searched for an asker (:meth:`Service.hint_search`): the table, the
+    search's answer to come, and the position it is for."""
+
+    live: Live
+    future: Future[dict[str, Any]]
+    state: State
+
+
 def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
     """Refuses (:class:`OptionError`) an unknown agent or a bad option, and a spec that cannot
     promise a decision within ``seconds`` at ``game`` (:func:`decision_seconds`'s estimate)."""
@@ -356,6 +372,7 @@ class Service:
         self.clock: Callable[[], datetime] = now
         self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
         self.analyses = Analyses(self)
+        self._hint_waiters: dict[Future[dict[str, Any]], int] = {}  # a hint -> who waits for it
         self.bots = Bots(
             self._prepare,
             self._finished,
@@ -1597,11 +1614,13 @@ class Service:
 
     # ---- hints --------------------------------------------------------------------------------
 
-    def hint(self, table_id: str, seat: int) -> dict[str, JSON]:
-        """What the game's best agent would play for ``seat``, to move now, and its estimated
-        chance of winning: searched in a bot worker on a re-deal of what ``seat`` cannot see
-        (``resample_hidden``), within the bots' time budget. One search per table and
-        position: asking again answers the same hint."""
+    def hint_search(self, table_id: str, seat: int, client: str = "?") -> HintSearch:
+        """Starts (or joins) the search for what the game's best agent would play for
+        ``seat``, to move now: searched in a bot worker on a re-deal of what ``seat`` cannot
+        see (``resample_hidden``), within the bots' time budget, in ``client``'s turn with the
+        other clients' hints and analyses (:class:`~langbord.server.bots.Bots`). One search per
+        table and position: asking again joins the same one. Its answer is
+        :meth:`hint_answer`'s; an asker who stops waiting calls :meth:`hint_abandon`."""
         live = self.get_live(table_id)
         if self.postgres:
             self.refresh(live)
@@ -1613,8 +1632,14 @@ class Service:
             if live.state.current_player() != seat:
                 raise Conflict("a hint is for your own decision: it is not your turn")
             key = (live.undone, live.moves, seat)
-            if live.hint is not None and live.hint[0] == key:
+            if live.hint is not None and live.hint[0] == key and not live.hint[1].cancelled():
                 future = live.hint[1]
+            elif self.bots.waiting(client) >= HINTS_WAITING:
+                raise TooMany(
+                    f"your address has {HINTS_WAITING} hints and analyses waiting for the "
+                    "bots: ask again once they are answered",
+                    HINT_RETRY,
+                )
             else:
                 job = Job(
                     table=live.id,
@@ -1628,22 +1653,43 @@ class Service:
                     max_seconds=self.config.bot_seconds,
                     hint=True,
                 )
-                future = self.bots.ask(job)
+                future = self.bots.ask(job, client)
                 live.hint = (key, future)
-            legal = live.state.legal_actions()
-            state = live.state.clone()
+            self._hint_waiters[future] = self._hint_waiters.get(future, 0) + 1
+            return HintSearch(live, future, live.state.clone())
+
+    def hint_abandon(self, search: HintSearch) -> None:
+        """``search``'s asker stopped waiting: the search is dropped once nobody waits."""
+        with search.live.lock:
+            left = self._hint_waiters.get(search.future, 1) - 1
+            if left > 0:
+                self._hint_waiters[search.future] = left
+                return
+            self._hint_waiters.pop(search.future, None)
+            if search.live.hint is not None and search.live.hint[1] is search.future:
+                search.live.hint = None
+        self.bots.cancel(search.future)
+
+    def hint_answer(self, search: HintSearch) -> dict[str, JSON]:
+        """The hint ``search`` found (it is done): the action as the legal moves show it, the
+        estimated chance of winning, the agent and the seconds it searched."""
+        with search.live.lock:
+            left = self._hint_waiters.get(search.future, 1) - 1
+            if left > 0:
+                self._hint_waiters[search.future] = left
+            else:
+                self._hint_waiters.pop(search.future, None)
         try:
-            answer = future.result(timeout=self.config.bot_seconds + HINT_GRACE)
-        except FutureTimeout:
-            raise Unavailable("the hint took too long: try again") from None
+            answer = search.future.result(timeout=0)
         except Exception as exc:
-            with live.lock:
-                if live.hint is not None and live.hint[1] is future:
-                    live.hint = None  # the next ask searches again
-            log.warning("a hint at table %s failed: %s", table_id, exc)
+            with search.live.lock:
+                if search.live.hint is not None and search.live.hint[1] is search.future:
+                    search.live.hint = None  # the next ask searches again
+            log.warning("a hint at table %s failed: %s", search.live.id, exc)
             raise Unavailable("the hint could not be computed: try again") from None
+        state = search.state
         action = answer["action"]
-        if action not in legal:
+        if action not in state.legal_actions():
             raise Unavailable("the hint could not be computed: try again")
         (shown,) = [a for a in self._legal_json(state) if isinstance(a, dict) and a["id"] == action]
         return {
@@ -1652,6 +1698,20 @@ class Service:
             "agent": answer["agent"],
             "seconds": float(answer["seconds"]),
         }
+
+    def hint(self, table_id: str, seat: int, client: str = "?") -> dict[str, JSON]:
+        """:meth:`hint_search`, waited for here (up to :data:`HINT_WAIT` seconds): for callers
+        that have a thread to spare; the HTTP API awaits it without one."""
+        search = self.hint_search(table_id, seat, client)
+        try:
+            wait([search.future], timeout=HINT_WAIT)
+        except BaseException:
+            self.hint_abandon(search)
+            raise
+        if not search.future.done():
+            self.hint_abandon(search)
+            raise Unavailable(HINT_LATE)
+        return self.hint_answer(search)
 
     # ---- why not? -----------------------------------------------------------------------------
 
