@@ -22,7 +22,7 @@ from langbord.server.analyses import KEY
 from langbord.server.app import create_app
 from langbord.server.bots import Bots, Job, examine
 from langbord.server.db import SCHEMA_VERSION
-from langbord.server.service import Busy, Conflict, NotFound, Service
+from langbord.server.service import Busy, Conflict, NotFound, Service, TooMany
 
 from .conftest import GENEROUS
 
@@ -183,17 +183,25 @@ def test_hostile_bodies_are_refused_and_change_nothing(url: str, raw: bytes) -> 
 
 
 def test_the_servers_limit_on_analyses(url: str) -> None:
-    """Bots not started: analyses stay queued, and one past the limit is refused (503, nothing
-    kept); a finished analysis makes room."""
-    service = Service(url, config=replace(QUICK, analyses=1))
+    """Bots not started: analyses stay queued; one past a client's limit is refused to that
+    client (429, nothing kept) and queued for another; one past the server's limit is refused
+    to anyone (503); a finished analysis makes room."""
+    service = Service(url, config=replace(QUICK, analyses=1, analyses_total=2))
     try:
         rng = random.Random(2)
         first, second = played_out(service, rng), played_out(service, rng)
-        assert service.analyses.start(first, 0.05)["status"] == "queued"
-        with pytest.raises(Busy, match="analysing 1 games already") as refused:
-            service.analyses.start(second, 0.05)
+        third = played_out(service, rng)
+        assert service.analyses.start(first, 0.05, "a")["status"] == "queued"
+        with pytest.raises(TooMany, match="your address has 1 analyses under way") as refused:
+            service.analyses.start(second, 0.05, "a")
         assert refused.value.retry_after > 0
         assert service.analyses.look(second)["status"] == "none"
+        assert service.analyses.start(third, 0.05, "b")["status"] == "queued"
+        with pytest.raises(Busy, match="analysing 2 games already") as busy:
+            service.analyses.start(second, 0.05, "c")
+        assert busy.value.retry_after > 0
+        assert service.analyses.look(second)["status"] == "none"
+        run_all(service, third)
         assert service.analyses.start(first, None)["status"] == "queued"  # the same one
         with pytest.raises(Conflict):
             service.analyses.start(service.create("skibe", {"players": 3}, ["human"] * 3)[0], None)
@@ -201,7 +209,7 @@ def test_the_servers_limit_on_analyses(url: str) -> None:
             service.analyses.look("no-such")
         run_all(service, first)
         assert service.analyses.look(first)["status"] == "done"
-        assert service.analyses.start(second, 0.05)["status"] == "queued"
+        assert service.analyses.start(second, 0.05, "a")["status"] == "queued"
     finally:
         service.stop()
     with TestClient(create_app(url, web=False, config=QUICK)) as client:
@@ -320,7 +328,7 @@ def test_a_schema_3_database_is_migrated(url: str) -> None:
             version = connection.exec_driver_sql("SELECT value FROM lb_schema").scalar_one()
             columns = {c["name"] for c in inspect(connection).get_columns("lb_analysis")}
         engine.dispose()
-        assert version == SCHEMA_VERSION == 4
+        assert version == SCHEMA_VERSION == 5
         assert {"table_id", "status", "done", "total", "seconds", "reports", "result"} <= columns
         assert client.get(f"/api/tables/{table_id}").json() == before
         assert (

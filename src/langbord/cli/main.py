@@ -307,6 +307,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--analysis-seconds must be a number of seconds from 0.05 to 2")
     if not 0 <= args.analyses <= 1000:
         raise UsageError("--analyses must be 0 to 1000")
+    if not 1 <= args.analyses_total <= 100_000:
+        raise UsageError("--analyses-total must be 1 to 100000")
+    if not 1 <= args.analyses_kept <= 10_000_000:
+        raise UsageError("--analyses-kept must be 1 to 10000000")
     config = ServerConfig(
         bot_seconds=args.bot_seconds,
         live_tables=args.live_tables,
@@ -315,6 +319,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sqlite_sync=args.sqlite_sync,
         analysis_seconds=args.analysis_seconds,
         analyses=args.analyses,
+        analyses_total=args.analyses_total,
+        analyses_kept=args.analyses_kept,
         **({} if args.bot_workers is None else {"bot_workers": args.bot_workers}),
     )
     config = replace(config, **_net_settings(args))
@@ -592,8 +598,24 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=ServerConfig.analyses,
         metavar="N",
-        help="post-game analyses queued or running at once; one more is refused with 503 "
-        f"(0: none, default {ServerConfig.analyses})",
+        help="post-game analyses one client address may have queued or running at once; one "
+        f"more is refused with 429 (0: none, default {ServerConfig.analyses})",
+    )
+    p.add_argument(
+        "--analyses-total",
+        type=int,
+        default=ServerConfig.analyses_total,
+        metavar="N",
+        help="post-game analyses queued or running at once, server-wide; one more is refused "
+        f"with 503 (default {ServerConfig.analyses_total})",
+    )
+    p.add_argument(
+        "--analyses-kept",
+        type=int,
+        default=ServerConfig.analyses_kept,
+        metavar="N",
+        help="finished analyses kept; beyond it, those looked at least recently are dropped "
+        f"(default {ServerConfig.analyses_kept})",
     )
     p.add_argument(
         "--live-tables",

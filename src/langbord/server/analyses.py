@@ -1,11 +1,17 @@
 """Finished games' analyses, run in the bot workers and kept in the database (``lb_analysis``).
 
 ``POST /api/tables/{id}/analysis`` queues one (:meth:`Analyses.start`): a finished game only,
-one per table (asked again while it is queued, running or done: the same one), at most
-``ServerConfig.analyses`` queued or running at once (more: 503 with ``Retry-After``). Each of
-its decisions is one job in the bots' queue (:class:`~langbord.server.bots.Bots`, under the key
-``<table>#analysis``): judged in a worker (:func:`~langbord.server.bots.examine`), and then the
-analysis goes to the back of the queue, so bot tables are served between two of its decisions.
+one per table (asked again while it is queued, running or done: the same one). A client (an
+address, as the rate limits count it) may have ``ServerConfig.analyses`` queued or running at
+once (more: 429 with ``Retry-After``), the server ``analyses_total`` (more: 503). Each decision
+of an analysis is one job in its client's lane of the bots' queue
+(:class:`~langbord.server.bots.Bots`, under the key ``<table>#analysis``): judged in a worker
+(:func:`~langbord.server.bots.examine`), and then the client's lane goes to the back of the
+turn, so bot tables and other clients' analyses and hints are served between two of its
+decisions, and the worker time counts against the client's share of the bots.
+
+Finished analyses are kept up to ``analyses_kept``: beyond it, those looked at least recently
+are dropped (their table shows none, and asking again computes it again).
 
 Every report is written to the row as it comes (``done`` of ``total``); the last one writes the
 whole analysis. A server that stops leaves its analyses queued or running: the next one to start
@@ -16,17 +22,18 @@ failed analysis starts over.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from langbord.core.errors import LangbordError
 from langbord.core.game import JSON, Game
 from langbord.server.bots import Job
-from langbord.server.db import AnalysisRow, TableRow, now
+from langbord.server.db import AnalysisRow, TableRow, now, utc
 from langbord.server.judging import assemble, decisions
 
 if TYPE_CHECKING:
@@ -40,6 +47,8 @@ ACTIVE = ("queued", "running")
 MIN_SECONDS, MAX_SECONDS = 0.05, 2.0
 BUSY_RETRY = 30
 """Seconds a refused analysis is told to wait before asking again."""
+VIEWED_EVERY = timedelta(hours=1)
+"""A finished analysis's last look is written down at most this often."""
 
 
 class Analyses:
@@ -52,8 +61,9 @@ class Analyses:
 
     # ---- requests -----------------------------------------------------------------------------
 
-    def start(self, table_id: str, seconds: float | None) -> dict[str, JSON]:
-        """Queues the analysis of a finished table (see the module); its progress."""
+    def start(self, table_id: str, seconds: float | None, client: str = "?") -> dict[str, JSON]:
+        """Queues the analysis of a finished table for ``client`` (see the module); its
+        progress."""
         from langbord.server.service import Conflict
 
         service = self.service
@@ -71,26 +81,36 @@ class Analyses:
         total = len(decisions(live.game, history))
         stamp = now()
         try:
-            return self._queue(table_id, live.game, chosen, total, stamp)
+            return self._queue(table_id, live.game, chosen, total, stamp, client)
         except IntegrityError:  # another request made it first
             return _progress_of(self.look(table_id))
 
     def _queue(
-        self, table_id: str, game: Game, chosen: float, total: int, stamp: datetime
+        self, table_id: str, game: Game, chosen: float, total: int, stamp: datetime, client: str
     ) -> dict[str, JSON]:
-        from langbord.server.service import Busy
+        from langbord.server.service import Busy, TooMany
 
         service = self.service
+        config = service.config
         with service._writing() as session:
             row = session.get(AnalysisRow, table_id)
             if row is not None and row.status != "failed":
                 return _progress(row)
-            active = session.execute(
-                select(func.count()).select_from(AnalysisRow).where(AnalysisRow.status.in_(ACTIVE))
-            ).scalar_one()
-            if active >= service.config.analyses:
+            if config.analyses == 0:
+                raise Busy("this server analyses no games", BUSY_RETRY)
+            active = select(func.count()).select_from(AnalysisRow)
+            active = active.where(AnalysisRow.status.in_(ACTIVE))
+            yours = session.execute(active.where(AnalysisRow.client == client)).scalar_one()
+            if yours >= config.analyses:
+                raise TooMany(
+                    f"your address has {yours} analyses under way, its most at once: try "
+                    f"again once one is done (in about {BUSY_RETRY} s)",
+                    BUSY_RETRY,
+                )
+            everyone = session.execute(active).scalar_one()
+            if everyone >= config.analyses_total:
                 raise Busy(
-                    f"the server is analysing {active} games already, its most at once: "
+                    f"the server is analysing {everyone} games already, its most at once: "
                     f"try again in {BUSY_RETRY} s",
                     BUSY_RETRY,
                 )
@@ -103,13 +123,17 @@ class Analyses:
                 "result": None if total else assemble(game, chosen, []),
                 "error": None,
                 "updated": stamp,
+                "client": client,
+                "viewed": stamp,
             }
             if row is None:
                 session.add(AnalysisRow(table_id=table_id, created=stamp, **fresh))
             else:
                 for name, value in fresh.items():
                     setattr(row, name, value)
-        service.bots.wake(table_id + KEY)
+        service.bots.wake(table_id + KEY, client)
+        if not total:
+            self.prune()
         return {"status": fresh["status"], "done": 0, "total": total}
 
     def look(self, table_id: str) -> dict[str, JSON]:
@@ -130,30 +154,62 @@ class Analyses:
                     "error": None,
                     "analysis": None,
                 }
-            return {
+            found = {
                 **_progress(row),
                 "seconds": row.seconds,
                 "error": row.error,
                 "analysis": row.result,
             }
+            viewed = row.viewed
+        stamp = now()
+        if row.status == "done" and (viewed is None or stamp - utc(viewed) > VIEWED_EVERY):
+            # A busy database: the look is noted next time.
+            with contextlib.suppress(LangbordError), self.service._writing() as session:
+                session.execute(
+                    update(AnalysisRow).where(AnalysisRow.table_id == table_id).values(viewed=stamp)
+                )
+        return found
+
+    def prune(self) -> int:
+        """Drops the finished analyses beyond ``analyses_kept``, those looked at least recently
+        first (then the oldest); how many."""
+        service = self.service
+        kept = service.config.analyses_kept
+        with service._writing() as session:
+            done = select(AnalysisRow.table_id).where(AnalysisRow.status == "done")
+            count = session.execute(select(func.count()).select_from(done.subquery())).scalar_one()
+            if count <= kept:
+                return 0
+            oldest = list(
+                session.execute(
+                    done.order_by(
+                        func.coalesce(AnalysisRow.viewed, AnalysisRow.updated),
+                        AnalysisRow.table_id,
+                    ).limit(count - kept)
+                ).scalars()
+            )
+            session.execute(delete(AnalysisRow).where(AnalysisRow.table_id.in_(oldest)))
+        log.info("%d analyses dropped (at most %d are kept)", len(oldest), kept)
+        return len(oldest)
 
     def resume(self) -> None:
         """Queues again the analyses a stopped server left queued or running."""
         service = self.service
         with service._writing() as session:
-            ids = list(
-                session.execute(
-                    select(AnalysisRow.table_id).where(AnalysisRow.status.in_(ACTIVE))
-                ).scalars()
-            )
+            queued = session.execute(
+                select(AnalysisRow.table_id, AnalysisRow.client).where(
+                    AnalysisRow.status.in_(ACTIVE)
+                )
+            ).all()
+            ids = [table_id for table_id, _ in queued]
             if ids:
                 session.execute(
                     update(AnalysisRow)
                     .where(AnalysisRow.table_id.in_(ids), AnalysisRow.status == "running")
                     .values(status="queued", updated=now())
                 )
-        for table_id in ids:
-            service.bots.wake(table_id + KEY)
+        for table_id, client in queued:
+            service.bots.wake(table_id + KEY, client or "?")
         if ids:
             log.info("%d analyses resumed", len(ids))
 
@@ -242,6 +298,9 @@ class Analyses:
                 )
         except Unavailable as exc:  # judged again at its next turn
             log.warning("analysis of table %s: its progress waits: %s", table_id, exc)
+            return
+        if "result" in values:
+            self.prune()
 
     def _fail(self, table_id: str, done: int, why: str) -> None:
         log.warning("analysis of table %s failed: %s", table_id, why)

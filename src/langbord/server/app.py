@@ -862,15 +862,21 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         "/api/tables/{table_id}/analysis",
         status_code=202,
         responses=errors,
-        dependencies=[Depends(limits.dependency("create"))],
+        dependencies=[Depends(limits.dependency("create")), Depends(limits.dependency("work"))],
     )
-    async def analyse(table_id: TableId, body: AnalysisAsk | None = None) -> AnalysisProgress:
+    async def analyse(
+        request: Request, table_id: TableId, body: AnalysisAsk | None = None
+    ) -> AnalysisProgress:
         """Queues the analysis of a finished game (409 before its end), each decision judged by
-        the game's best agent in the bot workers, ``seconds`` each (0.05 to 2); asked again
-        while it is queued, running or done: the same one (a failed one starts over). 503 with
-        ``Retry-After`` when the server runs its most analyses at once."""
+        the game's best agent in the bot workers, ``seconds`` each (0.05 to 2), in turn with
+        other clients' analyses and hints, its time counted against your address's share of
+        the bots; asked again while it is queued, running or done: the same one (a failed one
+        starts over). 429 with ``Retry-After`` when your address has its most analyses under
+        way or has spent its share; 503 when the server runs its most at once."""
         seconds = body.seconds if body is not None else None
-        return AnalysisProgress(**await run(service.analyses.start, table_id, seconds))
+        client = client_key(request.client.host if request.client else None)
+        started = await run(service.analyses.start, table_id, seconds, client)
+        return AnalysisProgress(**started)
 
     @app.get("/api/tables/{table_id}/analysis", responses=errors)
     async def analysis(table_id: TableId) -> AnalysisSeen:

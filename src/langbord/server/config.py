@@ -32,7 +32,13 @@ class ServerConfig:
     """The search per decision of a finished game's analysis when the request names none (a
     request may ask 0.05 to 2)."""
     analyses: int = 2
+    """Analyses one client address may have queued or running at once; one more is refused
+    with 429. The analyses of different clients take turns in the workers."""
+    analyses_total: int = 100
     """Analyses queued or running at once, server-wide; one more is refused with 503."""
+    analyses_kept: int = 2000
+    """Finished analyses kept (about 100 KB each): beyond it, those looked at least recently
+    are dropped (asked for again, they are computed again)."""
 
     # ---- limits per client address ------------------------------------------------------------
     rate_limits: bool = True

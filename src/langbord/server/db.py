@@ -38,7 +38,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from langbord.core.errors import LangbordError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Bumped with every change to the tables below; ``open_database`` migrates older ones.
 1: tables, seats, moves. 2: ``lb_tables.touched``, the time of a table's last move or join, and
 ``lb_tables.seated``, whether anybody has joined it (the lobby's index). 3: the chat
@@ -131,7 +131,9 @@ class ChatRow(Base):
 
 class AnalysisRow(Base):
     """A finished table's analysis (schema 4): its progress, kept after every decision judged
-    (``reports``, in order), and the whole analysis once done."""
+    (``reports``, in order), and the whole analysis once done; since schema 5, the client that
+    asked for it (its turn and limits in the bots) and when it was last looked at (the least
+    recently looked at are dropped first)."""
 
     __tablename__ = "lb_analysis"
     table_id: Mapped[str] = mapped_column(ForeignKey("lb_tables.id"), primary_key=True)
@@ -144,6 +146,8 @@ class AnalysisRow(Base):
     error: Mapped[str | None] = mapped_column(String(300), nullable=True)  # why it failed
     created: Mapped[datetime] = mapped_column()
     updated: Mapped[datetime] = mapped_column()
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    viewed: Mapped[datetime | None] = mapped_column(nullable=True)
 
 
 def default_url() -> str:
@@ -381,5 +385,16 @@ def _to_4(connection: Connection) -> None:
     AnalysisRow.__table__.create(connection)  # type: ignore[attr-defined]
 
 
-MIGRATIONS = {1: _to_2, 2: _to_3, 3: _to_4}
+def _to_5(connection: Connection) -> None:
+    """Schema 4 to 5: the client that asked for each analysis (``NULL`` for those asked
+    before: one client of their own) and when it was last looked at (``NULL``: never)."""
+    if "client" in {c["name"] for c in inspect(connection).get_columns("lb_analysis")}:
+        return  # made by _to_4 from this schema's table
+    kind = DateTime().compile(dialect=connection.dialect)
+    connection.exec_driver_sql("ALTER TABLE lb_analysis ADD COLUMN client VARCHAR(64)")
+    connection.exec_driver_sql(f"ALTER TABLE lb_analysis ADD COLUMN viewed {kind}")
+    connection.exec_driver_sql("CREATE INDEX ix_lb_analysis_client ON lb_analysis (client)")
+
+
+MIGRATIONS = {1: _to_2, 2: _to_3, 3: _to_4, 4: _to_5}
 """``MIGRATIONS[v]`` brings a schema-``v`` database to ``v + 1``."""
