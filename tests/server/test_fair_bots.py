@@ -5,6 +5,7 @@ is dropped when its asker leaves, and costs the asker's share of the bots' time.
 from __future__ import annotations
 
 import itertools
+import logging
 import random
 import statistics
 import threading
@@ -16,6 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -328,3 +330,174 @@ def test_a_client_with_hints_waiting_is_refused_more(tmp_path: Path) -> None:
         assert service.bots.waiting("a") == service.bots.waiting("b") == 0
     finally:
         service.stop()
+
+
+# ---- over a real socket: a closed request drops its hint --------------------------------------
+
+
+def test_a_hint_request_closed_before_its_answer_drops_the_search(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A client asks a hint whose search takes seconds and closes the connection after 0.5 s:
+    the search is cut off at once (nothing of the client's waits for the bots any more), and
+    the same hint asked again is searched anew and answered."""
+    import uvicorn
+
+    from .server_process import free_port
+
+    config = replace(GENEROUS, bot_workers=1, bot_seconds=5.0)
+    app = create_app(f"sqlite:///{tmp_path / 'closed.db'}", web=False, config=config)
+    service: Service = app.state.service
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    caplog.set_level(logging.INFO, logger="langbord.server")
+    try:
+        wait_until(lambda: server.started, "the server to start")
+        made = httpx.post(
+            f"{base}/api/tables",
+            json={"game": "knarr", "options": {"players": 4, "skali": True},
+                  "seats": ["human"] * 4, "hotseat": True, "hints": True},
+        )  # fmt: skip
+        assert made.status_code == 201, made.text
+        table_id, tokens = made.json()["id"], made.json()["tokens"]
+        seat = httpx.get(f"{base}/api/tables/{table_id}").json()["to_move"]
+        token = {"Authorization": f"Bearer {tokens[str(seat)]}"}
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.get(f"{base}/api/tables/{table_id}/hint", headers=token, timeout=0.5)
+        wait_until(lambda: service.bots.waiting("127.0.0.1") == 0, "the search to be dropped")
+        workers = service.bots.worker_pids()
+        assert len(workers) <= 1  # the searching worker was cut off (a new one starts later)
+        again = httpx.get(f"{base}/api/tables/{table_id}/hint", headers=token, timeout=30)
+        assert again.status_code == 200, again.text
+        assert again.json()["action"]["id"] in [
+            a["id"]
+            for a in httpx.get(f"{base}/api/tables/{table_id}", headers=token).json()["legal"]
+        ]
+    finally:
+        server.should_exit = True
+        thread.join(20)
+
+
+# ---- the attack as it was found: over HTTP, from two addresses -------------------------------
+
+FLOOD_SECONDS = 40.0
+
+
+def _hint_flood(base: str, address: str, stop: threading.Event, answered: list[int]) -> None:
+    """One attacking address: 25 hotseat Knarr tables with Skali and hints, a hint asked on
+    each at once and played as it comes, again and again, within the default limits."""
+    transport = httpx.HTTPTransport(local_address=address)
+    with httpx.Client(base_url=base, transport=transport, timeout=120) as http:
+        tables: list[tuple[str, dict[str, str]]] = []
+        for _ in range(25):
+            made = http.post(
+                "/api/tables",
+                json={"game": "knarr", "options": {"players": 4, "skali": True},
+                      "seats": ["human"] * 4, "hotseat": True, "hints": True},
+            )  # fmt: skip
+            assert made.status_code == 201, made.text
+            tables.append((made.json()["id"], made.json()["tokens"]))
+
+        def play(table_id: str, tokens: dict[str, str]) -> None:
+            own_transport = httpx.HTTPTransport(local_address=address)
+            with httpx.Client(base_url=base, transport=own_transport, timeout=120) as own:
+                while not stop.is_set():
+                    seat = own.get(f"/api/tables/{table_id}").json()["to_move"]
+                    token = {"Authorization": f"Bearer {tokens[str(seat)]}"}
+                    hint = own.get(f"/api/tables/{table_id}/hint", headers=token)
+                    if hint.status_code != 200:  # refused (429) or late (503): wait, ask again
+                        stop.wait(float(hint.headers.get("Retry-After", "1")))
+                        continue
+                    answered.append(1)
+                    moves = own.get(f"/api/tables/{table_id}").json()["move"]
+                    own.post(
+                        f"/api/tables/{table_id}/actions",
+                        headers=token,
+                        json={"action": hint.json()["action"]["id"], "move": moves},
+                    )
+
+        players = [threading.Thread(target=play, args=table) for table in tables]
+        for player in players:
+            player.start()
+        for player in players:
+            player.join(FLOOD_SECONDS + 120)
+
+
+@pytest.mark.slow
+def test_a_hint_flood_over_http_from_two_addresses(tmp_path: Path) -> None:
+    """The attack as found: two addresses (127.0.0.2, 127.0.0.3), 25 hotseat Knarr tables each
+    with hints on, a hint asked on every table at once and played, for 40 s, within the
+    server's default limits and two bot workers. A victim (127.0.0.4) plays Skibe against two
+    greedy bots meanwhile: every bot reply comes within 1 s (p99 over all its replies) and its
+    GETs stay quick."""
+    from .server_process import ServerProcess
+
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'flood.db'}", tmp_path / "flood.log", ["--bot-workers", "2"]
+    )
+    server.start()
+    stop = threading.Event()
+    answered: dict[str, list[int]] = {"127.0.0.2": [], "127.0.0.3": []}
+    attackers = [
+        threading.Thread(target=_hint_flood, args=(server.base, a, stop, answered[a]))
+        for a in answered
+    ]
+    replies: list[float] = []
+    reads: list[float] = []
+    try:
+        for attacker in attackers:
+            attacker.start()
+        transport = httpx.HTTPTransport(local_address="127.0.0.4")
+        with httpx.Client(base_url=server.base, transport=transport, timeout=60) as http:
+            wait_until(lambda: all(answered.values()), "both floods to be under way")
+            rng = random.Random(9)
+            ends = time.monotonic() + FLOOD_SECONDS
+            while time.monotonic() < ends:
+                made = http.post(
+                    "/api/tables",
+                    json={"game": "skibe", "options": {"players": 3},
+                          "seats": ["human", "greedy", "greedy"]},
+                )  # fmt: skip
+                table_id = made.json()["id"]
+                joined = http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "V"})
+                token = {"Authorization": f"Bearer {joined.json()['token']}"}
+                url = f"/api/tables/{table_id}"
+                sent = time.monotonic()
+                while time.monotonic() < ends:
+                    started = time.monotonic()
+                    view = http.get(url, headers=token).json()
+                    reads.append(time.monotonic() - started)
+                    if view["status"] == "over":
+                        break
+                    if view["to_move"] != 0:
+                        time.sleep(0.01)
+                        continue
+                    if view["move"] > 0:
+                        replies.append(time.monotonic() - sent - 0.3)
+                    action = rng.choice(view["legal"])["id"]
+                    moved = http.post(
+                        f"{url}/actions",
+                        headers=token,
+                        json={"action": action, "move": view["move"]},
+                    )
+                    assert moved.status_code == 200, moved.text
+                    sent = time.monotonic()
+                    time.sleep(0.3)  # a person's pace, within the address's move limit
+    finally:
+        stop.set()
+        for attacker in attackers:
+            attacker.join(240)
+        server.stop()
+    assert "Traceback" not in server.output()
+    hints = {a: len(n) for a, n in answered.items()}
+    replies.sort()
+    reads.sort()
+    p99 = replies[int(0.99 * (len(replies) - 1))]
+    summary = (hints, len(replies), replies[len(replies) // 2], p99, reads[int(0.95 * len(reads))])
+    print("hints answered, victim replies, p50, p99, GET p95:", summary)
+    assert len(replies) >= 50 and min(hints.values()) >= 5, summary
+    assert p99 < 1.0, summary
+    assert reads[int(0.95 * (len(reads) - 1))] < 0.5, summary
