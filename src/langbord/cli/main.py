@@ -686,7 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-connections",
         type=_positive_int,
         metavar="N",
-        help=f"open connections at once; more are answered 503 (default {limits.max_connections})",
+        help="open connections at once, counted from accept; more are answered 503 (default "
+        f"{limits.max_connections}; lowered at start, with a warning, to what the open-file "
+        "limit holds)",
     )
     net.add_argument(
         "--connections-per-address",
