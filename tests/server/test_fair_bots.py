@@ -10,7 +10,7 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from dataclasses import replace
 from functools import partial
@@ -27,18 +27,9 @@ from langbord.server.bots import Bots, Job
 from langbord.server.service import HintSearch, Service, TooMany
 
 from .conftest import GENEROUS
+from .test_bots import wait_until
 
 GUARD = 60.0
-
-
-def wait_until(what: Callable[[], Any], why: str, guard: float = GUARD) -> Any:
-    deadline = time.monotonic() + guard
-    while time.monotonic() < deadline:
-        value = what()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError(f"gave up waiting: {why}")
 
 
 def job(table: str, *, hint: bool = False, move: int = 0) -> Job:
