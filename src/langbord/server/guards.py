@@ -254,22 +254,22 @@ class RateLimits:
                 return  # spent: what is over the budget waits for the window to move on
 
     def dependency(self, kind: str) -> Callable[[Request], Awaitable[None]]:
-        what = {
-            "create": "new tables",
-            "join": "joins",
-            "move": "moves",
-            "work": "hints and analyses (seconds of the bots' time)",
-        }[kind]
+        what = {"create": "new tables", "join": "joins", "move": "moves", "work": ""}[kind]
         rate = self.items[kind]
 
         async def limited(request: Request) -> None:
             wait = self.hit(kind, request.client.host if request.client else None)
             if wait is not None:
+                detail = (
+                    f"your address has used its share of the bots' time for hints and "
+                    f"analyses ({rate.amount} seconds of the bots' time per "
+                    f"{str(rate).partition(' per ')[2]}): try again in {wait} s"
+                    if kind == "work"
+                    else f"too many {what} from your address (at most {rate}): try again in "
+                    f"{wait} s"
+                )
                 raise HTTPException(
-                    status_code=429,
-                    detail=f"too many {what} from your address (at most {rate}): "
-                    f"try again in {wait} s",
-                    headers={"Retry-After": str(wait)},
+                    status_code=429, detail=detail, headers={"Retry-After": str(wait)}
                 )
 
         return limited
