@@ -4,10 +4,11 @@ which leaves a decision that finishes within it unchanged."""
 from __future__ import annotations
 
 import pytest
-from test_agents import states_to_decide
 
 from langbord.agents import MCTSAgent, RolloutAgent, make_agent
 from langbord.core.errors import OptionError
+
+from .test_agents import states_to_decide
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=1000000", "rollouts:rollouts=1000000"])

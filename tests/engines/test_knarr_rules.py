@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from scenario import assert_illegal, legal, play
 
 import langbord
 from langbord import CHANCE, State
 from langbord.engines.knarr.data import REPUTATION_VP
+
+from .scenario import assert_illegal, legal, play
 
 # ---- helpers -------------------------------------------------------------------------------------
 

@@ -4,14 +4,14 @@ open now is not offered, and a refusal of an action of the wrong kind quotes the
 
 from __future__ import annotations
 
-from scenario import assert_illegal, legal, play
-from test_knarr_rules import setup
-from test_skaal_rules import new_game as new_skaal
-from test_skibe_rules import opening
-from test_skoventyr_rules import start, two_trolds
-
 from langbord import CHANCE, State
 from langbord.core.prompts import MAX_EXAMPLES, offer, pick, quoted
+
+from .scenario import assert_illegal, legal, play
+from .test_knarr_rules import setup
+from .test_skaal_rules import new_game as new_skaal
+from .test_skibe_rules import opening
+from .test_skoventyr_rules import start, two_trolds
 
 
 def quotes_only_legal(state: State, text: str) -> list[str]:

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scenario import assert_illegal, legal, play, snapshot
 
 import langbord
 from langbord import CHANCE, IllegalActionError, InvalidActionError, State
 from langbord.core.game import normalize_action_text
+
+from .scenario import assert_illegal, legal, play, snapshot
 
 # ---- helpers -------------------------------------------------------------------------------------
 

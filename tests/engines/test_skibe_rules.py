@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scenario import assert_illegal, legal, play, snapshot
 
 import langbord
 from langbord import CHANCE, IllegalActionError, InvalidActionError, State
+
+from .scenario import assert_illegal, legal, play, snapshot
 
 # ---- helpers -------------------------------------------------------------------------------------
 

@@ -13,10 +13,11 @@ import random
 from typing import Any
 
 import pytest
-from scenario import assert_illegal, legal, play
 
 import langbord
 from langbord import CHANCE, OptionError, State
+
+from .scenario import assert_illegal, legal, play
 
 # ---- helpers ------------------------------------------------------------------------------------
 

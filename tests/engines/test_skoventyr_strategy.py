@@ -9,8 +9,13 @@ import hashlib
 import random
 from itertools import product
 
-from scenario import legal, play
-from test_skoventyr_rules import (
+import langbord
+from langbord import CHANCE, State
+from langbord.core.runner import sample_chance
+from langbord.engines.skoventyr.strategy import policy
+
+from .scenario import legal, play
+from .test_skoventyr_rules import (
     LYGTEMANDS,
     collect,
     draw,
@@ -21,11 +26,6 @@ from test_skoventyr_rules import (
     start,
     view,
 )
-
-import langbord
-from langbord import CHANCE, State
-from langbord.core.runner import sample_chance
-from langbord.engines.skoventyr.strategy import policy
 
 
 def choice(state: State, seed: int = 0) -> str:

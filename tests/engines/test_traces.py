@@ -7,7 +7,8 @@ line. Print them with ``python tests/engines/traces.py``."""
 from __future__ import annotations
 
 import pytest
-from traces import fingerprints
+
+from .traces import fingerprints
 
 PINNED: dict[str, dict[str, tuple[str, str]]] = {
     "knarr": {

@@ -13,15 +13,16 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cases import assert_same_bits
-from cases import fast_vector as fast
-from cases import view_vector as expected
 
 import langbord
 from langbord.core.errors import LangbordError
 from langbord.engines.knarr.rules import ARTIFACT_OPTIONS, BOAT_OPTIONS, KnarrState
 from langbord.envs.encoders.knarr import KnarrEncoder
 from langbord.envs.encoding import encoder_for
+
+from .cases import assert_same_bits
+from .cases import fast_vector as fast
+from .cases import view_vector as expected
 
 FAST: list[dict[str, Any]] = [
     {},

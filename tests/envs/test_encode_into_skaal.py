@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cases import assert_same_bits, fast_vector, view_vector
 
 import langbord
 from langbord import State
@@ -22,6 +21,8 @@ from langbord.engines.skaal.data import PAWN_START
 from langbord.engines.skaal.rules import SkaalState
 from langbord.envs.encoders.skaal import REGION_SLUGS, SkaalEncoder
 from langbord.envs.encoding import encoder_for
+
+from .cases import assert_same_bits, fast_vector, view_vector
 
 FAST_OPTIONS: list[tuple[dict[str, Any], int]] = [
     ({}, 8),

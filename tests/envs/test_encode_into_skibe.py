@@ -13,9 +13,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from cases import assert_same_bits as assert_same
-from cases import fast_vector as fast
-from cases import view_vector as expected
 
 import langbord
 from langbord import LangbordError
@@ -25,6 +22,10 @@ from langbord.engines.skibe.strategy import policy
 from langbord.envs.encoders import skibe as skibe_encoder
 from langbord.envs.encoders.skibe import SkibeEncoder
 from langbord.envs.encoding import encoder_for
+
+from .cases import assert_same_bits as assert_same
+from .cases import fast_vector as fast
+from .cases import view_vector as expected
 
 PLAYERS = [3, 4, 5]
 """Skibe's one option, ``players``, over its whole range."""

@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cases import assert_same_bits, fast_vector, view_vector
 
 import langbord
 from langbord import LangbordError
@@ -24,6 +23,8 @@ from langbord.engines.skoventyr.rules import LOST, WON, SkoventyrGame, Skoventyr
 from langbord.engines.skoventyr.strategy import policy
 from langbord.envs.encoders.skoventyr import SkoventyrEncoder
 from langbord.envs.encoding import encoder_for
+
+from .cases import assert_same_bits, fast_vector, view_vector
 
 Array = np.ndarray[Any, Any]
 FAST_OPTIONS: list[dict[str, Any]] = [

@@ -15,12 +15,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cases import HAVE, cases
 
 import langbord
 from langbord import State
 from langbord.core import registry
 from langbord.envs.encoding import Encoder, encoder_for
+
+from .cases import HAVE, cases
 
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "skibe": [{"players": 3}, {"players": 4}, {"players": 5}],

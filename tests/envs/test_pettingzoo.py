@@ -10,11 +10,12 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the learning environments need langbord[rl]")
 
-from cases import HAVE, cases
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 import langbord
 from langbord.envs import pettingzoo_env
+
+from .cases import HAVE, cases
 
 # api_test names PettingZoo's own dict-observation games and warns about every other one.
 pytestmark = [

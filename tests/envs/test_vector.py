@@ -368,7 +368,7 @@ def test_the_margin_reward_is_paid_at_the_end_in_points() -> None:
 
 
 def test_a_warm_up_starts_each_game_from_an_agents_positions() -> None:
-    from test_seat import decisions_of
+    from .test_seat import decisions_of
 
     env = vector_env("skibe", num_envs=4, seat=1, warmup="greedy", warmup_decisions=6, players=3)
     env.reset(seed=0)

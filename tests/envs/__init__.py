@@ -1,0 +1,1 @@
+"""Environment tests (a package, so its modules import each other by a relative name)."""
