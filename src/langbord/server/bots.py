@@ -288,7 +288,7 @@ class Bots:
         self._workers: list[_Worker] = []
         self._lanes: OrderedDict[str, deque[Item]] = OrderedDict()  # lane -> its queued work
         self._lane_of: dict[str, str] = {}  # a queued or deciding key -> its lane
-        self._running: dict[str, int] = {}  # lane -> its decisions under way (0 or 1)
+        self._under_way: set[str] = set()  # lanes with a decision under way (one at most)
         self._queued: set[str] = set()
         self._busy: set[str] = set()
         self._rung: set[str] = set()  # woken while deciding: looked at again afterwards
@@ -350,9 +350,9 @@ class Bots:
 
     def waiting(self, client: str) -> int:
         """The hints and other work of ``client`` queued or under way."""
-        lane = _lane("", client)
+        lane = CLIENT_LANE + client
         with self._lock:
-            return len(self._lanes.get(lane, ())) + self._running.get(lane, 0)
+            return len(self._lanes.get(lane, ())) + (lane in self._under_way)
 
     def start(self) -> None:
         """Starts the scheduling thread; workers start when there is a decision to make."""
@@ -422,7 +422,7 @@ class Bots:
                 if picked is None:
                     return
                 lane, item = picked
-                self._running[lane] = self._running.get(lane, 0) + 1
+                self._under_way.add(lane)
                 if isinstance(item, str):
                     self._queued.discard(item)
                     self._busy.add(item)
@@ -456,9 +456,9 @@ class Bots:
         under way, clients' lanes only while they hold fewer than their share of the workers.
         (A lane goes to the back of the turn when its decision is done: :meth:`_done`.)"""
         clients_cap = max(1, self.slots - 1)
-        clients = sum(n for lane, n in self._running.items() if n and _is_client(lane))
+        clients = sum(1 for lane in self._under_way if _is_client(lane))
         for lane, items in self._lanes.items():
-            if self._running.get(lane, 0):
+            if lane in self._under_way:
                 continue
             if _is_client(lane) and clients >= clients_cap:
                 continue
@@ -603,11 +603,7 @@ class Bots:
     def _done(self, lane: str) -> None:
         """(Under the lock.) A decision of ``lane`` is done: the lane goes to the back of the
         turn, behind every lane that waited meanwhile."""
-        left = self._running.get(lane, 1) - 1
-        if left > 0:
-            self._running[lane] = left
-        else:
-            self._running.pop(lane, None)
+        self._under_way.discard(lane)
         if lane in self._lanes:
             self._lanes.move_to_end(lane)
 

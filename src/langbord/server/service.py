@@ -1661,11 +1661,8 @@ class Service:
     def hint_abandon(self, search: HintSearch) -> None:
         """``search``'s asker stopped waiting: the search is dropped once nobody waits."""
         with search.live.lock:
-            left = self._hint_waiters.get(search.future, 1) - 1
-            if left > 0:
-                self._hint_waiters[search.future] = left
+            if self._unwait(search):
                 return
-            self._hint_waiters.pop(search.future, None)
             if search.live.hint is not None and search.live.hint[1] is search.future:
                 search.live.hint = None
         self.bots.cancel(search.future)
@@ -1674,11 +1671,7 @@ class Service:
         """The hint ``search`` found (it is done): the action as the legal moves show it, the
         estimated chance of winning, the agent and the seconds it searched."""
         with search.live.lock:
-            left = self._hint_waiters.get(search.future, 1) - 1
-            if left > 0:
-                self._hint_waiters[search.future] = left
-            else:
-                self._hint_waiters.pop(search.future, None)
+            self._unwait(search)
         try:
             answer = search.future.result(timeout=0)
         except Exception as exc:
@@ -1698,6 +1691,16 @@ class Service:
             "agent": answer["agent"],
             "seconds": float(answer["seconds"]),
         }
+
+    def _unwait(self, search: HintSearch) -> int:
+        """(Under ``search.live.lock``.) One asker fewer waits for ``search``; how many still
+        do."""
+        left = self._hint_waiters.get(search.future, 1) - 1
+        if left > 0:
+            self._hint_waiters[search.future] = left
+        else:
+            self._hint_waiters.pop(search.future, None)
+        return max(0, left)
 
     def hint(self, table_id: str, seat: int, client: str = "?") -> dict[str, JSON]:
         """:meth:`hint_search`, waited for here (up to :data:`HINT_WAIT` seconds): for callers
