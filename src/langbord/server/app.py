@@ -39,7 +39,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
 from langbord.server.db import CHAT_LENGTH, write_failure
-from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, client_key
+from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, client_of
 from langbord.server.inputs import Name, strict_json, validation_errors
 from langbord.server.learn import Lessons
 from langbord.server.service import (
@@ -791,7 +791,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         search takes its turn with other clients' hints and analyses, and its time counts
         against your address's share of the bots (429 once it is spent); a request that is
         closed before the answer drops the search."""
-        client = client_key(request.client.host if request.client else None)
+        client = client_of(request)
 
         def search_for() -> HintSearch:
             return service.hint_search(table_id, seated(table_id, token, "a hint"), client)
@@ -874,7 +874,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
         starts over). 429 with ``Retry-After`` when your address has its most analyses under
         way or has spent its share; 503 when the server runs its most at once."""
         seconds = body.seconds if body is not None else None
-        client = client_key(request.client.host if request.client else None)
+        client = client_of(request)
         started = await run(service.analyses.start, table_id, seconds, client)
         return AnalysisProgress(**started)
 

@@ -197,6 +197,11 @@ def client_key(address: str | None) -> str:
     return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
 
 
+def client_of(request: Request) -> str:
+    """The :func:`client_key` of a request's client."""
+    return client_key(request.client.host if request.client else None)
+
+
 def parse_rate(name: str, rate: str) -> RateLimitItem:
     """``30/minute``, ``5 per 2 seconds``… (the ``limits`` notation); a clear error otherwise."""
     try:
@@ -249,9 +254,11 @@ class RateLimits:
         if not self.enabled:
             return
         item = self.items["work"]
-        for _ in range(max(1, math.ceil(seconds))):
-            if not self.limiter.hit(item, "work", client):
-                return  # spent: what is over the budget waits for the window to move on
+        # Over the budget, only what is left of it is counted: the rest waits for the window.
+        left = self.limiter.get_window_stats(item, "work", client).remaining
+        cost = min(max(1, math.ceil(seconds)), left)
+        if cost > 0:
+            self.limiter.hit(item, "work", client, cost=cost)
 
     def dependency(self, kind: str) -> Callable[[Request], Awaitable[None]]:
         what = {"create": "new tables", "join": "joins", "move": "moves", "work": ""}[kind]
