@@ -313,6 +313,16 @@ def test_bot_tables_are_served_between_an_analysiss_decisions(
     assert order == ["a", "b", "t#analysis"] * 4
 
 
+def analysis_schema(url: str) -> tuple[int, set[str]]:
+    """The database's schema version and the columns of its analyses' table."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        version = connection.exec_driver_sql("SELECT value FROM lb_schema").scalar_one()
+        columns = {c["name"] for c in inspect(connection).get_columns("lb_analysis")}
+    engine.dispose()
+    return int(version), columns
+
+
 def test_a_schema_3_database_is_migrated(url: str) -> None:
     with TestClient(create_app(url, web=False, config=QUICK)) as client:
         table_id = finished(client)
@@ -323,11 +333,7 @@ def test_a_schema_3_database_is_migrated(url: str) -> None:
         connection.exec_driver_sql("UPDATE lb_schema SET value = 3")
     engine.dispose()
     with TestClient(create_app(url, web=False, config=QUICK)) as client:
-        engine = create_engine(url)
-        with engine.connect() as connection:
-            version = connection.exec_driver_sql("SELECT value FROM lb_schema").scalar_one()
-            columns = {c["name"] for c in inspect(connection).get_columns("lb_analysis")}
-        engine.dispose()
+        version, columns = analysis_schema(url)
         assert version == SCHEMA_VERSION == 5
         assert {"table_id", "status", "done", "total", "seconds", "reports", "result"} <= columns
         assert client.get(f"/api/tables/{table_id}").json() == before

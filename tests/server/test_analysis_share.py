@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, inspect, select
+from sqlalchemy import create_engine, select
 
 from langbord.server import analyses as analyses_module
 from langbord.server.analyses import KEY
@@ -23,7 +23,7 @@ from langbord.server.db import SCHEMA_VERSION, AnalysisRow, now
 from langbord.server.service import Service
 
 from .conftest import GENEROUS
-from .test_analysis_api import QUICK, played_out
+from .test_analysis_api import QUICK, analysis_schema, played_out
 
 
 @pytest.fixture
@@ -130,11 +130,7 @@ def test_a_schema_4_database_is_migrated(url: str) -> None:
         connection.exec_driver_sql("UPDATE lb_schema SET value = 4")
     engine.dispose()
     with TestClient(create_app(url, web=False, config=replace(GENEROUS, bot_workers=0))) as client:
-        engine = create_engine(url)
-        with engine.connect() as connection:
-            version = connection.exec_driver_sql("SELECT value FROM lb_schema").scalar_one()
-            columns = {c["name"] for c in inspect(connection).get_columns("lb_analysis")}
-        engine.dispose()
+        version, columns = analysis_schema(url)
         assert version == SCHEMA_VERSION == 5
         assert {"client", "viewed"} <= columns
         deadline = time.monotonic() + 60
