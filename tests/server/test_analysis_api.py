@@ -22,7 +22,8 @@ from langbord.server.analyses import KEY
 from langbord.server.app import create_app
 from langbord.server.bots import Bots, Job, examine
 from langbord.server.db import SCHEMA_VERSION
-from langbord.server.service import Busy, Conflict, NotFound, Service, TooMany
+from langbord.server.errors import Busy, Conflict, NotFound, TooMany
+from langbord.server.service import Service
 
 from .conftest import GENEROUS
 

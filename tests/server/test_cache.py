@@ -19,7 +19,8 @@ from langbord.record import replay
 from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
 from langbord.server.db import now
-from langbord.server.service import LOBBY_TABLES, Conflict, Service
+from langbord.server.errors import Conflict
+from langbord.server.service import LOBBY_TABLES, Service
 from server.dbtools import backdate, snapshot
 
 Headers = dict[str, str]

@@ -24,7 +24,8 @@ from fastapi.testclient import TestClient
 import langbord.server.bots as bots_module
 from langbord.server.app import create_app
 from langbord.server.bots import Bots, Job
-from langbord.server.service import HintSearch, Service, TooMany
+from langbord.server.errors import TooMany
+from langbord.server.service import HintSearch, Service
 
 from .conftest import GENEROUS
 from .test_bots import wait_until

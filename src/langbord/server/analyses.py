@@ -64,7 +64,7 @@ class Analyses:
     def start(self, table_id: str, seconds: float | None, client: str = "?") -> dict[str, JSON]:
         """Queues the analysis of a finished table for ``client`` (see the module); its
         progress."""
-        from langbord.server.service import Conflict
+        from langbord.server.errors import Conflict
 
         service = self.service
         live = service.get_live(table_id)
@@ -88,7 +88,7 @@ class Analyses:
     def _queue(
         self, table_id: str, game: Game, chosen: float, total: int, stamp: datetime, client: str
     ) -> dict[str, JSON]:
-        from langbord.server.service import Busy, TooMany
+        from langbord.server.errors import Busy, TooMany
 
         service = self.service
         config = service.config
@@ -139,7 +139,7 @@ class Analyses:
     def look(self, table_id: str) -> dict[str, JSON]:
         """The table's analysis: ``{status, done, total, seconds, error, analysis}``, status
         ``none`` (and the rest empty) if none was asked for."""
-        from langbord.server.service import NotFound
+        from langbord.server.errors import NotFound
 
         with self.service.sessions() as session:
             if session.get(TableRow, table_id) is None:
@@ -267,7 +267,7 @@ class Analyses:
     def done(self, job: Job, report: Any) -> None:
         """Keeps the report of ``job``'s decision (None: its worker failed or ran late, and the
         analysis fails); the whole analysis after the last one."""
-        from langbord.server.service import Unavailable
+        from langbord.server.errors import Unavailable
 
         table_id = job.table.removesuffix(KEY)
         if not isinstance(report, dict):

@@ -39,19 +39,21 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
 from langbord.server.db import CHAT_LENGTH, write_failure
-from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, client_of
-from langbord.server.inputs import Name, strict_json, validation_errors
-from langbord.server.learn import Lessons
-from langbord.server.service import (
-    HINT_LATE,
-    HINT_WAIT,
-    HintSearch,
-    Service,
+from langbord.server.errors import (
+    BotRefused,
+    Busy,
+    Conflict,
+    Forbidden,
+    NotFound,
     ServiceError,
     TooMany,
     Unauthorized,
     Unavailable,
 )
+from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, client_of
+from langbord.server.inputs import Name, strict_json, validation_errors
+from langbord.server.learn import Lessons
+from langbord.server.service import HINT_LATE, HINT_WAIT, HintSearch, Service
 
 MAX_BODY = 64 * 1024
 REQUEST_THREADS = 32
@@ -526,6 +528,28 @@ async def _too_large(send: Send) -> None:
 # ---- the application ----------------------------------------------------------------------------
 
 
+STATUS: dict[type[LangbordError], int] = {
+    ServiceError: 400,
+    NotFound: 404,
+    Unauthorized: 401,
+    Forbidden: 403,
+    Conflict: 409,
+    BotRefused: 422,
+    TooMany: 429,
+    Unavailable: 503,
+    Busy: 503,
+}
+"""The HTTP status of each kind of refusal; anything else the rules refuse is a 400."""
+
+
+def status_of(exc: LangbordError) -> int:
+    """The HTTP status of a refusal: that of its nearest kind in :data:`STATUS`."""
+    for kind in type(exc).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 400
+
+
 def bearer(authorization: str | None) -> str | None:
     if authorization is None:
         return None
@@ -583,7 +607,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
 
     @app.exception_handler(LangbordError)
     async def refused(_request: Request, exc: LangbordError) -> JSONResponse:
-        status = exc.status if isinstance(exc, ServiceError) else 400
+        status = status_of(exc)
         return JSONResponse({"detail": str(exc)}, status_code=status)
 
     @app.exception_handler(Unavailable)
@@ -932,7 +956,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
             await run(service.get_live, table_id)
         except LangbordError as exc:
             await websocket.send_json({"error": str(exc)})
-            await websocket.close(code=4000 + getattr(exc, "status", 400))
+            await websocket.close(code=4000 + status_of(exc))
             return
         subscriber = hub.subscribe(table_id, seat)
         if subscriber is None:

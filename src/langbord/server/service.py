@@ -81,6 +81,16 @@ from langbord.server.db import (
     utc,
     write_failure,
 )
+from langbord.server.errors import (
+    BotRefused,
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServiceError,
+    TooMany,
+    Unauthorized,
+    Unavailable,
+)
 from langbord.server.fairlock import FairLock
 from langbord.server.visible import collapsed, has_visible
 from langbord.server.why import why_not
@@ -114,61 +124,6 @@ hint; more are refused (429)."""
 HINT_RETRY = 5
 # Shown to others, these reorder text or hide it: refused in chat as in names.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-class ServiceError(LangbordError):
-    """A request the tables refuse; ``status`` is the HTTP status it maps to."""
-
-    status = 400
-
-
-class NotFound(ServiceError):
-    status = 404
-
-
-class Unauthorized(ServiceError):
-    status = 401
-
-
-class Forbidden(ServiceError):
-    status = 403
-
-
-class Conflict(ServiceError):
-    status = 409
-
-
-class BotRefused(ServiceError):
-    """A bot seat's spec is bad, or cannot promise a decision within the server's limit."""
-
-    status = 422
-
-
-class TooMany(ServiceError):
-    """Too many requests of a kind from one seat; ``retry_after`` seconds until the next."""
-
-    status = 429
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-class Unavailable(ServiceError):
-    """The database cannot take a write now (busy, read-only, full): nothing was changed;
-    ``retry_after`` seconds is a fair wait before trying again."""
-
-    status = 503
-    retry_after = 2
-
-
-class Busy(Unavailable):
-    """The server has as much of some work under way as it takes (analyses): nothing was
-    changed; ``retry_after`` seconds is a fair wait."""
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
 
 
 def hash_token(token: str) -> str:
