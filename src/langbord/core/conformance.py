@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
+from langbord.core.flow import FlowState
 from langbord.core.game import CHANCE, TERMINAL, Game, State
 from langbord.core.prompts import quoted
 from langbord.core.records import load as load_record
@@ -124,6 +125,8 @@ class _Checker:
             return legal
         self.expect(bool(legal), "a non-terminal state has no legal actions")
         self.expect(legal == sorted(set(legal)), "legal_actions() is not sorted and unique")
+        if isinstance(state, FlowState):
+            self.check_reference(state, legal)
         self.expect(
             all(type(a) is int and 0 <= a < self.num_actions for a in legal),
             "a legal action is out of range",
@@ -139,6 +142,16 @@ class _Checker:
         else:
             self.expect(outcomes == [], "chance_outcomes() at a decision node")
         return legal
+
+    def check_reference(self, state: FlowState, legal: list[int]) -> None:
+        """Where the phase writes its rule plainly beside a fast one, both allow the same."""
+        reference = state.phase.reference
+        if reference is not None:
+            plain = reference(state)
+            self.expect(
+                plain == legal,
+                f"phase {state.phase.name}: the plain rule gives {plain}, the fast one {legal}",
+            )
 
     def check_prompt(self, state: State, legal: list[int]) -> None:
         """The prompt, and the refusal of a few illegal actions, quote only legal actions."""

@@ -12,7 +12,10 @@ phase's ``outcomes`` are drawn) or the end (:data:`OVER`). A phase declares, onc
 - ``why(state, action)``: why an action of an accepted kind is refused now, with its rule;
 - ``task(state, quote)``: what is being decided, in a player's words, quoting legal actions when
   ``quote`` (the prompt at a decision node); at a chance node, what is being drawn;
-- ``outcomes(state)``: at a chance node, ``(outcome, probability)`` pairs.
+- ``outcomes(state)``: at a chance node, ``(outcome, probability)`` pairs;
+- ``reference(state)``: where ``legal`` is written for speed (bit-packed, precomputed tables),
+  the same rule written plainly, to be read beside it; the conformance suite checks on random
+  states that both give the same actions.
 
 :class:`FlowState` writes the checked entry points over the phases once: ``current_player``,
 ``legal_actions``, ``chance_outcomes``, the prompt, and the refusal of an action the phase does not
@@ -43,7 +46,18 @@ def _accepts_nothing(state: Any, action: int) -> str:
 class Phase(Generic[S]):
     """One phase of a game's turn flow (see the module docstring for each field)."""
 
-    __slots__ = ("apply", "index", "kinds", "legal", "mover", "name", "outcomes", "task", "why")
+    __slots__ = (
+        "apply",
+        "index",
+        "kinds",
+        "legal",
+        "mover",
+        "name",
+        "outcomes",
+        "reference",
+        "task",
+        "why",
+    )
 
     def __init__(
         self,
@@ -56,6 +70,7 @@ class Phase(Generic[S]):
         task: Callable[[S, bool], str],
         why: Callable[[S, int], str] = _accepts_nothing,
         outcomes: Callable[[S], list[tuple[int, float]]] | None = None,
+        reference: Callable[[S], list[int]] | None = None,
     ) -> None:
         self.name = name
         self.kinds = frozenset(kinds)
@@ -65,6 +80,7 @@ class Phase(Generic[S]):
         self.task = task
         self.why = why
         self.outcomes = outcomes
+        self.reference = reference
         self.index = -1
         """Its place in the game's :class:`Flow` (set there)."""
 
