@@ -40,7 +40,6 @@ from langbord.engines.skibe.data import (
     FOOD,
     FOOD_CHIEF,
     FOOD_STONES,
-    MAX_SHIP_LIMIT,
     MIN_VIKINGS_FOR_STERN,
     PROTECT_CHIEF,
     REMOVE_CHIEF,
@@ -58,18 +57,8 @@ from langbord.engines.skibe.notation import (
     ARG1,
     ARG2,
     CARD_SLOTS,
-    CHIEF,
-    CHIEF_ID,
     DRAW,
     DRAW_ID,
-    EQUIP_LOAD,
-    EQUIP_LOAD_ID,
-    EQUIP_SHIFT,
-    EQUIP_SHIFT_ID,
-    FOOD_LOAD,
-    FOOD_LOAD_ID,
-    FOOD_SHIFT,
-    FOOD_SHIFT_ID,
     KIND,
     LAY_CARD,
     LAY_ID,
@@ -77,12 +66,6 @@ from langbord.engines.skibe.notation import (
     MOVE_EQUIP_ID,
     MOVE_FOOD,
     MOVE_FOOD_ID,
-    NO_EQUIP,
-    NO_EQUIP_ID,
-    NO_FOOD,
-    NO_FOOD_ID,
-    PASS,
-    PASS_ID,
     PLACES,
     REMOVE,
     REMOVE_ID,
@@ -99,14 +82,17 @@ from langbord.engines.skibe.notation import (
     TAKE_ID,
     slot_name,
 )
+from langbord.engines.skibe.phases.equipment import (
+    LOAD_EQUIPMENT,
+    add_equipment,
+    equipped_slots,
+    offer_equipment,
+)
+from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
+from langbord.engines.skibe.phases.laying_chieftains import CHIEFTAIN
+from langbord.engines.skibe.tables import COLOUR_LIST, IS_FOOD, MASK, NAME, SHIELDS, L
 
-MASK = [t.mask for t in VIKING_TYPES]
-IS_FOOD = [t.cargo == FOOD for t in VIKING_TYPES]
-NAME = [t.name for t in VIKING_TYPES]
-SHIELDS = [t.shields for t in VIKING_TYPES]
-COLOUR_LIST = [sorted(set(t.shields)) for t in VIKING_TYPES]  # each colour shown, once
 ALL_CHIEFS = (1 << len(CHIEFTAIN_ACTIONS)) - 1
-L = MAX_SHIP_LIMIT
 TYPES = range(len(VIKING_TYPES))
 assert list(TYPES) == REVEAL_ID  # a reveal's action id is the card type
 # Which container a place is in: its ship, or SHIPS for the display.
@@ -140,9 +126,6 @@ CHOOSE_OPTIONS = [_choose_options_for(key) for key in range(1 << (DISPLAY_SIZE +
 pile holding one (drawn), ships of 3+ Viking cards (a stern, while the player has one)."""
 LAY_OPTIONS = [[LAY_ID[s] for s in range(SHIPS) if key >> s & 1] for key in range(1 << SHIPS)]
 """Where a card may be laid, by the bits of the ships below their limit."""
-_CHIEF_OPTIONS: dict[int, list[int]] = {}
-"""Chieftain plays (and "pass") by the bits (5 per ship) of which actions each ship may still
-receive from the player's hand."""
 
 
 # ---- the table: one record per seat, one per ship ------------------------------------------------
@@ -600,63 +583,7 @@ class SkibeState(FlowState):
         if IS_FOOD[card]:
             self.phase = LOAD_FOOD  # always possible: stock, or a bow with 2+, or no food
             return
-        options = self._equipment_options()
-        if options:
-            self.choices = options
-            self.phase = LOAD_EQUIPMENT
-        else:  # no card may take equipment: none is loaded (rulebook)
-            self._offer_chieftains()
-
-    def load_food(self, action: int) -> None:
-        kind = KIND[action]
-        if kind == FOOD_LOAD:
-            self.food_stock -= 1
-            self.ships[ARG1[action]].food += 1
-        elif kind == FOOD_SHIFT:
-            self.ships[ARG1[action]].food -= 1
-            self.ships[ARG2[action]].food += 1
-        self._offer_chieftains()
-
-    def load_equipment(self, action: int) -> None:
-        kind = KIND[action]
-        if kind == EQUIP_LOAD:
-            self.equipment_stock -= 1
-            place = ARG1[action]
-            self.ships[place // L].equipment[place % L] += 1
-        elif kind == EQUIP_SHIFT:
-            self._add_equipment(ARG1[action], -1)
-            self._add_equipment(ARG2[action], 1)
-        self._offer_chieftains()
-
-    def _offer_chieftains(self) -> None:
-        """A Chieftain may be played (a decision with a choice only): the Chieftains in hand
-        that some ship has none of yet (each action once per ship)."""
-        hand = self.players[self.turn].chieftains
-        ships = self.ships
-        key = (
-            (hand & ~ships[0].actions)
-            | (hand & ~ships[1].actions) << 5
-            | (hand & ~ships[2].actions) << 10
-        )
-        if key:
-            options = _CHIEF_OPTIONS.get(key)
-            if options is None:
-                options = _CHIEF_OPTIONS[key] = _chieftain_plays(key)
-            self.choices = options
-            self.phase = CHIEFTAIN
-        else:  # the turn's decisions are over: the display is refilled, the turn ends
-            self.last_laid = -1
-            self.proceed()
-
-    def play_chieftain(self, action: int) -> None:
-        if action != PASS_ID:
-            kind = ARG1[action]
-            ship = self.ships[ARG2[action]]
-            self.players[self.turn].chieftains &= ~(1 << kind)
-            ship.chieftains.append((self.turn, kind))
-            ship.actions |= 1 << kind
-        self.last_laid = -1  # the turn's decisions are over: the display is refilled, it ends
-        self.proceed()
+        offer_equipment(self)
 
     # ---- an evaluation ---------------------------------------------------------------------------
 
@@ -666,27 +593,21 @@ class SkibeState(FlowState):
         a = ARG1[action]
         b = ARG2[action]
         if kind == MOVE_EQUIP:
-            self._add_equipment(a, -1)
-            self._add_equipment(b, 1)
+            add_equipment(self, a, -1)
+            add_equipment(self, b, 1)
         elif kind == MOVE_FOOD:
             self._add_food(a, -1)
             self._add_food(b, 1)
         elif kind == REMOVE:
             self._remove(a)
         elif kind == SWAP:
-            card = self._card_at(a)
-            self._set_card(a, self._card_at(b))
+            card = self.card_at(a)
+            self._set_card(a, self.card_at(b))
             self._set_card(b, card)
         acting = self.acting
         assert acting is not None
         self.pending.append(ActChieftains(acting.ship, acting.first + 1, acting.protected))
         self.proceed()
-
-    def _add_equipment(self, place: int, stones: int) -> None:
-        if place == STOCK:
-            self.equipment_stock += stones
-        else:
-            self.ships[place // L].equipment[place % L] += stones
 
     def _add_food(self, bow: int, stones: int) -> None:
         if bow == STOCK:
@@ -758,50 +679,6 @@ class SkibeState(FlowState):
             | (len(ships[2].cards) < limit) << 2
         ]
 
-    def _food_options(self) -> list[int]:
-        if self.food_stock:
-            return FOOD_LOAD_ID
-        # SB-3: the stock is empty, so the player may move a stone from a bow holding 2 or more.
-        food = [ship.food for ship in self.ships]
-        shift = FOOD_SHIFT_ID
-        result = [shift[a][b] for a in range(SHIPS) if food[a] > 1 for b in range(SHIPS) if a != b]
-        result.append(NO_FOOD_ID)
-        result.sort()
-        return result
-
-    def _allowed_equipment_slots(self) -> list[int]:
-        """Ship slots whose card shows no shield colour of the card just laid (rulebook)."""
-        forbid = MASK[self.last_laid]
-        return [
-            s * L + k
-            for s in range(SHIPS)
-            for k, card in enumerate(self.ships[s].cards)
-            if not MASK[card] & forbid
-        ]
-
-    def _equipment_options(self) -> list[int]:
-        allowed = self._allowed_equipment_slots()
-        if self.equipment_stock:
-            return [EQUIP_LOAD_ID[c] for c in allowed]
-        if not allowed:
-            return []
-        shift = EQUIP_SHIFT_ID
-        result = [shift[a][c] for a in self._equipped_slots() for c in allowed if c != a]
-        if not result:
-            return []
-        result.append(NO_EQUIP_ID)
-        result.sort()
-        return result
-
-    def _equipped_slots(self) -> list[int]:
-        """Ship slots whose card carries equipment."""
-        return [
-            s * L + k
-            for s in range(SHIPS)
-            for k, stones in enumerate(self.ships[s].equipment)
-            if stones
-        ]
-
     def _decided(self) -> list[int]:
         """The options found on entering the phase."""
         return self.choices
@@ -831,7 +708,7 @@ class SkibeState(FlowState):
 
     def _equipment_moves(self) -> list[int]:
         cards = [s * L + k for s in range(SHIPS) for k in range(len(self.ships[s].cards))]
-        loaded = self._equipped_slots()
+        loaded = equipped_slots(self)
         move = MOVE_EQUIP_ID
         result = [move[a + 1][0] for a in loaded]  # card -> stock
         result += [move[a + 1][b + 1] for a in loaded for b in cards if a != b]
@@ -860,7 +737,7 @@ class SkibeState(FlowState):
 
     # ---- helpers ---------------------------------------------------------------------------------
 
-    def _card_at(self, place: int) -> int:
+    def card_at(self, place: int) -> int:
         """The card type at a ship slot or display slot, or -1."""
         if place >= CARD_SLOTS:
             return self.display[place - CARD_SLOTS]
@@ -873,7 +750,7 @@ class SkibeState(FlowState):
         else:
             self.ships[place // L].cards[place % L] = card
 
-    def _stones_at(self, place: int) -> int:
+    def stones_at(self, place: int) -> int:
         """Equipment stones on the card at ship slot ``place``."""
         return self.ships[place // L].equipment[place % L]
 
@@ -1016,64 +893,6 @@ class SkibeState(FlowState):
             f"{len(self.players)} players (rulebook)"
         )
 
-    def why_no_food(self, action: int) -> str:
-        kind = KIND[action]
-        if kind == FOOD_LOAD:
-            return (
-                "the stock has no food: move a stone from a bow holding 2 or more to another "
-                f"bow or pass ({self._examples(FOOD_SHIFT, NO_FOOD)}) (SB-3)"
-            )
-        if kind == FOOD_SHIFT:
-            if self.food_stock:
-                return (
-                    "the stock still has food: load it from the stock "
-                    f"({self._examples(FOOD_LOAD)}) (SB-3)"
-                )
-            bow = ARG1[action] + 1
-            return f"bow {bow} has its last food stone, which never moves (rulebook, SB-3)"
-        return "the stock still has food: loading it is compulsory (SB-3)"
-
-    def why_no_equipment(self, action: int) -> str:
-        kind, a, b = KIND[action], ARG1[action], ARG2[action]
-        if kind == NO_EQUIP:
-            return "the stock has equipment and a card may take it: loading it is compulsory"
-        if kind == EQUIP_LOAD and not self.equipment_stock:
-            return (
-                "the stock has no equipment: move a stone from card to card or pass "
-                f"({self._examples(EQUIP_SHIFT, NO_EQUIP)})"
-            )
-        if kind == EQUIP_SHIFT:
-            if self.equipment_stock:
-                return (
-                    "the stock still has equipment: load it from the stock "
-                    f"({self._examples(EQUIP_LOAD)})"
-                )
-            if self._card_at(a) < 0:
-                return f"there is no card {slot_name(a)}"
-            if not self._stones_at(a):
-                return f"card {slot_name(a)} carries no equipment"
-            a = b
-        card = self._card_at(a)
-        if card < 0:
-            return f"there is no card {slot_name(a)}"
-        return (
-            f"card {slot_name(a)} ({NAME[card]}) shares a shield colour with the card just laid "
-            f"({NAME[self.last_laid]}): equipment goes on a card showing a different shield "
-            "(rulebook)"
-        )
-
-    def why_no_chieftain(self, action: int) -> str:
-        kind, ship = ARG1[action], ARG2[action]
-        if not self.players[self.turn].holds(kind):
-            return (
-                f"{COLOURS[self.turn]} has already played its {CHIEFTAIN_ACTIONS[kind]} chieftain "
-                "(one of each per player, rulebook)"
-            )
-        return (
-            f"ship {ship + 1} already has a {CHIEFTAIN_ACTIONS[kind]} chieftain: each action once "
-            "per ship (rulebook)"
-        )
-
     def why_not_carried_out(self, action: int) -> str:
         kind, a, b = KIND[action], ARG1[action], ARG2[action]
         acting = self.acting
@@ -1096,33 +915,22 @@ class SkibeState(FlowState):
     def _why_equipment_stays(self, source: int, target: int) -> str:
         if source == STOCK:
             return "the stock has no equipment"
-        if self._card_at(source) < 0:
+        if self.card_at(source) < 0:
             return f"there is no card {slot_name(source)}"
-        if target != STOCK and self._card_at(target) < 0:
+        if target != STOCK and self.card_at(target) < 0:
             return f"there is no card {slot_name(target)}"
         return f"card {slot_name(source)} carries no equipment"
 
     def _why_card_stays(self, place: int, acting: ActChieftains) -> str:
         """Why a Chieftain may not remove or swap the card at ``place`` ("": it may)."""
         name = slot_name(place)
-        if self._card_at(place) < 0:
+        if self.card_at(place) < 0:
             return f"there is no card {name}"
-        if place < CARD_SLOTS and self._stones_at(place):
+        if place < CARD_SLOTS and self.stones_at(place):
             return f"card {name} carries equipment, which protects it (rulebook)"
         if place < CARD_SLOTS and self._protected(place, acting.ship, acting.protected):
             return f"card {name} is protected by a protection chieftain (rulebook: Protection)"
         return ""
-
-
-def _chieftain_plays(key: int) -> list[int]:
-    """The Chieftain plays open by ``key`` (bit ``5 * ship + action``), then "pass"."""
-    plays = [
-        CHIEF_ID[k][s]
-        for k in range(len(CHIEFTAIN_ACTIONS))
-        for s in range(SHIPS)
-        if key >> (5 * s + k) & 1
-    ]
-    return [*plays, PASS_ID]
 
 
 # ---- what each phase asks, in a player's words ---------------------------------------------------
@@ -1148,20 +956,6 @@ def _choose_task(state: SkibeState, quote: bool) -> str:
 
 def _lay_task(state: SkibeState, quote: bool) -> str:
     return _quoted(state, quote, f"lay the {NAME[state.held]} in a ship", LAY_CARD)
-
-
-def _food_task(state: SkibeState, quote: bool) -> str:
-    return _quoted(state, quote, "load food onto a bow", FOOD_LOAD, FOOD_SHIFT, NO_FOOD)
-
-
-def _equipment_task(state: SkibeState, quote: bool) -> str:
-    kinds = (EQUIP_LOAD, EQUIP_SHIFT, NO_EQUIP)
-    return _quoted(state, quote, "load equipment onto a card", *kinds)
-
-
-def _chieftain_task(state: SkibeState, quote: bool) -> str:
-    plays = state._legal_of(CHIEF) if quote else None
-    return offer([("play a chieftain", plays), ("pass", ["pass"] if quote else None)])
 
 
 def _evaluate_task(state: SkibeState, quote: bool) -> str:
@@ -1201,33 +995,6 @@ LAY: Phase[SkibeState] = Phase(
     apply=SkibeState.lay,
     why=SkibeState.why_not_laid,
     task=_lay_task,
-)
-LOAD_FOOD: Phase[SkibeState] = Phase(
-    "food",
-    {FOOD_LOAD, FOOD_SHIFT, NO_FOOD},
-    mover=SkibeState.seat_on_turn,
-    legal=SkibeState._food_options,
-    apply=SkibeState.load_food,
-    why=SkibeState.why_no_food,
-    task=_food_task,
-)
-LOAD_EQUIPMENT: Phase[SkibeState] = Phase(
-    "equipment",
-    {EQUIP_LOAD, EQUIP_SHIFT, NO_EQUIP},
-    mover=SkibeState.seat_on_turn,
-    legal=SkibeState._decided,
-    apply=SkibeState.load_equipment,
-    why=SkibeState.why_no_equipment,
-    task=_equipment_task,
-)
-CHIEFTAIN: Phase[SkibeState] = Phase(
-    "chieftain",
-    {CHIEF, PASS},
-    mover=SkibeState.seat_on_turn,
-    legal=SkibeState._decided,
-    apply=SkibeState.play_chieftain,
-    why=SkibeState.why_no_chieftain,
-    task=_chieftain_task,
 )
 EVALUATE: Phase[SkibeState] = Phase(
     "evaluate",
