@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import compress
-from operator import getitem
 from typing import ClassVar, NamedTuple
 
-from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
+from langbord.core.flow import OVER, Flow, FlowState, Phase, Work
 from langbord.core.game import JSON, Game
 from langbord.core.info import GameInfo
 from langbord.core.options import Option
@@ -34,84 +32,59 @@ from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     COLOURS,
     DISPLAY_SIZE,
-    EQUIP_CHIEF,
     EQUIPMENT,
     EQUIPMENT_STONES,
     FOOD,
-    FOOD_CHIEF,
     FOOD_STONES,
     MIN_VIKINGS_FOR_STERN,
-    PROTECT_CHIEF,
-    REMOVE_CHIEF,
     SHIP_LIMIT,
     SHIPS,
     START_VIKINGS_PER_SHIP,
     STERNS_PER_PLAYER,
-    SWAP_CHIEF,
-    VIKING_TYPES,
     deck_counts,
 )
 from langbord.engines.skibe.info import INFO
 from langbord.engines.skibe.notation import (
     ACTION_STRINGS,
     ARG1,
-    ARG2,
     CARD_SLOTS,
     DRAW,
     DRAW_ID,
     KIND,
     LAY_CARD,
     LAY_ID,
-    MOVE_EQUIP,
-    MOVE_EQUIP_ID,
-    MOVE_FOOD,
-    MOVE_FOOD_ID,
-    PLACES,
-    REMOVE,
-    REMOVE_ID,
-    REVEAL,
-    REVEAL_ID,
-    SKIP,
-    SKIP_ID,
     STERN,
     STERN_ID,
-    STOCK,
-    SWAP,
-    SWAP_ID,
     TAKE,
     TAKE_ID,
-    slot_name,
 )
+from langbord.engines.skibe.phases.draw_pile import (
+    DEAL,
+    DRAW_TO_HAND,
+    TYPES,
+    Deal,
+    DealToDisplay,
+    DealToShip,
+    RefillDisplay,
+)
+from langbord.engines.skibe.phases.draw_pile import task as deal_task
 from langbord.engines.skibe.phases.equipment import (
     LOAD_EQUIPMENT,
-    add_equipment,
-    equipped_slots,
     offer_equipment,
+)
+from langbord.engines.skibe.phases.evaluation import (
+    EVALUATE,
+    FINAL_EVALUATION,
+    ActChieftains,
+    evaluation,
 )
 from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
 from langbord.engines.skibe.phases.laying_chieftains import CHIEFTAIN
-from langbord.engines.skibe.tables import COLOUR_LIST, IS_FOOD, MASK, NAME, SHIELDS, L
+from langbord.engines.skibe.tables import COLOUR_LIST, IS_FOOD, NAME, SHIELDS, L
 
 ALL_CHIEFS = (1 << len(CHIEFTAIN_ACTIONS)) - 1
-TYPES = range(len(VIKING_TYPES))
-assert list(TYPES) == REVEAL_ID  # a reveal's action id is the card type
-# Which container a place is in: its ship, or SHIPS for the display.
-CONTAINER = [min(x // L, SHIPS) for x in range(PLACES)]
-EVAL_ACTION = {
-    EQUIP_CHIEF: MOVE_EQUIP,
-    FOOD_CHIEF: MOVE_FOOD,
-    REMOVE_CHIEF: REMOVE,
-    SWAP_CHIEF: SWAP,
-}
-"""The kind of action each Chieftain's owner decides in an evaluation (Protection needs none)."""
 DECKS = {players: deck_counts(players) for players in SHIP_LIMIT}
 """The deck by number of players (SB-1)."""
-MAX_COPIES = max(t.copies for t in VIKING_TYPES)
-ODDS = [
-    [tuple((t, copies / size) for copies in range(MAX_COPIES + 1)) for t in TYPES] if size else []
-    for size in range(sum(t.copies for t in VIKING_TYPES) + 1)
-]
-"""``ODDS[pile size][card type][copies in the pile]``: a reveal's outcome and its probability."""
 
 
 def _choose_options_for(key: int) -> list[int]:
@@ -216,72 +189,12 @@ class Ship:
 # ---- pending work --------------------------------------------------------------------------------
 
 
-class DealToShip(NamedTuple):
-    """Reveal the pile's top card into ``ship`` (a chance node); nothing once the pile is empty:
-    a new ship gets what the pile still has, possibly nothing (SB-8)."""
-
-    ship: int
-
-    def run(self, state: SkibeState) -> bool:
-        if not state.pile_size:
-            return False
-        state.dealing = self
-        state.phase = DEAL
-        return True
-
-    def receive(self, state: SkibeState, card: int) -> None:
-        ship = state.ships[self.ship]
-        ship.cards.append(card)
-        ship.equipment.append(0)
-
-
-class DealToDisplay(NamedTuple):
-    """Reveal the pile's top card into display slot ``slot``; an emptied slot stays empty once
-    the pile is."""
-
-    slot: int
-
-    def run(self, state: SkibeState) -> bool:
-        if not state.pile_size:
-            return False
-        state.dealing = self
-        state.phase = DEAL
-        return True
-
-    def receive(self, state: SkibeState, card: int) -> None:
-        state.display[self.slot] = card
-
-
-class DrawToHand(NamedTuple):
-    """Reveal the pile's top card into the hand of the player who draws (never empty then)."""
-
-    def run(self, state: SkibeState) -> bool:
-        state.dealing = self
-        state.phase = DEAL
-        return True
-
-    def receive(self, state: SkibeState, card: int) -> None:
-        state.held = card
-
-
-Deal = DealToShip | DealToDisplay | DrawToHand
-
-
 class LayHeld(NamedTuple):
     """The player lays the card drawn."""
 
     def run(self, state: SkibeState) -> bool:
         state.phase = LAY
         return True
-
-
-class RefillDisplay(NamedTuple):
-    """Deal into every empty display slot (the display holds 3 while the pile lasts)."""
-
-    def run(self, state: SkibeState) -> bool:
-        first, second, third = state.display
-        state.pending += REFILLS[(first < 0) | (second < 0) << 1 | (third < 0) << 2]
-        return False
 
 
 class NextTurn(NamedTuple):
@@ -312,82 +225,11 @@ class NextTurn(NamedTuple):
         return True
 
 
-class ActChieftains(NamedTuple):
-    """The Chieftains of ``ship`` act from the bow outward, from its ``first``-th (0-based) on;
-    ``protected`` holds the colours of the Protections met so far in that ship (SB-9)."""
-
-    ship: int
-    first: int = 0
-    protected: int = 0
-
-    def run(self, state: SkibeState) -> bool:
-        """Carry the Chieftains out until one's owner must decide (True) or all have."""
-        ship = self.ship
-        line = state.ships[ship].chieftains
-        protected = self.protected
-        for index in range(self.first, len(line)):
-            owner, action = line[index]
-            if action == PROTECT_CHIEF:
-                protected |= 1 << owner
-                continue
-            options = state.chieftain_moves(action, ship, protected)
-            if options:  # else nothing this chieftain could do
-                options.append(SKIP_ID)
-                options.sort()
-                state.choices = options
-                state.acting = ActChieftains(ship, index, protected)
-                state.phase = EVALUATE
-                return True
-        return False
-
-
-class ScoreShip(NamedTuple):
-    """Score ``ship`` and clear it: its cards and Chieftains leave, its stones go back."""
-
-    ship: int
-
-    def run(self, state: SkibeState) -> bool:
-        """Phases 2 and 3: every player scores; the cards and Chieftains leave the game; the
-        stones go back; the bow keeps 1 food."""
-        s = self.ship
-        ship = state.ships[s]
-        stern = ship.stern
-        label = f", stern {COLOURS[stern]}" if stern >= 0 else ", all ships full (SB-5)"
-        state.score(s, f"ship {s + 1}{label}")
-        state.equipment_stock += sum(ship.equipment)
-        state.vikings_out += len(ship.cards)
-        state.chieftains_out += len(ship.chieftains)
-        state.sterns_out += stern >= 0
-        state.food_stock += ship.food - 1
-        ship.clear()
-        return False
-
-
-class FinalScoring(NamedTuple):
-    """Score every ship, incomplete ones too, and end the game (SB-6)."""
-
-    def run(self, state: SkibeState) -> bool:
-        for s in range(SHIPS):
-            state.score(s, f"final evaluation, ship {s + 1}")
-        state.phase = OVER
-        return True
-
-
 def _in_order(*work: Work) -> tuple[Work, ...]:
     """``work`` as it is pushed on the pending stack to run first to last."""
     return work[::-1]
 
 
-def _evaluation(ship: int) -> tuple[Work, ...]:
-    """A ship's evaluation: its Chieftains act, it scores and is cleared, 2 new cards are dealt."""
-    return (ActChieftains(ship), ScoreShip(ship), *[DealToShip(ship)] * START_VIKINGS_PER_SHIP)
-
-
-REFILLS = [
-    _in_order(*[DealToDisplay(d) for d in range(DISPLAY_SIZE) if key >> d & 1])
-    for key in range(1 << DISPLAY_SIZE)
-]
-"""The deals that refill the display, by the bits of its empty slots."""
 OPENING = _in_order(
     *[DealToShip(s) for s in range(SHIPS) for _ in range(START_VIKINGS_PER_SHIP)],
     RefillDisplay(),
@@ -397,18 +239,14 @@ OPENING = _in_order(
 AFTER_TAKE = [_in_order(DealToDisplay(d), NextTurn()) for d in range(DISPLAY_SIZE)]
 """After a display card is taken and the turn's decisions: its slot is refilled, the turn ends."""
 AFTER_DRAW = _in_order(LayHeld(), NextTurn())
-DRAW_TO_HAND = DrawToHand()
-STERN_EVALUATION = [_in_order(*_evaluation(s), RefillDisplay(), NextTurn()) for s in range(SHIPS)]
+STERN_EVALUATION = [_in_order(*evaluation(s), RefillDisplay(), NextTurn()) for s in range(SHIPS)]
 """A stern laid on a ship: it is evaluated, the display refilled, the turn over."""
 ALL_FULL_EVALUATION = _in_order(
-    *[work for s in range(SHIPS) for work in _evaluation(s)],
+    *[work for s in range(SHIPS) for work in evaluation(s)],
     RefillDisplay(),
     NextTurn(advance=False),
 )
 """SB-5: every ship full and no stern: all three are evaluated, top to bottom (not a turn, SB-7)."""
-FINAL_EVALUATION = _in_order(*[ActChieftains(s) for s in range(SHIPS)], FinalScoring())
-"""SB-6: every Chieftain acts, top ship first (SB-9: each Protection in its own ship), then every
-ship scores."""
 
 
 class SkibeGame(Game):
@@ -508,12 +346,6 @@ class SkibeState(FlowState):
     def seat_on_turn(self) -> int:
         return self.turn
 
-    def chieftain_owner(self) -> int:
-        """The owner of the Chieftain acting, who decides what it does."""
-        acting = self.acting
-        assert acting is not None
-        return self.ships[acting.ship].chieftains[acting.first][0]
-
     def is_terminal(self) -> bool:
         """Whether the flow has reached its end, read off the phase rather than asked of its
         mover through ``current_player``: a random playout asks every step, and the two calls
@@ -535,24 +367,10 @@ class SkibeState(FlowState):
         """FlowState's refusal, naming chance as the mover at a deal ("now chance must reveal the
         top card of the draw pile"), as Skibe's refusals always have."""
         if self.phase is DEAL:
-            return f"now chance must {_deal_task(self, True)}"
+            return f"now chance must {deal_task(self, True)}"
         return super().wrong_phase(action)
 
     # ---- the deal --------------------------------------------------------------------------------
-
-    def cards_in_pile(self) -> list[int]:
-        return list(compress(TYPES, self.pile))
-
-    def reveal_odds(self) -> list[tuple[int, float]]:
-        """Each card type left, with its share of the pile (read off ``ODDS``)."""
-        pile = self.pile
-        return list(compress(map(getitem, ODDS[self.pile_size], pile), pile))
-
-    def reveal(self, card: int) -> None:
-        self.pile[card] -= 1
-        self.pile_size -= 1
-        self.dealing.receive(self, card)
-        self.proceed()
 
     # ---- a turn ----------------------------------------------------------------------------------
 
@@ -586,43 +404,6 @@ class SkibeState(FlowState):
         offer_equipment(self)
 
     # ---- an evaluation ---------------------------------------------------------------------------
-
-    def carry_out(self, action: int) -> None:
-        """The owner's decision for the acting Chieftain; then the next Chieftains act."""
-        kind = KIND[action]
-        a = ARG1[action]
-        b = ARG2[action]
-        if kind == MOVE_EQUIP:
-            add_equipment(self, a, -1)
-            add_equipment(self, b, 1)
-        elif kind == MOVE_FOOD:
-            self._add_food(a, -1)
-            self._add_food(b, 1)
-        elif kind == REMOVE:
-            self._remove(a)
-        elif kind == SWAP:
-            card = self.card_at(a)
-            self._set_card(a, self.card_at(b))
-            self._set_card(b, card)
-        acting = self.acting
-        assert acting is not None
-        self.pending.append(ActChieftains(acting.ship, acting.first + 1, acting.protected))
-        self.proceed()
-
-    def _add_food(self, bow: int, stones: int) -> None:
-        if bow == STOCK:
-            self.food_stock += stones
-        else:
-            self.ships[bow].food += stones
-
-    def _remove(self, place: int) -> None:
-        if place < CARD_SLOTS:
-            ship = self.ships[place // L]
-            del ship.cards[place % L]
-            del ship.equipment[place % L]
-        else:
-            self.display[place - CARD_SLOTS] = -1
-        self.vikings_out += 1
 
     def ship_points(self, ship: int) -> list[int]:
         """What each seat would score for ``ship`` now: (own shields, the stern's included (SB-4),
@@ -683,58 +464,6 @@ class SkibeState(FlowState):
         """The options found on entering the phase."""
         return self.choices
 
-    def _protected(self, slot: int, ship: int, protected: int) -> bool:
-        """Protection (SB-9): cards showing a protector's colour, in the ship being evaluated
-        only; ``protected`` holds the protectors laid so far in that ship's line."""
-        return slot // L == ship and bool(MASK[self.ships[ship].cards[slot % L]] & protected)
-
-    def chieftain_moves(self, action: int, ship: int, protected: int) -> list[int]:
-        """What the Chieftain of ``action`` may do now, "skip" excepted (empty: nothing)."""
-        if action == EQUIP_CHIEF:
-            return self._equipment_moves()
-        if action == FOOD_CHIEF:
-            return self._food_moves()
-        places = self._free_places(ship, protected)
-        if action == REMOVE_CHIEF:
-            return [REMOVE_ID[x] for x in places]
-        swap = SWAP_ID
-        # A swap within one ship, or between two display cards, changes nothing: not offered.
-        return [
-            swap[x][y]
-            for i, x in enumerate(places)
-            for y in places[i + 1 :]
-            if CONTAINER[x] != CONTAINER[y]
-        ]
-
-    def _equipment_moves(self) -> list[int]:
-        cards = [s * L + k for s in range(SHIPS) for k in range(len(self.ships[s].cards))]
-        loaded = equipped_slots(self)
-        move = MOVE_EQUIP_ID
-        result = [move[a + 1][0] for a in loaded]  # card -> stock
-        result += [move[a + 1][b + 1] for a in loaded for b in cards if a != b]
-        if self.equipment_stock:
-            result += [move[0][b + 1] for b in cards]
-        return result
-
-    def _food_moves(self) -> list[int]:
-        move = MOVE_FOOD_ID
-        sources = [a + 1 for a in range(SHIPS) if self.ships[a].food > 1]
-        if self.food_stock:
-            sources.append(0)
-        return [move[a][b] for a in sources for b in range(SHIPS + 1) if a != b]
-
-    def _free_places(self, ship: int, protected: int) -> list[int]:
-        """Cards a Chieftain may remove or swap: no equipment on them, not protected (SB-9)."""
-        places = []
-        for s, vessel in enumerate(self.ships):
-            guard = protected if s == ship else 0  # SB-9: only in the ship being evaluated
-            cards = vessel.cards
-            for k, stones in enumerate(vessel.equipment):
-                if not stones and not MASK[cards[k]] & guard:
-                    places.append(s * L + k)
-        places += [CARD_SLOTS + d for d in range(DISPLAY_SIZE) if self.display[d] >= 0]
-        return places
-
     # ---- helpers ---------------------------------------------------------------------------------
 
     def card_at(self, place: int) -> int:
@@ -743,12 +472,6 @@ class SkibeState(FlowState):
             return self.display[place - CARD_SLOTS]
         cards = self.ships[place // L].cards
         return cards[place % L] if place % L < len(cards) else -1
-
-    def _set_card(self, place: int, card: int) -> None:
-        if place >= CARD_SLOTS:
-            self.display[place - CARD_SLOTS] = card
-        else:
-            self.ships[place // L].cards[place % L] = card
 
     def stones_at(self, place: int) -> int:
         """Equipment stones on the card at ship slot ``place``."""
@@ -869,9 +592,6 @@ class SkibeState(FlowState):
             f"{len(self.players)} players: lay a stern (SB-5)"
         )
 
-    def why_not_revealed(self, action: int) -> str:
-        return f"no {NAME[ARG1[action]]} card is left in the draw pile (deck: SB-1)"
-
     def why_not_chosen(self, action: int) -> str:
         kind, a = KIND[action], ARG1[action]
         if kind == STERN:
@@ -893,45 +613,6 @@ class SkibeState(FlowState):
             f"{len(self.players)} players (rulebook)"
         )
 
-    def why_not_carried_out(self, action: int) -> str:
-        kind, a, b = KIND[action], ARG1[action], ARG2[action]
-        acting = self.acting
-        assert acting is not None
-        chieftain = self.ships[acting.ship].chieftains[acting.first][1]
-        if kind not in (EVAL_ACTION[chieftain], SKIP):
-            return self.wrong_phase(action)
-        if kind == MOVE_EQUIP:
-            return self._why_equipment_stays(a, b)
-        if kind == MOVE_FOOD:
-            if a == STOCK:
-                return "the stock has no food"
-            return f"bow {a + 1} has its last food stone, which never moves (rulebook)"
-        for place in (a, b) if kind == SWAP else (a,):
-            why = self._why_card_stays(place, acting)
-            if why:
-                return why
-        return "swapping two cards of one ship, or two display cards, changes nothing"
-
-    def _why_equipment_stays(self, source: int, target: int) -> str:
-        if source == STOCK:
-            return "the stock has no equipment"
-        if self.card_at(source) < 0:
-            return f"there is no card {slot_name(source)}"
-        if target != STOCK and self.card_at(target) < 0:
-            return f"there is no card {slot_name(target)}"
-        return f"card {slot_name(source)} carries no equipment"
-
-    def _why_card_stays(self, place: int, acting: ActChieftains) -> str:
-        """Why a Chieftain may not remove or swap the card at ``place`` ("": it may)."""
-        name = slot_name(place)
-        if self.card_at(place) < 0:
-            return f"there is no card {name}"
-        if place < CARD_SLOTS and self.stones_at(place):
-            return f"card {name} carries equipment, which protects it (rulebook)"
-        if place < CARD_SLOTS and self._protected(place, acting.ship, acting.protected):
-            return f"card {name} is protected by a protection chieftain (rulebook: Protection)"
-        return ""
-
 
 # ---- what each phase asks, in a player's words ---------------------------------------------------
 
@@ -939,10 +620,6 @@ class SkibeState(FlowState):
 def _quoted(state: SkibeState, quote: bool, text: str, *kinds: int) -> str:
     """``text``, with up to three legal actions of ``kinds`` quoted after it when ``quote``."""
     return f"{text} ({state._examples(*kinds)})" if quote else text
-
-
-def _deal_task(state: SkibeState, quote: bool) -> str:
-    return "reveal the top card of the draw pile (a chance event)"
 
 
 def _choose_task(state: SkibeState, quote: bool) -> str:
@@ -958,26 +635,8 @@ def _lay_task(state: SkibeState, quote: bool) -> str:
     return _quoted(state, quote, f"lay the {NAME[state.held]} in a ship", LAY_CARD)
 
 
-def _evaluate_task(state: SkibeState, quote: bool) -> str:
-    acting = state.acting
-    assert acting is not None
-    action = state.ships[acting.ship].chieftains[acting.first][1]
-    text = f"carry out the {CHIEFTAIN_ACTIONS[action]} chieftain on ship {acting.ship + 1}"
-    return _quoted(state, quote, text, EVAL_ACTION[action], SKIP)
-
-
 # ---- the turn flow -------------------------------------------------------------------------------
 
-DEAL: Phase[SkibeState] = Phase(
-    "deal",
-    {REVEAL},
-    mover=chance,
-    legal=SkibeState.cards_in_pile,
-    apply=SkibeState.reveal,
-    why=SkibeState.why_not_revealed,
-    task=_deal_task,
-    outcomes=SkibeState.reveal_odds,
-)
 CHOOSE: Phase[SkibeState] = Phase(
     "choose",
     {TAKE, DRAW, STERN},
@@ -995,15 +654,6 @@ LAY: Phase[SkibeState] = Phase(
     apply=SkibeState.lay,
     why=SkibeState.why_not_laid,
     task=_lay_task,
-)
-EVALUATE: Phase[SkibeState] = Phase(
-    "evaluate",
-    {MOVE_EQUIP, MOVE_FOOD, REMOVE, SWAP, SKIP},
-    mover=SkibeState.chieftain_owner,
-    legal=SkibeState._decided,
-    apply=SkibeState.carry_out,
-    why=SkibeState.why_not_carried_out,
-    task=_evaluate_task,
 )
 SkibeState.flow = Flow(DEAL, CHOOSE, LAY, LOAD_FOOD, LOAD_EQUIPMENT, CHIEFTAIN, EVALUATE)
 
