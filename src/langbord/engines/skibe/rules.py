@@ -7,27 +7,24 @@ a card is revealed (a chance node). ``view`` is therefore the whole table for ev
 The table: a :class:`Player` per seat (Chieftains in hand, sterns, points) and a :class:`Ship` per
 bow (its Viking cards and their equipment, the food on its bow, its Chieftains, its stern).
 
-The turn flow (``SkibeState.flow``): a turn starts in ``choose`` (take a display card, draw, or lay
-a stern); a card taken or drawn is laid in ``lay``, then its cargo loaded in ``food`` or
-``equipment``, then a Chieftain may be played in ``chieftain``. Every card revealed from the pile
-is a chance node, ``deal``; in an evaluation, each Chieftain that can do something asks its owner
-in ``evaluate``. What follows a decision waits in ``pending``: cards to deal (:class:`DealToShip`,
-:class:`DealToDisplay`, :class:`DrawToHand`), a ship's Chieftains acting
-(:class:`ActChieftains`), its scoring (:class:`ScoreShip`), the display's refill, the end of the
-turn (:class:`NextTurn`) and the final scoring (:class:`FinalScoring`).
+The turn flow (``SkibeState.flow``) is declared phase by phase in :mod:`.phases`, one module per
+part of the rulebook's turn, each with its legal moves, apply, why-not, task and references to
+the rulings: ``choose`` (:mod:`.phases.turn`), ``lay`` (:mod:`.phases.extend_ship`), ``food``
+and ``equipment`` (the cargo), ``chieftain`` (:mod:`.phases.laying_chieftains`), ``evaluate``
+(:mod:`.phases.evaluation`) and the chance node ``deal`` (:mod:`.phases.draw_pile`). What follows
+a decision waits in ``pending`` as records defined beside the phase they lead to.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
-from langbord.core.flow import OVER, Flow, FlowState, Phase, Work
+from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
 from langbord.core.info import GameInfo
 from langbord.core.options import Option
-from langbord.core.prompts import offer
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     COLOURS,
@@ -36,7 +33,6 @@ from langbord.engines.skibe.data import (
     EQUIPMENT_STONES,
     FOOD,
     FOOD_STONES,
-    MIN_VIKINGS_FOR_STERN,
     SHIP_LIMIT,
     SHIPS,
     START_VIKINGS_PER_SHIP,
@@ -46,59 +42,35 @@ from langbord.engines.skibe.data import (
 from langbord.engines.skibe.info import INFO
 from langbord.engines.skibe.notation import (
     ACTION_STRINGS,
-    ARG1,
     CARD_SLOTS,
-    DRAW,
-    DRAW_ID,
     KIND,
-    LAY_CARD,
-    LAY_ID,
-    STERN,
-    STERN_ID,
-    TAKE,
-    TAKE_ID,
 )
+from langbord.engines.skibe.phases import in_order
 from langbord.engines.skibe.phases.draw_pile import (
     DEAL,
     DRAW_TO_HAND,
     TYPES,
     Deal,
-    DealToDisplay,
     DealToShip,
     RefillDisplay,
 )
 from langbord.engines.skibe.phases.draw_pile import task as deal_task
 from langbord.engines.skibe.phases.equipment import (
     LOAD_EQUIPMENT,
-    offer_equipment,
 )
 from langbord.engines.skibe.phases.evaluation import (
     EVALUATE,
-    FINAL_EVALUATION,
     ActChieftains,
-    evaluation,
 )
+from langbord.engines.skibe.phases.extend_ship import LAY
 from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
 from langbord.engines.skibe.phases.laying_chieftains import CHIEFTAIN
-from langbord.engines.skibe.tables import COLOUR_LIST, IS_FOOD, NAME, SHIELDS, L
+from langbord.engines.skibe.phases.turn import CHOOSE, NextTurn
+from langbord.engines.skibe.tables import COLOUR_LIST, NAME, SHIELDS, L
 
 ALL_CHIEFS = (1 << len(CHIEFTAIN_ACTIONS)) - 1
 DECKS = {players: deck_counts(players) for players in SHIP_LIMIT}
 """The deck by number of players (SB-1)."""
-
-
-def _choose_options_for(key: int) -> list[int]:
-    takes = [TAKE_ID[d] for d in range(DISPLAY_SIZE) if key >> d & 1]
-    draw = [DRAW_ID] if key >> DISPLAY_SIZE & 1 else []
-    sterns = [STERN_ID[s] for s in range(SHIPS) if key >> (DISPLAY_SIZE + 1 + s) & 1]
-    return takes + draw + sterns
-
-
-CHOOSE_OPTIONS = [_choose_options_for(key) for key in range(1 << (DISPLAY_SIZE + 1 + SHIPS))]
-"""A turn's choices by bits: display slots holding a card (taken while a ship has room), the
-pile holding one (drawn), ships of 3+ Viking cards (a stern, while the player has one)."""
-LAY_OPTIONS = [[LAY_ID[s] for s in range(SHIPS) if key >> s & 1] for key in range(1 << SHIPS)]
-"""Where a card may be laid, by the bits of the ships below their limit."""
 
 
 # ---- the table: one record per seat, one per ship ------------------------------------------------
@@ -186,67 +158,15 @@ class Ship:
         }
 
 
-# ---- pending work --------------------------------------------------------------------------------
+# ---- setup ---------------------------------------------------------------------------------------
 
 
-class LayHeld(NamedTuple):
-    """The player lays the card drawn."""
-
-    def run(self, state: SkibeState) -> bool:
-        state.phase = LAY
-        return True
-
-
-class NextTurn(NamedTuple):
-    """A turn begins: the game ends once pile and display are empty (SB-6); else the next seat
-    plays (``advance``), or the same one: seat 0 at the opening (SB-2), the player whose turn it
-    was after SB-5's evaluation of all ships, which is not a turn (SB-7). Every ship full and no
-    stern left: that evaluation (SB-5)."""
-
-    advance: bool = True
-
-    def run(self, state: SkibeState) -> bool:
-        if not state.pile_size and max(state.display) < 0:
-            state.pending += FINAL_EVALUATION
-            return False
-        if self.advance:
-            state.turn = (state.turn + 1) % len(state.players)
-        limit = state.ship_limit
-        first, second, third = state.ships
-        if (
-            len(first.cards) >= limit
-            and len(second.cards) >= limit
-            and len(third.cards) >= limit
-            and not state.players[state.turn].sterns
-        ):
-            state.pending += ALL_FULL_EVALUATION
-            return False
-        state.phase = CHOOSE  # if every ship is full, only "stern" is legal (SB-5)
-        return True
-
-
-def _in_order(*work: Work) -> tuple[Work, ...]:
-    """``work`` as it is pushed on the pending stack to run first to last."""
-    return work[::-1]
-
-
-OPENING = _in_order(
+OPENING = in_order(
     *[DealToShip(s) for s in range(SHIPS) for _ in range(START_VIKINGS_PER_SHIP)],
     RefillDisplay(),
     NextTurn(advance=False),
 )
 """Setup: 2 Viking cards into each ship, then 3 into the display; then seat 0's turn (SB-2)."""
-AFTER_TAKE = [_in_order(DealToDisplay(d), NextTurn()) for d in range(DISPLAY_SIZE)]
-"""After a display card is taken and the turn's decisions: its slot is refilled, the turn ends."""
-AFTER_DRAW = _in_order(LayHeld(), NextTurn())
-STERN_EVALUATION = [_in_order(*evaluation(s), RefillDisplay(), NextTurn()) for s in range(SHIPS)]
-"""A stern laid on a ship: it is evaluated, the display refilled, the turn over."""
-ALL_FULL_EVALUATION = _in_order(
-    *[work for s in range(SHIPS) for work in evaluation(s)],
-    RefillDisplay(),
-    NextTurn(advance=False),
-)
-"""SB-5: every ship full and no stern: all three are evaluated, top to bottom (not a turn, SB-7)."""
 
 
 class SkibeGame(Game):
@@ -343,9 +263,6 @@ class SkibeState(FlowState):
 
     # ---- who moves -------------------------------------------------------------------------------
 
-    def seat_on_turn(self) -> int:
-        return self.turn
-
     def is_terminal(self) -> bool:
         """Whether the flow has reached its end, read off the phase rather than asked of its
         mover through ``current_player``: a random playout asks every step, and the two calls
@@ -374,35 +291,6 @@ class SkibeState(FlowState):
 
     # ---- a turn ----------------------------------------------------------------------------------
 
-    def choose(self, action: int) -> None:
-        kind = KIND[action]
-        a = ARG1[action]
-        if kind == TAKE:
-            self.held = self.display[a]
-            self.display[a] = -1
-            self.pending += AFTER_TAKE[a]
-            self.phase = LAY
-        elif kind == DRAW:
-            self.pending += AFTER_DRAW
-            self.dealing = DRAW_TO_HAND
-            self.phase = DEAL
-        else:  # a stern
-            self.players[self.turn].sterns -= 1
-            self.ships[a].stern = self.turn
-            self.pending += STERN_EVALUATION[a]
-            self.proceed()
-
-    def lay(self, action: int) -> None:
-        ship = self.ships[ARG1[action]]
-        card = self.last_laid = self.held
-        self.held = -1
-        ship.cards.append(card)
-        ship.equipment.append(0)
-        if IS_FOOD[card]:
-            self.phase = LOAD_FOOD  # always possible: stock, or a bow with 2+, or no food
-            return
-        offer_equipment(self)
-
     # ---- an evaluation ---------------------------------------------------------------------------
 
     def ship_points(self, ship: int) -> list[int]:
@@ -428,19 +316,6 @@ class SkibeState(FlowState):
 
     # ---- legal options ---------------------------------------------------------------------------
 
-    def _choose_options(self) -> list[int]:
-        limit = self.ship_limit
-        ships = self.ships
-        first, second, third = len(ships[0].cards), len(ships[1].cards), len(ships[2].cards)
-        key = 0
-        if first < limit or second < limit or third < limit:  # else only a stern (SB-5)
-            d1, d2, d3 = self.display
-            key = (d1 >= 0) | (d2 >= 0) << 1 | (d3 >= 0) << 2 | (self.pile_size > 0) << 3
-        if self.players[self.turn].sterns:
-            least = MIN_VIKINGS_FOR_STERN
-            key |= (first >= least) << 4 | (second >= least) << 5 | (third >= least) << 6
-        return CHOOSE_OPTIONS[key]
-
     def all_full(self) -> bool:
         """Whether every ship holds its limit of Viking cards (SB-5)."""
         limit = self.ship_limit
@@ -450,19 +325,6 @@ class SkibeState(FlowState):
             and len(ships[1].cards) >= limit
             and len(ships[2].cards) >= limit
         )
-
-    def _lay_options(self) -> list[int]:
-        limit = self.ship_limit
-        ships = self.ships
-        return LAY_OPTIONS[
-            (len(ships[0].cards) < limit)
-            | (len(ships[1].cards) < limit) << 1
-            | (len(ships[2].cards) < limit) << 2
-        ]
-
-    def _decided(self) -> list[int]:
-        """The options found on entering the phase."""
-        return self.choices
 
     # ---- helpers ---------------------------------------------------------------------------------
 
@@ -584,77 +446,9 @@ class SkibeState(FlowState):
             "protected_colours": [COLOURS[c] for c in colours if acting.protected >> c & 1],
         }
 
-    # ---- why an action is refused ----------------------------------------------------------------
-
-    def _full_message(self) -> str:
-        return (
-            f"every ship has {self.ship_limit} Viking cards, the limit with "
-            f"{len(self.players)} players: lay a stern (SB-5)"
-        )
-
-    def why_not_chosen(self, action: int) -> str:
-        kind, a = KIND[action], ARG1[action]
-        if kind == STERN:
-            if not self.players[self.turn].sterns:
-                return f"{COLOURS[self.turn]} has laid both sterns (2 per player, rulebook)"
-            return (
-                f"ship {a + 1} has {len(self.ships[a].cards)} Viking cards: a stern needs at "
-                f"least {MIN_VIKINGS_FOR_STERN} (rulebook)"
-            )
-        if kind == TAKE and self.display[a] < 0:
-            return f"display slot d{a + 1} is empty (the pile could not refill it)"
-        if kind == DRAW and not self.pile_size:
-            return "the draw pile is empty"
-        return self._full_message()
-
-    def why_not_laid(self, action: int) -> str:
-        return (
-            f"ship {ARG1[action] + 1} already has {self.ship_limit} Viking cards, the limit with "
-            f"{len(self.players)} players (rulebook)"
-        )
-
-
-# ---- what each phase asks, in a player's words ---------------------------------------------------
-
-
-def _quoted(state: SkibeState, quote: bool, text: str, *kinds: int) -> str:
-    """``text``, with up to three legal actions of ``kinds`` quoted after it when ``quote``."""
-    return f"{text} ({state._examples(*kinds)})" if quote else text
-
-
-def _choose_task(state: SkibeState, quote: bool) -> str:
-    if state.all_full():
-        return _quoted(state, quote, "lay a stern: every ship is full (SB-5)", STERN)
-    choices = [("take a display card", TAKE), ("draw", DRAW), ("lay a stern", STERN)]
-    if not quote:
-        return offer([(phrase, None) for phrase, kind in choices if state._legal_of(kind)])
-    return offer([(phrase, state._legal_of(kind)) for phrase, kind in choices])
-
-
-def _lay_task(state: SkibeState, quote: bool) -> str:
-    return _quoted(state, quote, f"lay the {NAME[state.held]} in a ship", LAY_CARD)
-
 
 # ---- the turn flow -------------------------------------------------------------------------------
 
-CHOOSE: Phase[SkibeState] = Phase(
-    "choose",
-    {TAKE, DRAW, STERN},
-    mover=SkibeState.seat_on_turn,
-    legal=SkibeState._choose_options,
-    apply=SkibeState.choose,
-    why=SkibeState.why_not_chosen,
-    task=_choose_task,
-)
-LAY: Phase[SkibeState] = Phase(
-    "lay",
-    {LAY_CARD},
-    mover=SkibeState.seat_on_turn,
-    legal=SkibeState._lay_options,
-    apply=SkibeState.lay,
-    why=SkibeState.why_not_laid,
-    task=_lay_task,
-)
 SkibeState.flow = Flow(DEAL, CHOOSE, LAY, LOAD_FOOD, LOAD_EQUIPMENT, CHIEFTAIN, EVALUATE)
 
 
