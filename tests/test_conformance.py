@@ -42,3 +42,23 @@ def test_the_suites_random_play_is_the_random_agents() -> None:
     own = langbord.play_game(game, [_RandomPlay(7 + p) for p in range(3)], seed=7)
     agents = langbord.play_game(game, [RandomAgent(7 + p) for p in range(3)], seed=7)
     assert own == agents
+
+
+def test_skibe_phases_write_their_rule_plainly_and_the_suite_checks_it() -> None:
+    """Every Skibe phase declares a reference, the suite compares it with the fast legal moves on
+    every state it visits, and a reference that disagrees is caught."""
+    from langbord.core.conformance import ConformanceError
+    from langbord.engines.skibe.phases.extend_ship import LAY
+    from langbord.engines.skibe.rules import SkibeState
+
+    phases = [phase for phase in SkibeState.flow.phases if phase.name != "over"]
+    assert [phase.name for phase in phases if phase.reference is None] == []
+    assert check_game("skibe", {"players": 3}, games=1, seed=5).games == 1
+
+    plain = LAY.reference
+    LAY.reference = lambda state: []
+    try:
+        with pytest.raises(ConformanceError, match="phase lay: the plain rule gives"):
+            check_game("skibe", {"players": 3}, games=1, seed=5)
+    finally:
+        LAY.reference = plain

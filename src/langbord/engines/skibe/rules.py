@@ -452,4 +452,14 @@ class SkibeState(FlowState):
 SkibeState.flow = Flow(DEAL, CHOOSE, LAY, LOAD_FOOD, LOAD_EQUIPMENT, CHIEFTAIN, EVALUATE)
 
 
-__all__ = ["EQUIPMENT", "FOOD", "Player", "Ship", "SkibeGame", "SkibeState"]
+__all__ = [
+    "CHOOSE",
+    "COLOUR_LIST",
+    "EQUIPMENT",
+    "FOOD",
+    "LAY",
+    "Player",
+    "Ship",
+    "SkibeGame",
+    "SkibeState",
+]

@@ -62,7 +62,9 @@ def add_equipment(state: SkibeState, place: int, stones: int) -> None:
         state.ships[place // L].equipment[place % L] += stones
 
 
-def _options(state: SkibeState) -> list[int]:
+def options(state: SkibeState) -> list[int]:
+    """The loadings open once a card showing equipment is laid (none: no card may take a
+    stone, and none is loaded, rulebook)."""
     allowed = allowed_slots(state)
     if state.equipment_stock:
         return [EQUIP_LOAD_ID[c] for c in allowed]
@@ -77,19 +79,8 @@ def _options(state: SkibeState) -> list[int]:
     return result
 
 
-def offer_equipment(state: SkibeState) -> None:
-    """Once a card showing equipment is laid: the loading, if some card may take a stone; else
-    none is loaded (rulebook) and a Chieftain may be played."""
-    options = _options(state)
-    if options:
-        state.choices = options
-        state.phase = LOAD_EQUIPMENT
-    else:
-        offer_chieftains(state)
-
-
 def legal(state: SkibeState) -> list[int]:
-    """The loadings found on entering the phase (:func:`offer_equipment`)."""
+    """The loadings found on entering the phase (:func:`options`)."""
     return state.choices
 
 

@@ -10,8 +10,10 @@ from langbord.core.flow import Phase
 from langbord.engines.skibe.data import SHIPS
 from langbord.engines.skibe.notation import ARG1, LAY_CARD, LAY_ID
 from langbord.engines.skibe.phases import on_turn
-from langbord.engines.skibe.phases.equipment import offer_equipment
+from langbord.engines.skibe.phases.equipment import LOAD_EQUIPMENT
+from langbord.engines.skibe.phases.equipment import options as equipment_options
 from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
+from langbord.engines.skibe.phases.laying_chieftains import offer_chieftains
 from langbord.engines.skibe.tables import IS_FOOD, NAME
 
 if TYPE_CHECKING:
@@ -62,8 +64,13 @@ def apply(state: SkibeState, action: int) -> None:
     ship.equipment.append(0)
     if IS_FOOD[card]:
         state.phase = LOAD_FOOD  # always possible: stock, or a bow with 2+, or no food
-    else:
-        offer_equipment(state)
+        return
+    options = equipment_options(state)
+    if options:
+        state.choices = options
+        state.phase = LOAD_EQUIPMENT
+    else:  # no card may take equipment: none is loaded (rulebook)
+        offer_chieftains(state)
 
 
 def task(state: SkibeState, quote: bool) -> str:
