@@ -23,3 +23,16 @@ def test_package_docstring_examples() -> None:
     for module in (langbord, langbord.core.registry):
         result = doctest.testmod(module)
         assert result.failed == 0
+
+
+def test_readme_is_short() -> None:
+    """The README says what langbord is and links the docs; the rest lives in docs/."""
+    assert len(README.read_text("utf-8").splitlines()) <= 250
+
+
+def test_readme_links_lead_to_files() -> None:
+    import re
+
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README.read_text("utf-8")):
+        if "://" not in target:
+            assert (README.parent / target).exists(), target

@@ -15,7 +15,7 @@ import pytest
 
 import langbord
 from langbord.agents import MCTSAgent, RandomAgent, RolloutAgent
-from langbord.cli.play import hint_agent, seat_specs
+from langbord.cli.play import hint_agent, records_dir, seat_specs
 from langbord.record import load, replay
 from terminal import run_in_terminal
 
@@ -201,10 +201,32 @@ def test_end_of_input_saves_the_game(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Input ended." in done.stdout
-    saved = list(tmp_path.glob("langbord-knarr-*.json"))
+    assert not list(tmp_path.glob("*.json"))  # not in the working directory
+    saved = list(records_dir().glob("langbord-knarr-*.json"))
     assert len(saved) == 1
+    assert f"Saved to {saved[0]} (continue with: langbord play --resume {saved[0]})" in (
+        " ".join(done.stdout.split())
+    )
     state = replay(load(saved[0]))
     assert not state.is_terminal()
+
+
+def test_records_go_to_the_folder_named_by_the_option(tmp_path: Path) -> None:
+    folder = tmp_path / "my" / "games"
+    done = play(
+        "play", "skibe", "--players", "human,random,random", "--seed", "2", "--fast",
+        "--records", str(folder), lines=["1"], cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (saved,) = folder.glob("langbord-skibe-*.json")
+    assert f"Saved to {saved}" in " ".join(done.stdout.split())
+    assert not list(records_dir().glob("*.json"))
+
+
+def test_the_records_folder_is_the_users_data_folder_unless_named() -> None:
+    assert records_dir({"LANGBORD_RECORDS": "~/games"}) == Path.home() / "games"
+    assert records_dir({"XDG_DATA_HOME": "/srv/data"}) == Path("/srv/data/langbord/records")
+    assert records_dir({}) == Path.home() / ".local/share/langbord/records"
 
 
 def test_two_humans_pass_the_keyboard_and_see_only_their_own_hands() -> None:

@@ -5,6 +5,7 @@
   langbord random GAME [--players N] [--seed S] [--option k=v] [--out FILE]
                                               a game of random agents; table and record
   langbord play GAME [--players human,club,…] [--seed S] [--option k=v] [--fast]
+                [--records DIR]
   langbord play --resume FILE                 a game at the terminal, against bots or friends
   langbord learn [GAME | TUTORIAL] [--step K]  a game's tutorial, step by step (no name: the list)
   langbord replay FILE [--step K]             step through a record, or the table after step K
@@ -153,7 +154,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed = args.seed
     seats = make_seats(seat_list, seed, game)
     screen = Screen(game)
-    session = PlaySession(game, seats, seed, screen, fast=args.fast, actions=actions)
+    records = Path(args.records).expanduser() if args.records else None
+    session = PlaySession(
+        game, seats, seed, screen, fast=args.fast, actions=actions, records=records
+    )
     who = ", ".join(
         f"{game.seat_name(p)}: {'you' if s.human else seat_label(s.spec, game)}"
         for p, s in enumerate(seats)
@@ -489,6 +493,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--fast", action="store_true", help="no pause after the bots' moves")
     p.add_argument("--resume", metavar="FILE", help="continue a game saved with 'save FILE'")
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        help="where to save the game if the input ends (default: $LANGBORD_RECORDS, else "
+        "~/.local/share/langbord/records)",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("learn", help="learn a game by playing its tutorial, step by step")

@@ -5,14 +5,16 @@ A human decision shows the table as that seat sees it (``State.render``), the le
 numbered menu, and takes a number, the action's notation or a unique beginning of it, or a
 command (``help``). Bots move on their own, one move at a time; chance is shown as each seat may
 learn of it (``State.action_to_string_for``). Nothing is lost: bad input explains itself and asks
-again, ``quit`` offers to save, and if the input ends the game is saved to a file.
+again, ``quit`` offers to save, and if the input ends the game is saved to a file in the
+records folder (:func:`records_dir`).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -39,6 +41,8 @@ HUMAN = "human"
 HINT_SECONDS = 1.0
 BOT_PAUSE = 0.7
 CHANCE_PAUSE = 0.35
+RECORDS_ENV = "LANGBORD_RECORDS"
+"""The environment variable naming the folder for the records ``langbord play`` saves itself."""
 
 HELP = """\
 Type the number of an action, or the action itself (a unique beginning is enough: 'take r').
@@ -51,6 +55,23 @@ Commands:
   undo          back to your previous decision (not past a die roll or a card drawn)
   save FILE     write the game to FILE (continue it with: langbord play --resume FILE)
   quit          stop playing (offers to save first)"""
+
+
+def records_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder where ``langbord play`` saves a game on its own (when its input ends):
+    ``$LANGBORD_RECORDS`` if set, else ``langbord/records`` in the user's data folder
+    (``$XDG_DATA_HOME``, by default ``~/.local/share``), beside the server's database.
+
+    >>> records_dir({"LANGBORD_RECORDS": "/tmp/games"}).as_posix()
+    '/tmp/games'
+    >>> records_dir({"XDG_DATA_HOME": "/data"}).as_posix()
+    '/data/langbord/records'
+    """
+    env = os.environ if environ is None else environ
+    if env.get(RECORDS_ENV):
+        return Path(env[RECORDS_ENV]).expanduser()
+    base = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else Path.home() / ".local/share"
+    return base / "langbord" / "records"
 
 
 class PlayError(LangbordError):
@@ -140,8 +161,10 @@ class PlaySession:
         *,
         fast: bool = False,
         actions: Sequence[str] = (),
+        records: Path | None = None,
     ) -> None:
         self.game = game
+        self.records = records
         self.seats = seats
         self.seed = seed
         self.screen = screen
@@ -457,10 +480,18 @@ class PlaySession:
     def input_ended(self, announce: bool = True) -> int:
         """The input ended mid-game: the game is saved rather than lost."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = f"langbord-{self.game.name}-{stamp}.json"
+        folder = self.records if self.records is not None else records_dir()
+        path = folder / f"langbord-{self.game.name}-{stamp}.json"
         if announce:
             self.screen.say("Input ended.")
-        self.save(path)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.screen.say(
+                f"cannot make the folder {str(folder)!r}: {exc.strerror or exc}", "yellow"
+            )
+            return 1
+        self.save(str(path))
         return 0
 
 
