@@ -21,7 +21,7 @@ from langbord.server.app import create_app
 from langbord.server.bots import Job, advise
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
-from langbord.server.service import CHAT_BURST, Service, notation_lines
+from langbord.server.service import CHAT_BURST, Service
 
 from .conftest import GENEROUS, fresh_postgres
 
@@ -533,16 +533,6 @@ def test_rules_of_no_game(client: TestClient) -> None:
     refused(client.get("/api/games/chess/rules"), 404, "no game 'chess'")
     assert client.get("/api/games/..%2F..%2Fetc/rules").status_code in (404, 422)
     assert client.get("/api/games/" + "a" * 40 + "/rules").status_code == 422
-
-
-def test_notation_lines_follow_the_cards_heading() -> None:
-    card = "Title\n\nNotation (free):\n  take d2   take it\nSkali:\n  renew 1\nA turn: one.\n"
-    assert notation_lines(card) == [
-        "Notation (free):",
-        "  take d2   take it",
-        "Skali:",
-        "  renew 1",
-    ]
 
 
 # ---- several server processes (PostgreSQL) ------------------------------------------------------

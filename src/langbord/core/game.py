@@ -195,12 +195,14 @@ class Game(ABC):
         return self.info.seat_name(player)
 
     def rules(self) -> str:
-        """The game card: players, options, notation, rulings (the game package's docstring)."""
-        import importlib
-        import inspect
+        """The game card: players, options, notation, rulings (declared data: ``GameInfo.card``,
+        see :mod:`langbord.core.card`)."""
+        return self.info.card_text()
 
-        module = importlib.import_module(type(self).__module__.rpartition(".")[0])
-        return inspect.cleandoc(module.__doc__ or self.name)
+    def notation_lines(self) -> list[str]:
+        """The notation of the game card: its heading line, then indented examples with what
+        each does and sub-headings ("Skali:"), as the rules panel lists them."""
+        return list(self.info.load_card().notation)
 
     def rulings(self) -> list[dict[str, str]]:
         """The rulings the game implements, ``[{"id": "SB-5", "text": ...}]`` in the order of
@@ -216,9 +218,9 @@ class Game(ABC):
         return [{"id": str(r["id"]), "text": str(r["text"])} for r in json.loads(text)]
 
     def tagline(self) -> str:
-        """What the game is about, in a line: the first line of its card after the title
-        ("dwarf clans prospect for gold and run Royal Inns.")."""
-        return (self.rules().splitlines() or [""])[0].partition(" — ")[2]
+        """What the game is about, in a line ("dwarf clans prospect for gold and run Royal
+        Inns."): ``GameInfo.tagline``, the first line of its card after the title."""
+        return self.info.tagline
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

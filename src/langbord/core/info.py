@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from langbord.core.card import NO_CARD, Card, read_card
 from langbord.core.errors import LangbordError
 from langbord.core.notation import ActionTable
 
@@ -85,6 +86,11 @@ class GameInfo:
     cooperative: bool = False
     private_information: bool = False
     actions: str = ""
+    tagline: str = ""
+    """What the game is about, in a line ("dwarf clans prospect for gold and run Royal Inns.")."""
+    card: str = ""
+    """``"package:file"``: the TOML file of the game's :class:`~langbord.core.card.Card` (empty:
+    the card is the title line alone)."""
     _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def seat_name(self, player: int) -> str:
@@ -110,6 +116,19 @@ class GameInfo:
                 raise LangbordError(f"renderer {self.renderer!r} is not a function: {found!r}")
             self._loaded["renderer"] = found
         return found  # type: ignore[no-any-return]
+
+    def load_card(self) -> Card:
+        """The declared :class:`~langbord.core.card.Card` (read once)."""
+        found: Card | None = self._loaded.get("card")
+        if found is None:
+            found = read_card(self.card) if self.card else NO_CARD
+            self._loaded["card"] = found
+        return found
+
+    def card_text(self) -> str:
+        """The whole card under its title line ("Skibe — build three viking ships, …")."""
+        head = f"{self.title} — {self.tagline}" if self.tagline else self.title
+        return self.load_card().text(head)
 
     def load_actions(self) -> ActionTable:
         """The registered action table (loaded once): the parts of every action."""

@@ -240,25 +240,6 @@ def _winners(state: State) -> list[int]:
     return [p for p, r in enumerate(returns) if r == best and best > 0]
 
 
-def notation_lines(card: str) -> list[str]:
-    """The notation of a game card: from each line that opens it (one naming the notation or
-    the action strings, ending in a colon), the lines that follow it while they are indented
-    examples or sub-headings ("Skali:")."""
-    lines = card.splitlines()
-    found: list[str] = []
-    k = 0
-    while k < len(lines):
-        line = lines[k]
-        k += 1
-        if not (re.search(r"notation|action strings", line, re.I) and line.endswith(":")):
-            continue
-        found.append(line.strip())
-        while k < len(lines) and (lines[k].startswith("  ") or lines[k].rstrip().endswith(":")):
-            found.append(lines[k].rstrip())
-            k += 1
-    return found
-
-
 def check_chat(text: str) -> str:
     """``text`` as the chat keeps it, if it may be a chat message: every run of blank space
     (spaces of any width, line breaks, line and paragraph separators, blank fillers, with the
@@ -481,7 +462,7 @@ class Service:
             "game": game_name,
             "title": game.info.title,
             "card": card,
-            "notation": notation_lines(card),
+            "notation": game.notation_lines(),
             "rulings": rulings,
         }
 

@@ -36,10 +36,8 @@ _WORD = re.compile(r"[^\W_]+")
 def _notation(game_name: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """The notation entries of a game's card: (the examples, split at " / ", the description),
     a description's continuation lines joined to it."""
-    from langbord.server.service import notation_lines  # the rules panel's own reading
-
     entries: list[tuple[list[str], list[str]]] = []
-    for line in notation_lines(load(game_name).rules()):
+    for line in load(game_name).notation_lines():
         if not line.startswith("  "):
             continue  # a heading ("Skali:")
         if line.startswith(" " * 12) and entries:

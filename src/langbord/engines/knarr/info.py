@@ -16,4 +16,6 @@ INFO = GameInfo(
     strategy="langbord.engines.knarr.strategy:STRATEGY",
     seat_names=PLAYER_NAMES,
     private_information=True,
+    tagline="viking crews recruit, explore destinations and trade; with Skali and the artifacts.",
+    card="langbord.engines.knarr:card.toml",
 )

@@ -518,7 +518,7 @@ class KnarrGame(Game):
 
 
 class KnarrState(FlowState):
-    """A Knarr table. See the package docstring for the notation, and the module docstring for
+    """A Knarr table. See its card (``card.toml``) for the notation, and the module docstring for
     the turn flow: its phases are declared below the class (their parts are its methods) and
     set as ``KnarrState.flow``."""
 

@@ -12,4 +12,6 @@ INFO = GameInfo(
     actions="langbord.engines.skaal.notation:TABLE",
     strategy="langbord.engines.skaal.strategy:STRATEGY",
     seat_names=CLANS,
+    tagline="dwarf clans prospect for gold and run Royal Inns.",
+    card="langbord.engines.skaal:card.toml",
 )

@@ -577,7 +577,7 @@ RUMOR_PHASE: Phase[SkaalState] = Phase(
 
 
 class SkaalState(FlowState):
-    """A Skåål table. See the package docstring for the notation."""
+    """A Skåål table. See its card (``card.toml``) for the notation."""
 
     flow: ClassVar[Flow[Any]] = Flow(SETUP_PHASE, ACTION_PHASE, ROLL_PHASE, FIND_PHASE, RUMOR_PHASE)
     action_kinds: ClassVar[Sequence[int]] = KIND

@@ -12,4 +12,6 @@ INFO = GameInfo(
     actions="langbord.engines.skibe.notation:TABLE",
     strategy="langbord.engines.skibe.strategy:STRATEGY",
     seat_names=COLOURS,
+    tagline="build three viking ships, load them, and score them with chieftains.",
+    card="langbord.engines.skibe:card.toml",
 )

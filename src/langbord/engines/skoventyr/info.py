@@ -16,4 +16,6 @@ INFO = GameInfo(
     strategy="langbord.engines.skoventyr.strategy:STRATEGY",
     seat_names=PLAYER_NAMES,
     cooperative=True,
+    tagline="a cooperative forest game: help Vogter defeat Gamle Erik's Minions.",
+    card="langbord.engines.skoventyr:card.toml",
 )

@@ -249,7 +249,7 @@ class SkoventyrGame(Game):
 
 
 class SkoventyrState(FlowState):
-    """A Skoventyr table. See the package docstring for the notation."""
+    """A Skoventyr table. See its card (``card.toml``) for the notation."""
 
     action_kinds: ClassVar[Sequence[int]] = KIND
 
@@ -412,7 +412,7 @@ class SkoventyrState(FlowState):
         """The start of a turn: the safeguard against endless games, then (SV-8) a pair of
         identical Acorns in the centre brings back a discarded Tree; then the action."""
         if self.turns_played >= TURN_LIMIT:
-            self.result = LOST  # the safeguard (package docstring)
+            self.result = LOST  # the safeguard (the card, card.toml)
             return False
         if self.rescue:
             centre = self.centre
