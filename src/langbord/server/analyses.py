@@ -24,17 +24,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from langbord.core.errors import LangbordError
-from langbord.core.game import JSON, Game
+from langbord.core.game import JSON, Game, State
 from langbord.server.bots import Job
+from langbord.server.config import ServerConfig
+from langbord.server.errors import Busy, Conflict, NotFound, TooMany, Unavailable
 from langbord.server.judging import assemble, decisions
+from langbord.server.store import Store
 from langbord.server.store.schema import AnalysisRow, now, utc
-
-if TYPE_CHECKING:
-    from langbord.server.service import Service
 
 log = logging.getLogger("langbord.server")
 
@@ -48,12 +50,36 @@ VIEWED_EVERY = timedelta(hours=1)
 """A finished analysis's last look is written down at most this often."""
 
 
-class Analyses:
-    """The analyses of one service's database (see the module). ``job`` and ``done`` run on
-    the bots' thread; the rest on any."""
+class Table(Protocol):
+    """What an analysis reads of a table's cache: its game and state, under its lock."""
 
-    def __init__(self, service: Service) -> None:
-        self.service = service
+    @property
+    def game(self) -> Game: ...
+    @property
+    def state(self) -> State: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def lock(self) -> AbstractContextManager[Any]: ...
+
+
+class Analyses:
+    """The analyses of one database (see the module), kept in ``store``; ``table(id, fresh)``
+    is a table's cache (``fresh``: caught up with the database first), ``wake(key, client)``
+    queues a job for the bots. ``job`` and ``done`` run on the bots' thread; the rest on
+    any."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: ServerConfig,
+        table: Callable[[str, bool], Table],
+        wake: Callable[[str, str], None],
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.table = table
+        self.wake = wake
         self._decisions: dict[str, list[int]] = {}  # table -> its decisions' indices (small)
 
     # ---- requests -----------------------------------------------------------------------------
@@ -61,18 +87,14 @@ class Analyses:
     def start(self, table_id: str, seconds: float | None, client: str = "?") -> dict[str, JSON]:
         """Queues the analysis of a finished table for ``client`` (see the module); its
         progress."""
-        from langbord.server.errors import Conflict
-
-        service = self.service
-        live = service.get_live(table_id)
-        service._fresh(live)
+        live = self.table(table_id, True)
         with live.lock:
             over = live.status == "over" and live.state.is_terminal()
             status = live.status
             history = live.state.history()
         if not over:
             raise Conflict(f"only a finished game is analysed: this table is {status}")
-        chosen = service.config.analysis_seconds if seconds is None else seconds
+        chosen = self.config.analysis_seconds if seconds is None else seconds
         chosen = min(MAX_SECONDS, max(MIN_SECONDS, chosen))
         total = len(decisions(live.game, history))
         stamp = now()
@@ -84,9 +106,7 @@ class Analyses:
     def _queue(
         self, table_id: str, game: Game, chosen: float, total: int, stamp: datetime, client: str
     ) -> dict[str, JSON]:
-        from langbord.server.errors import Busy, TooMany
-
-        config = self.service.config
+        config = self.config
 
         def admit(yours: int, everyone: int) -> None:
             if config.analyses == 0:
@@ -116,10 +136,10 @@ class Analyses:
             "client": client,
             "viewed": stamp,
         }
-        row = self.service.store.queue_analysis(table_id, client, fresh, admit, stamp)
+        row = self.store.queue_analysis(table_id, client, fresh, admit, stamp)
         if row is not None:
             return _progress(row)
-        self.service.bots.wake(table_id + KEY, client)
+        self.wake(table_id + KEY, client)
         if not total:
             self.prune()
         return {"status": fresh["status"], "done": 0, "total": total}
@@ -127,9 +147,7 @@ class Analyses:
     def look(self, table_id: str) -> dict[str, JSON]:
         """The table's analysis: ``{status, done, total, seconds, error, analysis}``, status
         ``none`` (and the rest empty) if none was asked for."""
-        from langbord.server.errors import NotFound
-
-        exists, row = self.service.store.analysis(table_id)
+        exists, row = self.store.analysis(table_id)
         if not exists:
             raise NotFound(f"no table {table_id!r}")
         if row is None:
@@ -152,14 +170,14 @@ class Analyses:
         if row.status == "done" and (viewed is None or stamp - utc(viewed) > VIEWED_EVERY):
             # A busy database: the look is noted next time.
             with contextlib.suppress(LangbordError):
-                self.service.store.analysis_viewed(table_id, stamp)
+                self.store.analysis_viewed(table_id, stamp)
         return found
 
     def prune(self) -> int:
         """Drops the finished analyses beyond ``analyses_kept``, those looked at least recently
         first (then the oldest); how many."""
-        kept = self.service.config.analyses_kept
-        dropped = self.service.store.prune_analyses(kept)
+        kept = self.config.analyses_kept
+        dropped = self.store.prune_analyses(kept)
         if not dropped:
             return 0
         log.info("%d analyses dropped (at most %d are kept)", dropped, kept)
@@ -167,10 +185,9 @@ class Analyses:
 
     def resume(self) -> None:
         """Queues again the analyses a stopped server left queued or running."""
-        service = self.service
-        queued = service.store.requeue_analyses(now())
+        queued = self.store.requeue_analyses(now())
         for table_id, client in queued:
-            service.bots.wake(table_id + KEY, client or "?")
+            self.wake(table_id + KEY, client or "?")
         if queued:
             log.info("%d analyses resumed", len(queued))
 
@@ -179,14 +196,13 @@ class Analyses:
     def job(self, key: str) -> Job | None:
         """The next decision of the analysis queued under ``key`` to judge, or None (it is
         done, failed, or gone)."""
-        service = self.service
         table_id = key.removesuffix(KEY)
-        _, row = service.store.analysis(table_id)
+        _, row = self.store.analysis(table_id)
         if row is None or row.status not in ACTIVE:
             return None
         done, total, seconds, status = row.done, row.total, row.seconds, row.status
         try:
-            live = service.get_live(table_id)
+            live = self.table(table_id, False)
         except LangbordError as exc:
             self._fail(table_id, done, f"the table cannot be read: {exc}")
             return None
@@ -201,7 +217,7 @@ class Analyses:
             self._fail(table_id, done, "the game's log no longer matches its analysis")
             return None
         if status == "queued":
-            service.store.analysis_running(table_id, now())
+            self.store.analysis_running(table_id, now())
         index = found[done]
         state = live.game.new_initial_state()
         for action in history[:index]:
@@ -222,8 +238,6 @@ class Analyses:
     def done(self, job: Job, report: Any) -> None:
         """Keeps the report of ``job``'s decision (None: its worker failed or ran late, and the
         analysis fails); the whole analysis after the last one."""
-        from langbord.server.errors import Unavailable
-
         table_id = job.table.removesuffix(KEY)
         if not isinstance(report, dict):
             self._fail(
@@ -233,10 +247,9 @@ class Analyses:
                 "or ran past its time",
             )
             return
-        service = self.service
-        game = service.get_live(table_id).game
+        game = self.table(table_id, False).game
         try:
-            finished = service.store.analysis_report(
+            finished = self.store.analysis_report(
                 table_id,
                 job.move,
                 report,
@@ -251,7 +264,7 @@ class Analyses:
 
     def _fail(self, table_id: str, done: int, why: str) -> None:
         log.warning("analysis of table %s failed: %s", table_id, why)
-        self.service.store.analysis_failed(table_id, done, why, now())
+        self.store.analysis_failed(table_id, done, why, now())
 
 
 def _progress_of(looked: dict[str, JSON]) -> dict[str, JSON]:

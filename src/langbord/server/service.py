@@ -321,7 +321,6 @@ class Service:
         self._live_lock = threading.Lock()
         self.clock: Callable[[], datetime] = now
         self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
-        self.analyses = Analyses(self)
         self._hint_waiters: dict[Future[dict[str, Any]], int] = {}  # a hint -> who waits for it
         self.bots = Bots(
             self._prepare,
@@ -329,6 +328,7 @@ class Service:
             workers=self.config.bot_workers,
             seconds=self.config.bot_seconds,
         )
+        self.analyses = Analyses(self.store, self.config, self._table, self.bots.wake)
         # token hash -> (table, seat), once seen; the least recently used leave past SEAT_CACHE
         self._seats: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._swept = time.monotonic()
@@ -365,6 +365,13 @@ class Service:
     def stop(self) -> None:
         self.bots.stop()
         self.store.stop()
+
+    def _table(self, table_id: str, fresh: bool) -> Live:
+        """The table's cache; with ``fresh``, caught up with the database first."""
+        live = self.get_live(table_id)
+        if fresh:
+            self._fresh(live)
+        return live
 
     def _fresh(self, live: Live) -> None:
         """Catches ``live`` up with the database before a write or a decision, where other
