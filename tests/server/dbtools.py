@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, inspect, text, update
 
-from langbord.server.db import MoveRow, TableRow
+from langbord.server.store.schema import MoveRow, TableRow
 
 Rows = dict[str, list[tuple[Any, ...]]]
 

@@ -21,9 +21,9 @@ from langbord.server import bots as bots_module
 from langbord.server.analyses import KEY
 from langbord.server.app import create_app
 from langbord.server.bots import Bots, Job, examine
-from langbord.server.db import SCHEMA_VERSION
 from langbord.server.errors import Busy, Conflict, NotFound, TooMany
 from langbord.server.service import Service
+from langbord.server.store.schema import SCHEMA_VERSION
 
 from .conftest import GENEROUS
 
@@ -243,9 +243,9 @@ def test_a_restarted_server_goes_on_where_it_stopped(db_url: str) -> None:
         run_all(service, table_id, count=3)
         kept = service.analyses.look(table_id)
         assert kept["status"] == "running" and kept["done"] == 3 and kept["analysis"] is None
-        from langbord.server.db import AnalysisRow
+        from langbord.server.store.schema import AnalysisRow
 
-        with service.sessions() as session:
+        with service.store.sessions() as session:
             row = session.get(AnalysisRow, table_id)
             assert row is not None
             first_three = list(row.reports)

@@ -19,8 +19,8 @@ from langbord.server import analyses as analyses_module
 from langbord.server.analyses import KEY
 from langbord.server.app import create_app
 from langbord.server.bots import examine
-from langbord.server.db import SCHEMA_VERSION, AnalysisRow, now
 from langbord.server.service import Service
+from langbord.server.store.schema import SCHEMA_VERSION, AnalysisRow, now
 
 from .conftest import GENEROUS
 from .test_analysis_api import QUICK, analysis_schema, played_out
@@ -103,7 +103,7 @@ def test_the_analyses_kept_are_bounded(url: str, monkeypatch: pytest.MonkeyPatch
         assert service.analyses.look(second)["status"] == "none"  # dropped
         assert service.analyses.look(first)["status"] == "done"
         assert service.analyses.look(third)["status"] == "done"
-        with service.sessions() as session:
+        with service.store.sessions() as session:
             kept = set(session.execute(select(AnalysisRow.table_id)).scalars())
         assert kept == {first, third}
         assert service.analyses.start(second, 0.05, "a")["status"] == "queued"  # anew

@@ -18,7 +18,7 @@ from langbord.core.game import normalize_action_text
 from langbord.core.prompts import quoted
 from langbord.record import replay
 from langbord.server.app import MAX_BODY, create_app
-from langbord.server.db import SCHEMA_VERSION, DatabaseError, open_database
+from langbord.server.store.schema import SCHEMA_VERSION, DatabaseError, open_database
 
 Headers = dict[str, str]
 
@@ -426,7 +426,7 @@ def test_tables_survive_a_restart(db_url: str) -> None:
 def test_schema_version(db_url: str) -> None:
     from sqlalchemy import update
 
-    from langbord.server.db import SchemaRow
+    from langbord.server.store.schema import SchemaRow
 
     engine, sessions = open_database(db_url)
     with sessions() as session, session.begin():

@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, func, select
 
 import langbord
 from langbord.server.app import create_app
-from langbord.server.db import MoveRow, SeatRow, TableRow
+from langbord.server.store.schema import MoveRow, SeatRow, TableRow
 from server.conftest import GENEROUS
 
 ATTACKS = [

@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from langbord.record import replay
 from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
-from langbord.server.db import now
 from langbord.server.errors import Conflict
 from langbord.server.service import LOBBY_TABLES, Service
+from langbord.server.store.schema import now
 from server.dbtools import backdate, snapshot
 
 Headers = dict[str, str]
@@ -91,7 +91,7 @@ def rebuilt(url: str, table_id: str, seat: int | None) -> dict[str, Any]:
     try:
         return fresh.table_json(table_id, seat)
     finally:
-        fresh.engine.dispose()
+        fresh.store.engine.dispose()
 
 
 # ---- the bounded cache --------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_the_bots_of_an_abandoned_table_stop(tmp_path: Path) -> None:
     quiet = Service(url)  # bots not started: the table waits for its first bot move
     stuck = quiet.create_table("knarr", {"players": 2}, ["random", "random"])
     waiting = quiet.get_live(stuck).moves
-    quiet.engine.dispose()
+    quiet.store.engine.dispose()
     backdate(url, stuck, days=8)
     with TestClient(create_app(url, config=UNLIMITED)) as client:
         control = create(client, ["random", "random"])  # the bots play this one to the end
@@ -304,7 +304,7 @@ def test_the_sweep_closes_tables_nobody_looks_at(db_url: str) -> None:
         assert service.live == {} and service.sweep_abandoned() == []
         assert [t["id"] for t in service.lobby()] == [fresh]
     finally:
-        service.engine.dispose()
+        service.store.engine.dispose()
 
 
 # ---- the lobby ----------------------------------------------------------------------------------

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 
 from langbord.server.app import create_app
-from langbord.server.db import ChatRow
 from langbord.server.service import CHAT_BURST, Service
+from langbord.server.store.schema import ChatRow
 
 from .conftest import GENEROUS
 from .test_table_features import Headers, create, humans, join, look, refused, stopped_at
@@ -170,7 +170,7 @@ def two_servers(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
 
 def chat_rows(client: TestClient, table_id: str, seat: int) -> int:
     service: Service = client.app.state.service  # type: ignore[attr-defined]
-    with service.sessions() as session:
+    with service.store.sessions() as session:
         rows = session.execute(
             select(ChatRow.number).where(ChatRow.table_id == table_id, ChatRow.seat == seat)
         )

@@ -38,8 +38,8 @@ from sqlalchemy.engine import make_url
 
 from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
-from langbord.server.db import SCHEMA_VERSION, DatabaseError, TableRow, open_database
 from langbord.server.service import Service
+from langbord.server.store.schema import SCHEMA_VERSION, DatabaseError, TableRow, open_database
 from server.conftest import POSTGRES, fresh_postgres
 from server.dbtools import snapshot
 from server.server_process import LAUNCH, free_port
@@ -76,7 +76,7 @@ def langbord_file(path: Path, tables: int = 40) -> None:
     service = Service(f"sqlite:///{path}")
     for _ in range(tables):
         service.create_table("skibe", {}, ["human", "random", "random", "random"])
-    service.engine.dispose()
+    service.store.engine.dispose()
 
 
 def foreign_file(path: Path) -> None:
@@ -395,11 +395,11 @@ def test_a_database_turned_read_only_answers_503(db_url: str) -> None:
         table_id, seats = two_humans(client)
         play(client, table_id, seats, 2)
         service: Service = client.app.state.service  # type: ignore[attr-defined]
-        engine = service.engine
+        engine = service.store.engine
         engine.dispose()
 
         def read_only(dbapi: Any, _record: Any) -> None:
-            if service.postgres:
+            if service.store.shared:  # PostgreSQL: a read-only session
                 dbapi.execute("SET SESSION default_transaction_read_only = on")
                 dbapi.commit()
             else:
@@ -427,7 +427,7 @@ def test_a_full_database_answers_503(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url)) as client:
         table_id, seats = two_humans(client)
         service: Service = client.app.state.service  # type: ignore[attr-defined]
-        engine = service.engine
+        engine = service.store.engine
         with engine.connect() as connection:
             pages = connection.exec_driver_sql("PRAGMA page_count").scalar()
 
@@ -507,7 +507,7 @@ def test_a_look_does_not_wait_behind_a_moves_lock_wait(db_url: str) -> None:
             if statement.lstrip().upper().startswith("INSERT INTO LB_MOVES"):
                 writing.set()
 
-        event.listen(service.engine, "before_cursor_execute", saw)
+        event.listen(service.store.engine, "before_cursor_execute", saw)
 
         def post() -> None:
             answers["move"] = client.post(
@@ -537,7 +537,7 @@ def test_a_look_does_not_wait_behind_a_moves_lock_wait(db_url: str) -> None:
 def test_a_fresh_database_is_created_with_the_current_schema(db_url: str) -> None:
     engine, sessions = open_database(db_url)
     with sessions() as session:
-        from langbord.server.db import SchemaRow
+        from langbord.server.store.schema import SchemaRow
 
         assert session.execute(select(SchemaRow.value)).scalar_one() == SCHEMA_VERSION
     engine.dispose()

@@ -287,8 +287,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from langbord.server.db import default_url
         from langbord.server.serving import serve
+        from langbord.server.store.schema import default_url
     except ImportError as exc:
         raise UsageError(
             f"the server needs its extra ({exc.name} is missing): pip install 'langbord[server]'"

@@ -38,7 +38,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
-from langbord.server.db import CHAT_LENGTH, write_failure
 from langbord.server.errors import (
     BotRefused,
     Busy,
@@ -54,6 +53,7 @@ from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, clien
 from langbord.server.inputs import Name, strict_json, validation_errors
 from langbord.server.learn import Lessons
 from langbord.server.service import HINT_LATE, HINT_WAIT, HintSearch, Service
+from langbord.server.store.schema import CHAT_LENGTH, write_failure
 
 MAX_BODY = 64 * 1024
 REQUEST_THREADS = 32

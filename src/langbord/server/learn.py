@@ -19,9 +19,9 @@ from typing import Any
 
 from langbord.core.errors import InvalidActionError, LangbordError
 from langbord.core.game import JSON, State
-from langbord.server.db import now
 from langbord.server.errors import NotFound
 from langbord.server.service import HUMAN, Live, SeatInfo, Service
+from langbord.server.store.schema import now
 from langbord.server.why import why_not
 from langbord.tutorials import Tutorial, get_tutorial, tutorials
 

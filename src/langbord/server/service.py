@@ -47,11 +47,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, insert, select, text, true, update
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
-from sqlalchemy.orm import Session
-
 from langbord.agents.budget import decision_seconds
 from langbord.agents.levels import is_level, levels
 from langbord.agents.specs import AGENTS, make_agent, shown
@@ -69,18 +64,6 @@ from langbord.server.analyses import KEY as ANALYSIS_KEY
 from langbord.server.analyses import Analyses
 from langbord.server.bots import Bots, Job
 from langbord.server.config import ServerConfig
-from langbord.server.db import (
-    CHAT_LENGTH,
-    ChatRow,
-    MoveRow,
-    SeatRow,
-    TableRow,
-    is_postgres,
-    now,
-    open_database,
-    utc,
-    write_failure,
-)
 from langbord.server.errors import (
     BotRefused,
     Conflict,
@@ -91,7 +74,9 @@ from langbord.server.errors import (
     Unauthorized,
     Unavailable,
 )
-from langbord.server.fairlock import FairLock
+from langbord.server.store import NewSeat, NewTable, open_store
+from langbord.server.store.base import ACTIVE
+from langbord.server.store.schema import CHAT_LENGTH, ChatRow, SeatRow, TableRow, now, utc
 from langbord.server.visible import collapsed, has_visible
 from langbord.server.why import why_not
 
@@ -99,11 +84,8 @@ log = logging.getLogger("langbord.server")
 
 HUMAN = "human"
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-NOTIFY_CHANNEL = "langbord_moves"
-CHECKPOINT_SECONDS = 0.5
 SEAT_CACHE = 100_000
 """Seat tokens kept in memory (about 200 bytes each); others are looked up in the database."""
-ACTIVE = ("open", "playing")
 STAGE = {"open": 0, "playing": 1, "over": 2, "abandoned": 2}  # a table's status only moves on
 LOBBY_TABLES = 100
 LOBBY_FINISHED = 20
@@ -279,6 +261,22 @@ def check_name(name: str, whose: str = "a name") -> str:
     return collapsed(name)
 
 
+def _check_burst(latest: list[datetime], stamp: datetime) -> None:
+    """Refuses (:class:`TooMany`) a message from a seat at ``stamp`` if its last
+    ``CHAT_BURST[0]`` messages at the table (``latest``, as the database holds them) were all
+    written within ``CHAT_BURST[1]`` seconds before; the refusal says how long to wait."""
+    count, window = CHAT_BURST
+    if len(latest) < count:
+        return
+    left = (min(map(utc, latest)) + timedelta(seconds=window) - stamp).total_seconds()
+    if left > 0:
+        pause = max(1, math.ceil(left))
+        raise TooMany(
+            f"too many messages: at most {count} in {window:g} s; try again in {pause} s",
+            pause,
+        )
+
+
 def _about(seconds: float) -> str:
     """``3538.6`` → ``3,500``; ``35.4`` → ``35``; ``1.46`` → ``1.5``."""
     if seconds >= 100:
@@ -298,16 +296,12 @@ class Service:
     ) -> None:
         self.url = url
         self.config = config or ServerConfig()
-        self.engine, self.sessions = open_database(
-            url, self.config.write_wait_seconds, self.config.sqlite_sync
-        )
-        self.postgres = is_postgres(url)
+        self.store = open_store(url, self.config.write_wait_seconds, self.config.sqlite_sync)
         self.on_change = on_change or (lambda _id: None)
         self.live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
         self._live_lock = threading.Lock()
         self.clock: Callable[[], datetime] = now
         self.rng = random.SystemRandom()  # chance: unpredictable, never seeded by a client
-        self.analyses = Analyses(self)
         self._hint_waiters: dict[Future[dict[str, Any]], int] = {}  # a hint -> who waits for it
         self.bots = Bots(
             self._prepare,
@@ -315,35 +309,11 @@ class Service:
             workers=self.config.bot_workers,
             seconds=self.config.bot_seconds,
         )
-        self._threads: list[threading.Thread] = []
-        self._stopping = threading.Event()
-        # SQLite has one writer at a time: threads queue here, in turn, rather than in its busy
-        # handler, which sleeps up to 100 ms between tries. (PostgreSQL writers run side by side.)
-        self._write_lock: FairLock | None = None if self.postgres else FairLock()
+        self.analyses = Analyses(self.store, self.config, self._table, self.bots.wake)
         # token hash -> (table, seat), once seen; the least recently used leave past SEAT_CACHE
         self._seats: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._swept = time.monotonic()
         self.sweep_abandoned()
-
-    @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """A write transaction, committed when the block ends; ``Unavailable`` (nothing
-        written) if the database cannot take it within ``write_wait_seconds``."""
-        wait = self.config.write_wait_seconds
-        if self._write_lock is not None and not self._write_lock.acquire(timeout=wait):
-            raise Unavailable("the database is busy (another writer holds its lock): try again")
-        try:
-            with self.sessions() as session, session.begin():
-                yield session
-        except (OperationalError, InternalError) as exc:
-            why = write_failure(exc)
-            if isinstance(exc, InternalError) and "read-only" not in why:
-                raise  # PostgreSQL says read-only this way; anything else is a bug
-            log.warning("a write failed: %s", exc.orig if exc.orig is not None else exc)
-            raise Unavailable(f"{why}: nothing was changed; try again") from None
-        finally:
-            if self._write_lock is not None:
-                self._write_lock.release()
 
     @contextmanager
     def _writer(self, table_id: str) -> Iterator[Live]:
@@ -364,42 +334,31 @@ class Service:
     # ---- lifecycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Starts the bots' scheduler (and the PostgreSQL listener), and wakes every table whose
-        bot is to move (a restart finds them where they were)."""
+        """Starts the bots' scheduler (and the store's background work: listening for other
+        server processes' changes), and wakes every table whose bot is to move (a restart finds
+        them where they were)."""
         self.bots.start()
-        if self.postgres:
-            listener = threading.Thread(target=self._listen, name="langbord-listen", daemon=True)
-            listener.start()
-            self._threads.append(listener)
-        elif self.engine.url.database not in (None, "", ":memory:"):
-            checkpoints = threading.Thread(
-                target=self._checkpoint, name="langbord-checkpoint", daemon=True
-            )
-            checkpoints.start()
-            self._threads.append(checkpoints)
-        with self.sessions() as session:
-            playing = session.execute(
-                select(TableRow.id).where(TableRow.status == "playing")
-            ).scalars()
-            for table_id in playing:
-                self.bots.wake(table_id)
+        self.store.start(self._heard)
+        for table_id in self.store.playing():
+            self.bots.wake(table_id)
         self.analyses.resume()
 
-    def _checkpoint(self) -> None:
-        """Copies SQLite's write-ahead log into the database file every ``CHECKPOINT_SECONDS``
-        (a passive checkpoint: it waits for nobody). Left to SQLite, a commit that finds 1,000
-        pages in the log does it itself, holding every move behind it for its fsync."""
-        while not self._stopping.wait(CHECKPOINT_SECONDS):
-            try:
-                with self.engine.connect() as connection:
-                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-            except Exception:  # a busy or failing database: the commits' own checkpoints remain
-                log.debug("checkpoint failed", exc_info=True)
-
     def stop(self) -> None:
-        self._stopping.set()
         self.bots.stop()
-        self.engine.dispose()
+        self.store.stop()
+
+    def _table(self, table_id: str, fresh: bool) -> Live:
+        """The table's cache; with ``fresh``, caught up with the database first."""
+        live = self.get_live(table_id)
+        if fresh:
+            self._fresh(live)
+        return live
+
+    def _fresh(self, live: Live) -> None:
+        """Catches ``live`` up with the database before a write or a decision, where other
+        server processes write to it too."""
+        if self.store.shared:
+            self.refresh(live)
 
     # ---- the catalogue ------------------------------------------------------------------------
 
@@ -574,55 +533,22 @@ class Service:
         self._resolve_chance(state, moves)
         status = "open" if humans and not hotseat else "playing"
         stamp = self.clock()
-        with self._writing() as session:
-            session.add(
-                TableRow(
-                    id=table_id,
-                    game=game.name,
-                    version=game.version,
-                    options=dict(game.options),
-                    status=status,
-                    created=stamp,
-                    touched=stamp,
-                    seated=hotseat,
-                    undone=0,
-                    hints=any(k != HUMAN for k in kinds) if hints is None else hints,
-                    hotseat=hotseat,
-                    rematch_of=rematch_of,
-                )
-            )
-            session.flush()
-            for p, kind in enumerate(kinds):
-                token = tokens.get(p) if tokens else None
-                name = (chosen[p] or f"Player {p + 1}").strip() if token else None
-                session.add(
-                    SeatRow(
-                        table_id=table_id,
-                        seat=p,
-                        kind=kind,
-                        name=name,
-                        token_hash=hash_token(token) if token else None,
-                    )
-                )
-            for number, (player, action) in enumerate(moves):
-                session.add(
-                    MoveRow(
-                        table_id=table_id,
-                        number=number,
-                        player=player,
-                        action=action,
-                        created=now(),
-                    )
-                )
-            if rematch_of is not None:
-                made = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
-                    .values(rematch=table_id)
-                )
-                if made.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict("another rematch was made first: look again")
-                self._notify(session, rematch_of)
+        table = NewTable(
+            id=table_id,
+            game=game.name,
+            version=game.version,
+            options=dict(game.options),
+            status=status,
+            hints=any(k != HUMAN for k in kinds) if hints is None else hints,
+            hotseat=hotseat,
+            rematch_of=rematch_of,
+        )
+        new_seats = []
+        for p, kind in enumerate(kinds):
+            token = tokens.get(p) if tokens else None
+            name = (chosen[p] or f"Player {p + 1}").strip() if token else None
+            new_seats.append(NewSeat(kind, name, hash_token(token) if token else None))
+        self.store.create_table(table, new_seats, moves, stamp)
         if status == "playing":
             self.bots.wake(table_id)
         return table_id, tokens
@@ -652,23 +578,7 @@ class Service:
         return self._listed(("over", "abandoned"), LOBBY_FINISHED)
 
     def _listed(self, statuses: tuple[str, ...], limit: int) -> list[dict[str, JSON]]:
-        with self.sessions() as session:
-            rows: list[TableRow] = []
-            for status in statuses:  # one index range each, read in order: never a sort
-                rows += session.execute(
-                    select(TableRow)
-                    .where(TableRow.status == status, TableRow.seated == true())
-                    .order_by(TableRow.created.desc())
-                    .limit(limit)
-                ).scalars()
-            rows = sorted(rows, key=lambda row: row.created, reverse=True)[:limit]
-            ids = [row.id for row in rows]
-            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
-            if ids:
-                for seat in session.execute(
-                    select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
-                ).scalars():
-                    seats[seat.table_id].append(seat)
+        listed = self.store.listed(statuses, limit)
         return [
             {
                 "id": row.id,
@@ -677,10 +587,10 @@ class Service:
                 "options": row.options,
                 "status": row.status,
                 "created": utc(row.created).isoformat(),
-                "players": [self._player_json(s) for s in seats[row.id]],
+                "players": [self._player_json(s) for s in seats],
                 "winners": self._winners_of(row),
             }
-            for row in rows
+            for row, seats in listed
         ]
 
     def _winners_of(self, row: TableRow) -> list[int] | None:
@@ -765,32 +675,12 @@ class Service:
                 raise Conflict(f"seat {seat} is taken")
             last = len(free) == 1
             stamp = self.clock()
-            with self._writing() as session:
-                done = session.execute(
-                    update(SeatRow)
-                    .where(
-                        SeatRow.table_id == table_id,
-                        SeatRow.seat == seat,
-                        SeatRow.token_hash.is_(None),
-                    )
-                    .values(token_hash=hash_token(token), name=name)
-                )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict(f"seat {seat} is taken")
-                opened = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.status.in_(ACTIVE))
-                    .values(touched=stamp, seated=True)
-                )
-                if opened.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict(self._abandoned_detail())  # closed by another process
-                if last:
-                    session.execute(
-                        update(TableRow)
-                        .where(TableRow.id == table_id, TableRow.status == "open")
-                        .values(status="over" if terminal else "playing")
-                    )
-                self._notify(session, table_id)
+            start = ("over" if terminal else "playing") if last else None
+            refused = self.store.take_seat(table_id, seat, hash_token(token), name, stamp, start)
+            if refused == "taken":
+                raise Conflict(f"seat {seat} is taken")
+            if refused is not None:
+                raise Conflict(self._abandoned_detail())  # closed by another process
             with live.lock:
                 live.seats[seat].joined = True
                 live.seats[seat].name = name
@@ -812,13 +702,9 @@ class Service:
             if known is not None:
                 self._seats.move_to_end(digest)
         if known is None:
-            with self.sessions() as session:
-                row = session.execute(
-                    select(SeatRow).where(SeatRow.token_hash == digest)
-                ).scalar_one_or_none()
-            if row is None:
+            known = self.store.seat_by_token(digest)
+            if known is None:
                 raise Unauthorized("unknown token")
-            known = (row.table_id, row.seat)
             with self._live_lock:
                 self._seats[digest] = known
                 while len(self._seats) > SEAT_CACHE:
@@ -849,37 +735,22 @@ class Service:
         return live
 
     def _load(self, table_id: str) -> Live:
-        with self.sessions() as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                raise NotFound(f"no table {table_id!r}")
-            seat_rows = (
-                session.execute(
-                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-                )
-                .scalars()
-                .all()
-            )
-            moves = (
-                session.execute(
-                    select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.number)
-                )
-                .scalars()
-                .all()
-            )
-            chat = self._chat_rows(session, table_id, 0)
+        stored = self.store.load(table_id, CHAT_SHOWN)
+        if stored is None:
+            raise NotFound(f"no table {table_id!r}")
+        row = stored.table
         game = load(row.game, **row.options)
         if game.version != row.version:
             raise Conflict(
                 f"table {table_id} was played under {row.game} rules version {row.version}; "
                 f"this server has version {game.version}"
             )
-        seats = [SeatInfo(s.seat, s.kind, s.name, s.token_hash is not None) for s in seat_rows]
+        seats = [SeatInfo(s.seat, s.kind, s.name, s.token_hash is not None) for s in stored.seats]
         live = Live(table_id, game, seats, game.new_initial_state(), row.status, utc(row.touched))
         self._table_fields(live, row)
-        for move in moves:
-            self._apply_logged(live, move.player, move.action)
-        self._add_chat(live, chat)
+        for _number, player, action in stored.moves:
+            self._apply_logged(live, player, action)
+        self._add_chat(live, stored.chat)
         return live
 
     @staticmethod
@@ -891,17 +762,6 @@ class Service:
         live.undo_request = row.undo_request or None
         live.rematch = row.rematch
         live.rematch_of = row.rematch_of
-
-    @staticmethod
-    def _chat_rows(session: Session, table_id: str, start: int) -> list[ChatRow]:
-        """The table's chat messages numbered ``start`` on (at most the latest shown)."""
-        rows = session.execute(
-            select(ChatRow)
-            .where(ChatRow.table_id == table_id, ChatRow.number >= start)
-            .order_by(ChatRow.number.desc())
-            .limit(CHAT_SHOWN)
-        ).scalars()
-        return list(reversed(list(rows)))
 
     @staticmethod
     def _add_chat(live: Live, rows: list[ChatRow]) -> bool:
@@ -964,19 +824,7 @@ class Service:
         another process); a database that cannot take it now leaves it for the next look."""
         cutoff = self._abandon_before()
         try:
-            with self._writing() as session:
-                done = session.execute(
-                    update(TableRow)
-                    .where(
-                        TableRow.id == live.id,
-                        TableRow.status.in_(ACTIVE),
-                        TableRow.touched < cutoff,
-                    )
-                    .values(status="abandoned")
-                )
-                closed = done.rowcount == 1  # type: ignore[attr-defined]
-                if closed:
-                    self._notify(session, live.id)
+            closed = self.store.abandon(live.id, cutoff)
         except Unavailable:
             return
         if closed:
@@ -991,22 +839,7 @@ class Service:
         """Closes every table nobody has moved or joined at for ``abandon_days``; their ids."""
         cutoff = self._abandon_before()
         try:
-            with self._writing() as session:
-                ids = list(
-                    session.execute(
-                        select(TableRow.id).where(
-                            TableRow.status.in_(ACTIVE), TableRow.touched < cutoff
-                        )
-                    ).scalars()
-                )
-                if ids:
-                    session.execute(
-                        update(TableRow)
-                        .where(TableRow.id.in_(ids), TableRow.status.in_(ACTIVE))
-                        .values(status="abandoned")
-                    )
-                    for table_id in ids:
-                        self._notify(session, table_id)
+            ids = self.store.abandon_all(cutoff)
         except Unavailable:
             log.warning("the sweep for abandoned tables waits for the database")
             return []
@@ -1033,25 +866,9 @@ class Service:
     def refresh(self, live: Live) -> bool:
         """Catches ``live`` up with what other processes logged; True if anything changed.
         Merges by move number and status order, so it is safe beside a writer of this table."""
-        with self.sessions() as session:
-            # The table's row first: moves read after it are at least as new as its undo count.
-            table = session.get(TableRow, live.id)
-            assert table is not None
-            start = live.moves if table.undone == live.undone else 0
-            moves = (
-                session.execute(
-                    select(MoveRow)
-                    .where(MoveRow.table_id == live.id, MoveRow.number >= start)
-                    .order_by(MoveRow.number)
-                )
-                .scalars()
-                .all()
-            )
-            seat_rows = (
-                session.execute(select(SeatRow).where(SeatRow.table_id == live.id)).scalars().all()
-            )
-            chat = self._chat_rows(session, live.id, live.chat_count)
-            status, touched = table.status, table.touched
+        stored = self.store.since(live.id, live.moves, live.undone, live.chat_count, CHAT_SHOWN)
+        table = stored.table
+        status, touched = table.status, table.touched
         changed = False
         with live.lock:
             if table.undone < live.undone:
@@ -1066,12 +883,12 @@ class Service:
             if (live.undone, live.undo_request, live.rematch) != before:
                 live.changes += 1
                 changed = True
-            changed = self._add_chat(live, chat) or changed
-            for move in moves:
-                if move.number == live.moves:
-                    self._apply_logged(live, move.player, move.action)
+            changed = self._add_chat(live, stored.chat) or changed
+            for number, player, action in stored.moves:
+                if number == live.moves:
+                    self._apply_logged(live, player, action)
                     changed = True
-            for row in seat_rows:
+            for row in stored.seats:
                 info = live.seats[row.seat]
                 if row.token_hash is not None and not info.joined:
                     info.joined, info.name = True, row.name
@@ -1261,8 +1078,7 @@ class Service:
         decision at move number ``move`` and legal; then chance, to the next decision. Committed
         before this returns the table's move number after it."""
         with self._writer(table_id) as live:
-            if self.postgres:
-                self.refresh(live)
+            self._fresh(live)
             with live.lock:
                 if live.status == "open":
                     raise Conflict("the table is waiting for players to join")
@@ -1307,38 +1123,11 @@ class Service:
         state.apply_action(action)
         self._resolve_chance(state, moves)
         over = state.is_terminal()
-        ended = {"status": "over", "winners": _winners(state)} if over else {}
         stamp = self.clock()
         try:
-            with self._writing() as session:
-                rows = [
-                    {
-                        "table_id": live.id,
-                        "number": first + k,
-                        "player": who,
-                        "action": action_text,
-                        "created": stamp,
-                    }
-                    for k, (who, action_text) in enumerate(moves)
-                ]
-                session.execute(insert(MoveRow), rows)  # a Core insert: no ORM objects to flush
-                # A move cancels an undo request; a log another process has undone since is
-                # stale (its move numbers no longer follow).
-                done = session.execute(
-                    update(TableRow)
-                    .where(
-                        TableRow.id == live.id,
-                        TableRow.status == "playing",
-                        TableRow.undone == undone,
-                    )
-                    .values(touched=stamp, undo_request=None, **ended)
-                )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict("the table is no longer being played: look again")
-                self._notify(session, live.id)
-        except IntegrityError:
-            self.refresh(live)
-            raise Conflict("another move was made first: look again") from None
+            self.store.append(
+                live.id, first, moves, stamp, undone, _winners(state) if over else None
+            )
         except Conflict:
             self.refresh(live)
             raise
@@ -1352,16 +1141,6 @@ class Service:
             live.touched = max(live.touched, stamp)
             if over and live.status == "playing":
                 live.status = "over"
-
-    def _notify(self, session: Any, table_id: str) -> None:
-        if self.postgres:
-            session.execute(
-                text("SELECT pg_notify(:channel, :table)"),
-                {
-                    "channel": NOTIFY_CHANNEL,
-                    "table": table_id,
-                },
-            )
 
     # ---- undo ---------------------------------------------------------------------------------
 
@@ -1426,8 +1205,7 @@ class Service:
         other seat is a bot or the table is hotseat, else as a request the other humans answer
         (:meth:`answer_undo`). Returns ``{"undone": moves taken back, "request": …}``."""
         with self._writer(table_id) as live:
-            if self.postgres:
-                self.refresh(live)
+            self._fresh(live)
             with live.lock:
                 count = self._undoable(live, seat)
                 if live.undo_request is not None:
@@ -1450,8 +1228,7 @@ class Service:
         """``seat``'s answer to the undo request: a refusal cancels it; the last acceptance
         carries it out (if no move came meanwhile: a move cancels it)."""
         with self._writer(table_id) as live:
-            if self.postgres:
-                self.refresh(live)
+            self._fresh(live)
             with live.lock:
                 request = live.undo_request
                 if request is None or live.status != "playing":
@@ -1488,19 +1265,7 @@ class Service:
         self, live: Live, request: dict[str, Any] | None, undone: int, moves: int
     ) -> None:
         """Stores the table's undo request (None: none), if the table is still as read."""
-        with self._writing() as session:
-            done = session.execute(
-                update(TableRow)
-                .where(
-                    TableRow.id == live.id,
-                    TableRow.status == "playing",
-                    TableRow.undone == undone,
-                )
-                .values(undo_request=request)
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("the table changed meanwhile: look again")
-            self._notify(session, live.id)
+        self.store.set_undo_request(live.id, undone, request)
         with live.lock:
             if live.moves != moves:  # a move came in the meantime (it cleared the request)
                 request = None
@@ -1516,26 +1281,7 @@ class Service:
             history = live.state.history()
         first = total - count
         stamp = self.clock()
-        with self._writing() as session:
-            # The table's row first: a move committing meanwhile waits for it, then finds the
-            # undo count changed and is refused; one that came first shows in the delete's count.
-            done = session.execute(
-                update(TableRow)
-                .where(
-                    TableRow.id == live.id,
-                    TableRow.status == "playing",
-                    TableRow.undone == undone,
-                )
-                .values(undone=undone + 1, undo_request=None, touched=stamp)
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("the table changed meanwhile: look again")
-            gone = session.execute(
-                delete(MoveRow).where(MoveRow.table_id == live.id, MoveRow.number >= first)
-            )
-            if gone.rowcount != count:  # type: ignore[attr-defined]
-                raise Conflict("another move was made meanwhile: look again")
-            self._notify(session, live.id)
+        self.store.take_back(live.id, undone, first, count, stamp)
         state = live.game.new_initial_state()
         for action in history[:first]:
             state.apply_unchecked(action)
@@ -1558,8 +1304,7 @@ class Service:
         table and position: asking again joins the same one. Its answer is
         :meth:`hint_answer`'s; an asker who stops waiting calls :meth:`hint_abandon`."""
         live = self.get_live(table_id)
-        if self.postgres:
-            self.refresh(live)
+        self._fresh(live)
         with live.lock:
             if not live.hints:
                 raise Forbidden("hints are off at this table")
@@ -1661,8 +1406,7 @@ class Service:
         as ``seat`` (None: a spectator) may be told (:func:`langbord.server.why.why_not`);
         nothing changes."""
         live = self.get_live(table_id)
-        if self.postgres:
-            self.refresh(live)
+        self._fresh(live)
         with live.lock:
             state = live.state.clone()
             status = live.status
@@ -1681,8 +1425,7 @@ class Service:
         message numbered before it was committed before it was counted."""
         text = check_chat(text)
         with self._writer(table_id) as live:
-            if self.postgres:
-                self.refresh(live)
+            self._fresh(live)
             with live.lock:
                 if live.status == "abandoned":
                     raise Conflict(self._abandoned_detail())
@@ -1693,45 +1436,15 @@ class Service:
                 table_id=live.id, number=number, seat=seat, name=name, text=text, created=stamp
             )
             try:
-                with self._writing() as session:
-                    self._check_chat_burst(session, live.id, seat, stamp)
-                    session.add(row)
-                    session.flush()
-                    self._notify(session, live.id)
-            except IntegrityError:
+                self.store.add_chat(row, CHAT_BURST[0], lambda latest: _check_burst(latest, stamp))
+            except Conflict:
                 self.refresh(live)
-                raise Conflict("another message came first: send it again") from None
+                raise
             with live.lock:
                 self._add_chat(live, [row])
                 entry = live.chat[-1]
         self.on_change(table_id)
         return entry
-
-    @staticmethod
-    def _check_chat_burst(session: Session, table_id: str, seat: int, stamp: datetime) -> None:
-        """Refuses (:class:`TooMany`) a message from ``seat`` at ``stamp`` if its last
-        ``CHAT_BURST[0]`` messages at the table, as the database holds them, were all written
-        within ``CHAT_BURST[1]`` seconds before; the refusal says how long to wait."""
-        count, window = CHAT_BURST
-        latest = (
-            session.execute(
-                select(ChatRow.created)
-                .where(ChatRow.table_id == table_id, ChatRow.seat == seat)
-                .order_by(ChatRow.number.desc())
-                .limit(count)
-            )
-            .scalars()
-            .all()
-        )
-        if len(latest) < count:
-            return
-        left = (min(map(utc, latest)) + timedelta(seconds=window) - stamp).total_seconds()
-        if left > 0:
-            pause = max(1, math.ceil(left))
-            raise TooMany(
-                f"too many messages: at most {count} in {window:g} s; try again in {pause} s",
-                pause,
-            )
 
     # ---- rematch ------------------------------------------------------------------------------
 
@@ -1740,8 +1453,7 @@ class Service:
         keep their specs, each human seat is kept for its player (claimed with their token
         here, see :meth:`join`). Asked again, the same new table."""
         with self._writer(table_id) as live:
-            if self.postgres:
-                self.refresh(live)
+            self._fresh(live)
             with live.lock:
                 if live.status != "over" or not live.state.is_terminal():
                     raise Conflict("a rematch follows a finished game: this one is not over")
@@ -1788,8 +1500,7 @@ class Service:
         """The decision ``table_id``'s bot is to make now, or None if no bot is to move."""
         live = self.get_live(table_id)
         with live.lock:
-            if self.postgres:
-                self.refresh(live)
+            self._fresh(live)
             if live.status != "playing" or live.state.is_terminal():
                 return None
             player = live.state.current_player()
@@ -1814,8 +1525,7 @@ class Service:
         next turn of the bots' queue."""
         try:
             with self._writer(job.table) as live:
-                if self.postgres:
-                    self.refresh(live)
+                self._fresh(live)
                 with live.lock:
                     state = live.state.clone()
                     if (
@@ -1859,24 +1569,7 @@ class Service:
             action = -1
         return action if action in legal else self.rng.choice(legal)
 
-    # ---- several processes (PostgreSQL) -------------------------------------------------------
-
-    def _listen(self) -> None:
-        """Catches up with moves other server processes commit (LISTEN/NOTIFY)."""
-        import psycopg
-
-        url = make_url(self.url).set(drivername="postgresql")
-        conninfo = url.render_as_string(hide_password=False)
-        while not self._stopping.is_set():
-            try:
-                with psycopg.connect(conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    while not self._stopping.is_set():
-                        for note in connection.notifies(timeout=1.0):
-                            self._heard(note.payload)
-            except Exception:
-                log.exception("listening for other servers' moves failed; retrying")
-                self._stopping.wait(1.0)
+    # ---- several processes -------------------------------------------------------
 
     def _heard(self, table_id: str) -> None:
         with self._live_lock:

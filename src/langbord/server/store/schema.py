@@ -1,6 +1,7 @@
-"""The server's database: tables, seats and a move log per table (SQLAlchemy; SQLite by default,
-PostgreSQL for several server processes). A table's state is never stored: it is rebuilt by
-replaying its log, so the log is the only thing that must survive.
+"""The server's database schema and its migrations: tables, seats, a move log, chat and analyses
+per table (SQLAlchemy; SQLite by default, PostgreSQL for several server processes). A table's
+state is never stored: it is rebuilt by replaying its log, so the log is the only thing that
+must survive.
 
 ``open_database`` refuses, in one line that names the database and what is wrong, anything that
 is not an empty database or a langbord one it can write: a garbage or damaged file, another
@@ -157,7 +158,11 @@ def default_url() -> str:
 
 
 def is_postgres(url: str) -> bool:
-    return make_url(url).get_backend_name() == "postgresql"
+    """Whether ``url`` is a PostgreSQL one (not a URL at all: no)."""
+    try:
+        return make_url(url).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
 
 
 def shown_url(url: str | URL) -> str:
