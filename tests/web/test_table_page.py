@@ -169,7 +169,9 @@ def test_the_turn_bar_stays_in_view(
     expect(page.locator("#prompt")).to_contain_text("Your move")
     expect(page.locator("h1")).not_to_contain_text(re.compile(r"table|seat \d"))
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_timeout(200)
+    page.wait_for_function(  # scrolled to the bottom, then the bar is measured
+        "() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1"
+    )
     box = page.locator("#turn-bar").bounding_box()
     assert box is not None
     assert box["y"] >= -0.5 and box["y"] + box["height"] <= viewport["height"], box
