@@ -153,9 +153,14 @@ def test_the_bots_moves_are_shown_one_after_another(
     # Instant: the next moves are not paced.
     page.select_option("#speed", "instant")
     if page.locator("#actions [data-action-list]").count():
+        logged = page.locator("#log li").count()
         page.locator("#actions [data-action-list]").first.click()
-        page.wait_for_timeout(500)
-        assert page.locator("#showing").is_hidden()
+        page.wait_for_function(  # the move is on the board and in the log ...
+            "(before) => document.querySelectorAll('#log li').length > before",
+            arg=logged,
+            timeout=30_000,
+        )
+        assert page.locator("#showing").is_hidden()  # ... and was not shown step by step
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
