@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -103,14 +102,37 @@ def test_mcts_reports_visits_and_win_estimates() -> None:
     assert stats[0].text == state.action_to_string(action)
 
 
+class Ticks:
+    """A clock for an agent's time budget that moves ``tick`` seconds each time it is read (a
+    power of two, so the sums are exact), counting the reads."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        now = self.reads * self.tick
+        self.reads += 1
+        return now
+
+
 def test_mcts_time_budget() -> None:
+    """The clock is read as the search starts and after each iteration: a quarter second at
+    1/16 s a read is four iterations, whatever the machine's speed."""
     state = states_to_decide("skaal", 1, seed=2)[0]
-    agent = MCTSAgent(seed=1, time_limit=0.2)
-    start = time.perf_counter()
-    agent.step(state)
-    elapsed = time.perf_counter() - start
-    assert 0.2 <= elapsed < 1.0
-    assert agent.last_iterations > 1
+    clock = Ticks(1 / 16)
+    agent = MCTSAgent(seed=1, time_limit=0.25, clock=clock)
+    action = agent.step(state)
+    assert agent.last_iterations == 4 and clock.reads == 5
+    assert sum(s.visits for s in agent.last_search) == 4
+    assert action == agent.last_search[0].action
+    # The tighter of time_limit and max_seconds decides; max_seconds caps an iteration count.
+    capped = MCTSAgent(seed=1, time_limit=0.25, max_seconds=0.125, clock=Ticks(1 / 16))
+    capped.step(state)
+    assert capped.last_iterations == 2
+    huge = MCTSAgent(seed=1, iterations=1_000_000, max_seconds=0.5, clock=Ticks(1 / 16))
+    huge.step(state)
+    assert huge.last_iterations == 8
 
 
 def test_mcts_is_reproducible() -> None:

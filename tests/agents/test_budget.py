@@ -98,11 +98,22 @@ def test_skibes_plain_mcts_is_fifty_greedy_iterations_of_sixteen_steps() -> None
     assert decision_seconds("mcts", game) < decision_seconds("mcts:iterations=51", game)
 
 
-def test_the_simple_agents_cost_a_decision() -> None:
-    for name in GAMES:
-        game = langbord.load(name)
-        for spec in ("random", "greedy", "policy"):
-            assert decision_seconds(spec, game) == COSTS[name].decision[spec]
+def test_the_simple_agents_cost_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With stated costs (powers of two, so sums are exact), a simple agent's decision costs
+    its figure, and ``noisy`` (greedy, or the policy) the two together."""
+    stated = Costs(
+        iteration=0.125,
+        growth=0.0,
+        base=8,
+        step={"random": 0.5, "greedy": 1.0, "policy": 0.25},
+        decision={"random": 0.5, "greedy": 2.0, "policy": 0.25},
+        length=16,
+        legal=4,
+    )
+    monkeypatch.setitem(COSTS, "skibe", stated)
+    game = langbord.load("skibe")
+    expected = {"random": 0.5, "greedy": 2.0, "policy": 0.25, "noisy": 2.25}
+    assert {spec: decision_seconds(spec, game) for spec in expected} == expected
 
 
 def test_the_figures_named_in_the_issue() -> None:

@@ -4,7 +4,6 @@ its statistics and its spec."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -12,6 +11,8 @@ import langbord
 from langbord import CHANCE, OptionError
 from langbord.agents import RolloutAgent, make_agent
 from langbord.core.runner import sample_chance
+
+from .test_agents import Ticks
 
 GAMES = langbord.games()
 
@@ -132,15 +133,32 @@ def test_rollouts_to_the_end_find_a_won_game() -> None:
 
 
 def test_time_budget() -> None:
+    """The first round tries every action once whatever the clock says; the clock, read again
+    before the next round, is past the budget, so that is all."""
     state = decisions("skoventyr", 1, seed=4)[0]
-    agent = RolloutAgent(seed=1, time_limit=0.2)
-    start = time.perf_counter()
+    legal = state.legal_actions()
+    reads = iter([0.0, 0.0])  # the start, then the first round's look
+
+    def clock() -> float:
+        return next(reads, 1.0)
+
+    agent = RolloutAgent(seed=1, time_limit=0.2, clock=clock)
     agent.step(state)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 1.0
-    # The first round tries every action once, whatever the clock says.
-    assert agent.last_iterations >= len(state.legal_actions())
-    assert all(s.visits >= 1 for s in agent.last_search)
+    assert agent.last_iterations == len(legal)
+    assert sorted(s.action for s in agent.last_search) == legal
+    assert all(s.visits == 1 for s in agent.last_search)
+
+
+def test_max_seconds_stops_before_the_rollout_past_the_cap() -> None:
+    """Under ``max_seconds`` the clock is read once at the start and before each rollout: at
+    one second a read, a cap of 5.5 s lets five rollouts through, whatever the budget."""
+    state = decisions("skoventyr", 1, seed=4)[0]
+    clock = Ticks(1.0)
+    agent = RolloutAgent(seed=1, rollouts=1_000_000, max_seconds=5.5, clock=clock)
+    action = agent.step(state)
+    assert agent.last_iterations == 5 and clock.reads == 7
+    assert sum(s.visits for s in agent.last_search) == 5
+    assert action in state.legal_actions()
 
 
 def test_depth_zero_scores_with_evaluate() -> None:

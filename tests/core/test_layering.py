@@ -40,6 +40,8 @@ class Import(NamedTuple):
     type_checking: bool
     """Only under ``if TYPE_CHECKING:``."""
     line: int
+    source: str = ""
+    """The module ``from ... import`` names (``""`` for a plain ``import``)."""
 
     def __str__(self) -> str:
         where = " (under TYPE_CHECKING)" if self.type_checking else ""
@@ -89,7 +91,7 @@ def imports_of(module: str) -> Iterator[Import]:
             for alias in node.names:
                 name = f"{base}.{alias.name}"
                 target = name if name in MODULES else base
-                yield Import(module, name, target, type_checking, node.lineno)
+                yield Import(module, name, target, type_checking, node.lineno, base)
         else:
             yield from walk(node, type_checking)
 
@@ -144,3 +146,103 @@ def test_the_registry_names_engines_only_as_strings() -> None:
     source = MODULES["langbord.core.registry"].read_text(encoding="utf-8")
     for name in langbord.games():
         assert f'"langbord.engines.{name}.info"' in source
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of langbord and the modules of langbord it imports, at the top or inside a
+    function but not only for type checking: ``import a.b.c`` imports ``a.b.c``;
+    ``from a.b import c`` imports ``a.b``, and ``a.b.c`` too where that is a module. A package a
+    module sits in is not counted: Python runs it before any of its modules, so naming it
+    (``from langbord.engines.skoventyr import data`` in ``skoventyr.rules``) adds nothing."""
+    graph: dict[str, set[str]] = {module: set() for module in MODULES}
+    for module in MODULES:
+        for imported in imports_of(module):
+            if imported.type_checking:
+                continue
+            named = {imported.target, imported.source}
+            graph[module] |= {
+                m for m in named if m in MODULES and not f"{module}.".startswith(f"{m}.")
+            }
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each strongly connected set of modules (Tarjan's algorithm) as one shortest cycle through
+    its first module by name, starting and ending there, then any other members in order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    found = []
+    for group in groups:
+        start = min(group)
+        paths = {start: [start]}
+        frontier = [start]
+        cycle: list[str] | None = None
+        while frontier and cycle is None:
+            following = []
+            for node in frontier:
+                for other in sorted(graph[node] & group):
+                    if other == start:
+                        cycle = [*paths[node], start]
+                        break
+                    if other not in paths:
+                        paths[other] = [*paths[node], other]
+                        following.append(other)
+                if cycle is not None:
+                    break
+            frontier = following
+        assert cycle is not None
+        found.append([*cycle, *sorted(group - set(cycle))])
+    return sorted(found)
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c", "d"}, "c": {"a"}, "d": set(), "e": {"f"}, "f": {"e"}}
+    assert cycles(graph) == [["a", "b", "c", "a"], ["e", "f", "e"]]
+    graph["d"] = {"a"}  # a second way round: a member off the shortest cycle
+    assert cycles(graph) == [["a", "b", "c", "a", "d"], ["e", "f", "e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_counts_function_local_imports_and_skips_type_checking_ones() -> None:
+    graph = import_graph()
+    assert "langbord.core.registry" in graph["langbord.core.conformance"]
+    assert "langbord.engines.skaal.rules" not in graph["langbord.engines.skaal.render"]
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    found = cycles(import_graph())
+    shown = [" -> ".join(c[: c.index(c[0], 1) + 1]) + _also(c) for c in found]
+    assert not found, "import cycles:\n" + "\n".join(shown)
+
+
+def _also(cycle: list[str]) -> str:
+    rest = cycle[cycle.index(cycle[0], 1) + 1 :]
+    return f" (with {', '.join(rest)} in the same knot)" if rest else ""

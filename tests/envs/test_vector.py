@@ -301,8 +301,10 @@ def test_stable_baselines3_trains_on_it_with_its_masks() -> None:
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
+    from langbord.envs.sb3 import Sb3VectorEnv
+
     env = vector_env("skibe", num_envs=4, players=3)
-    venv = env.as_sb3()
+    venv = Sb3VectorEnv(env)
     assert is_masking_supported(venv)
     venv.seed(0)
     observations = venv.reset()

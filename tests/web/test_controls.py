@@ -338,10 +338,17 @@ def test_a_choice_that_forgoes_something_is_confirmed(at: Table) -> None:
     big_enough(page, "#confirm-no")
     no_sideways_scroll(page)
     shoot(at, "confirm")
+    sent: list[str] = []  # the moves the page posts from here on, in order
+    page.on(
+        "request",
+        lambda r: (
+            sent.append(r.post_data or "")
+            if r.method == "POST" and r.url.endswith("/actions")
+            else None
+        ),
+    )
     page.click("#confirm-no")
     expect(page.locator("#confirm")).to_have_count(0)
-    page.wait_for_timeout(300)
-    assert contract.last["move"] == before, "going back sent the move"
     # Asked again on the board's place for it, if the board has one; yes sends it.
     placed = page.locator(f'#board [data-action="{end["id"]}"]')
     (
@@ -350,6 +357,9 @@ def test_a_choice_that_forgoes_something_is_confirmed(at: Table) -> None:
     expect(page.locator("#confirm")).to_be_visible()
     page.click("#confirm-yes")
     wait_for(page, lambda: contract.last["move"] > before, "the confirmed move was taken")
+    # The page posts in order: the confirmed move is the only one, so going back sent none.
+    wait_for(page, lambda: bool(sent), "the confirmed move was posted")
+    assert len(sent) == 1, f"going back sent the move: {sent}"
     # A choice that forgoes nothing is not asked.
     table = my_turn(at)
     plain = [a for a in table["legal"] if a["kind"] not in FORGOING]

@@ -153,9 +153,14 @@ def test_the_bots_moves_are_shown_one_after_another(
     # Instant: the next moves are not paced.
     page.select_option("#speed", "instant")
     if page.locator("#actions [data-action-list]").count():
+        logged = page.locator("#log li").count()
         page.locator("#actions [data-action-list]").first.click()
-        page.wait_for_timeout(500)
-        assert page.locator("#showing").is_hidden()
+        page.wait_for_function(  # the move is on the board and in the log ...
+            "(before) => document.querySelectorAll('#log li').length > before",
+            arg=logged,
+            timeout=30_000,
+        )
+        assert page.locator("#showing").is_hidden()  # ... and was not shown step by step
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
@@ -169,7 +174,9 @@ def test_the_turn_bar_stays_in_view(
     expect(page.locator("#prompt")).to_contain_text("Your move")
     expect(page.locator("h1")).not_to_contain_text(re.compile(r"table|seat \d"))
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_timeout(200)
+    page.wait_for_function(  # scrolled to the bottom, then the bar is measured
+        "() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1"
+    )
     box = page.locator("#turn-bar").bounding_box()
     assert box is not None
     assert box["y"] >= -0.5 and box["y"] + box["height"] <= viewport["height"], box

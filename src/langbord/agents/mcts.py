@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from langbord.agents.greedy import GreedyAgent
@@ -71,7 +72,9 @@ class MCTSAgent:
     rollouts) is ``mcts:prior=10``, 2.04x the fair share against OpenSpiel's MCTSBot with five
     players where 1.22x without (60 games, the same seeds).
     ``max_seconds`` is a hard cap on one decision's wall time on top of the budget (a server's
-    guard): the search stops there, whatever its budget, and plays its best move so far.
+    guard): the search stops there, whatever its budget, and plays its best move so far. Both
+    read ``clock`` (seconds, ``time.perf_counter`` unless a test drives its own): once as the
+    search starts, then once after each iteration.
     After each step, ``last_search`` holds the root actions with visits and estimated win shares,
     ``last_values`` every seat's estimated win share after the action played (the mean rewards
     of its iterations; empty after a forced move), and :meth:`deepen` can spend more iterations
@@ -94,6 +97,7 @@ class MCTSAgent:
         prior: float = 0.0,
         prior_visits: int = 10,
         max_seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("MCTSAgent: iterations must be at least 1")
@@ -116,6 +120,7 @@ class MCTSAgent:
         self.prior = prior
         self.prior_visits = prior_visits
         self.max_seconds = max_seconds
+        self.clock = clock
         self._greedy = GreedyAgent(seed)
         self.last_search: list[RootStat] = []
         self.last_iterations = 0
@@ -139,7 +144,7 @@ class MCTSAgent:
             return legal[0]
         root = _Node(me)
         seconds = [t for t in (self.time_limit, self.max_seconds) if t is not None]
-        deadline = time.perf_counter() + min(seconds) if seconds else None
+        deadline = self.clock() + min(seconds) if seconds else None
         done = 0
         while True:
             first, values = self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)
@@ -147,7 +152,7 @@ class MCTSAgent:
             done += 1
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.clock() >= deadline:
                 break
         self.last_iterations = done
         self._last = (root, state.clone())  # the caller goes on to change its state

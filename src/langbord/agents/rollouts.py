@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from langbord.agents.mcts import RootStat
 from langbord.core.game import CHANCE, State
@@ -53,6 +54,9 @@ class RolloutAgent:
     best first, and ``last_iterations`` the rollouts played. ``max_seconds`` is a hard cap on
     one decision's wall time on top of the budget (a server's guard): past it the agent stops
     and plays its best move so far (the policy's own choice unless another clearly beat it).
+    Both read ``clock`` (seconds, ``time.perf_counter`` unless a test drives its own): once as
+    the decision starts, once before each round under ``time_limit``, and once before each
+    rollout under ``max_seconds``.
     In a spec (:mod:`langbord.agents.specs`) the options are bounded: ``rollouts`` 1..1,000,000,
     ``time`` 0.001..3600 seconds, ``depth`` 0..10,000, ``credit`` 0..1.
     """
@@ -67,6 +71,7 @@ class RolloutAgent:
         depth: int | None = None,
         max_seconds: float | None = None,
         credit: float = 0.0,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if rollouts is None and time_limit is None:
             rollouts = DEFAULT_ROLLOUTS
@@ -86,6 +91,7 @@ class RolloutAgent:
         self.depth = depth
         self.max_seconds = max_seconds
         self.credit = credit
+        self.clock = clock
         self.last_search: list[RootStat] = []
         self.last_iterations = 0
 
@@ -98,7 +104,7 @@ class RolloutAgent:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
             return legal[0]
-        start = time.perf_counter()
+        start = self.clock()
         seeds: list[int] = []  # the k-th rollout of every action uses seeds[k]
         results: dict[int, list[float]] = {a: [] for a in legal}
         alive = list(legal)
@@ -127,7 +133,7 @@ class RolloutAgent:
             for a in alive:
                 runs = results[a]
                 for k in range(len(runs), target):
-                    if cap is not None and time.perf_counter() >= cap:
+                    if cap is not None and self.clock() >= cap:
                         cut = True  # the server's guard: play the best move so far
                         break
                     runs.append(self._rollout(state, me, a, seeds[k]))
@@ -162,7 +168,7 @@ class RolloutAgent:
         if self.rollouts is not None:
             return max(0, self.rollouts - played)
         assert self.time_limit is not None
-        elapsed = time.perf_counter() - start
+        elapsed = self.clock() - start
         if played and elapsed >= self.time_limit:
             return None
         if not played:

@@ -11,8 +11,8 @@ langbord[rl]``).
   ``action_masks()`` that sb3-contrib's ``MaskablePPO`` calls (``langbord.envs.seat``).
 - ``vector_env(game, num_envs=8, opponents="random", **options)``: that seat of ``num_envs``
   games stepped together, observations and masks as batches in preallocated arrays, auto-reset,
-  opponents that may be a batched policy (self-play), ``as_sb3()`` for Stable-Baselines3
-  (``langbord.envs.vector``).
+  opponents that may be a batched policy (self-play) (``langbord.envs.vector``);
+  ``langbord.envs.sb3.Sb3VectorEnv(env)`` makes it a Stable-Baselines3 ``VecEnv``.
 - ``register_openspiel()``: every game as the OpenSpiel game ``python_langbord_<game>``.
 
 Observations are the games' encoders (``langbord.envs.encoding.encoder_for(game)``: a seat's

@@ -1,5 +1,5 @@
 """Stable-Baselines3's ``VecEnv`` over langbord's vector environment (needs ``langbord[train]``):
-``vector_env("skibe", num_envs=16, players=3).as_sb3()`` goes straight to ``MaskablePPO``."""
+``Sb3VectorEnv(vector_env("skibe", num_envs=16, players=3))`` goes straight to ``MaskablePPO``."""
 
 from __future__ import annotations
 

@@ -152,6 +152,8 @@ def train(
     import torch
     from stable_baselines3.common.callbacks import BaseCallback
 
+    from langbord.envs.sb3 import Sb3VectorEnv
+
     if recipe.envs < 1 or not 0.0 <= recipe.self_play <= 1.0:
         raise ValueError("a recipe needs at least one environment and self_play from 0 to 1")
     if (minutes is None) == (steps is None):
@@ -159,7 +161,7 @@ def train(
     torch.set_num_threads(recipe.threads)
     mirror = frozen or Frozen(recipe.seed)
     mirrored = round(recipe.self_play * recipe.envs)
-    envs = recipe.vector(mirror).as_sb3()
+    envs = Sb3VectorEnv(recipe.vector(mirror))
     envs.seed(recipe.seed)
 
     class Schedule(BaseCallback):
@@ -198,9 +200,11 @@ def new_model(recipe: Recipe, envs: Any = None, verbose: int = 0) -> MaskablePPO
     vector environment unless given)."""
     from sb3_contrib import MaskablePPO
 
+    from langbord.envs.sb3 import Sb3VectorEnv
+
     return MaskablePPO(
         "MlpPolicy",
-        envs if envs is not None else recipe.vector().as_sb3(),
+        envs if envs is not None else Sb3VectorEnv(recipe.vector()),
         n_steps=recipe.n_steps,
         batch_size=min(recipe.batch_size, recipe.n_steps * recipe.envs),
         n_epochs=recipe.epochs,

@@ -27,15 +27,15 @@ learner wants and nothing it does not:
 
 Chance and the agents' seeds come from ``reset(seed=...)`` (game ``k`` of seed ``s`` plays the
 same games whatever ``num_envs`` is). An illegal action leaves its game unchanged: reward 0 and
-``infos["illegal_action"][k]`` is True. ``as_sb3()`` gives a Stable-Baselines3 ``VecEnv`` of
-the same games (:class:`langbord.envs.sb3.Sb3VectorEnv`).
+``infos["illegal_action"][k]`` is True. ``Sb3VectorEnv(env)`` (:mod:`langbord.envs.sb3`) gives a
+Stable-Baselines3 ``VecEnv`` of the same games.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -58,9 +58,6 @@ from langbord.envs.seat import (
     make_warmup,
     seat_agents,
 )
-
-if TYPE_CHECKING:
-    from langbord.envs.sb3 import Sb3VectorEnv
 
 BatchPolicy = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], Any]
 """``policy(observations, masks) -> actions``: rows of flat observations (float32) and boolean
@@ -372,9 +369,3 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             infos["_final_obs"] = terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return self.observations.copy(), rewards, terminated, truncated, infos
-
-    def as_sb3(self) -> Sb3VectorEnv:
-        """These games as a Stable-Baselines3 ``VecEnv`` (needs ``langbord[train]``)."""
-        from langbord.envs.sb3 import Sb3VectorEnv
-
-        return Sb3VectorEnv(self)
