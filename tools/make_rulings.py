@@ -3,7 +3,9 @@
     python tools/make_rulings.py [RULINGS_DIR] [--check]
 
 ``RULINGS_DIR`` (default ``../shared/rulings`` beside the repository) holds ``knarr.md``,
-``skaal.md``, ``skibe.md`` and ``skoventyr.md``. A ruling is every id such as ``SB-5``, ``KN-4``
+``skaal.md``, ``skibe.md`` and ``skoventyr.md``; writing also copies them into ``tools/rulings/``,
+the snapshot the tests generate from where the project's rulings folder is not at hand (a clean
+clone in CI). A ruling is every id such as ``SB-5``, ``KN-4``
 or ``SK-2`` where the file first names it: a list item that starts with the id gives the rest of
 the item as its text; an id named inside an item gives that item (the rule it qualifies), inside a
 paragraph the sentence, inside a table row the row ("reputation: ... (KN-2)"). Markdown emphasis
@@ -21,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ROOT / "src" / "langbord" / "engines"
 DEFAULT_SOURCE = ROOT.parent / "shared" / "rulings"
+SNAPSHOT = ROOT / "tools" / "rulings"
 GAMES = {"knarr": "knarr.md", "skaal": "skaal.md", "skibe": "skibe.md", "skoventyr": "skoventyr.md"}
 
 RULING_ID = re.compile(r"\b(?:SB|SA|SV|KN|SK)-\d+\b")
@@ -126,6 +129,14 @@ def main(argv: list[str]) -> int:
         stale.append(str(target.relative_to(ROOT)))
         if not check:
             target.write_text(text, encoding="utf-8")
+    for name in GAMES.values():
+        copy = SNAPSHOT / name
+        text = (source / name).read_text(encoding="utf-8")
+        if copy.exists() and copy.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(str(copy.relative_to(ROOT)))
+        if not check:
+            copy.write_text(text, encoding="utf-8")
     verb = "stale" if check else "written"
     for name in stale:
         print(f"{verb}: {name}")
