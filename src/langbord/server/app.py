@@ -18,452 +18,64 @@ tutorials (``/api/tutorials``, :mod:`langbord.server.learn`) and finished games'
 from __future__ import annotations
 
 import asyncio
-import json
-import logging
-from collections.abc import AsyncIterator, Callable, Coroutine, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass, field
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-import orjson
-from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import HTTPException, RequestValidationError
+from fastapi import Depends, FastAPI, Path, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 from sqlalchemy.exc import OperationalError
-from starlette.responses import Response
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
-from langbord.server.db import CHAT_LENGTH, write_failure
+from langbord.server.db import write_failure
 from langbord.server.errors import (
-    BotRefused,
-    Busy,
-    Conflict,
-    Forbidden,
-    NotFound,
-    ServiceError,
     TooMany,
     Unauthorized,
     Unavailable,
 )
 from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders, client_of
-from langbord.server.inputs import Name, strict_json, validation_errors
+from langbord.server.http.deps import Token
+from langbord.server.http.hub import Hub, compact
+from langbord.server.http.middleware import MAX_BODY, BodyLimit, StrictRoute
+from langbord.server.http.schemas import (
+    Accepted,
+    Act,
+    AnalysisAsk,
+    AnalysisProgress,
+    AnalysisSeen,
+    Attempt,
+    Chat,
+    ChatMessage,
+    Created,
+    GameName,
+    Hint,
+    Join,
+    Joined,
+    NewTable,
+    PartsOf,
+    Rematch,
+    Rules,
+    StepNumber,
+    TableId,
+    TableSeen,
+    Tried,
+    TutorialId,
+    TutorialListed,
+    UndoAnswer,
+    Undone,
+    WhyNot,
+)
+from langbord.server.http.statuses import status_of
+from langbord.server.inputs import validation_errors
 from langbord.server.learn import Lessons
 from langbord.server.service import HINT_LATE, HINT_WAIT, HintSearch, Service
 
-MAX_BODY = 64 * 1024
+__all__ = ["MAX_BODY", "create_app", "serve"]
+
 REQUEST_THREADS = 32
-TOO_LARGE = f"request body over {MAX_BODY} bytes"
-log = logging.getLogger("langbord.server")
-TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
-TableIdText = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", max_length=32)]
-GameName = Annotated[str, Path(pattern=r"^[a-z0-9_]{1,32}$", max_length=32)]
-TutorialId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.-]{1,64}$", max_length=64)]
-StepNumber = Annotated[int, Path(ge=0, le=10_000)]
-
-
-# ---- request bodies -----------------------------------------------------------------------------
-
-
-class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=32)
-    options: dict[
-        Annotated[str, Field(max_length=32)], Annotated[str, Field(max_length=64)] | int | bool
-    ] = Field(default_factory=dict, max_length=16)
-    seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
-    hints: StrictBool | None = Field(
-        default=None, description="the seat to move may ask for a hint (default: a bot is seated)"
-    )
-    hotseat: StrictBool = Field(
-        default=False, description="one client plays every human seat: it gets all their tokens"
-    )
-    names: list[Name | None] | None = Field(
-        default=None, max_length=8, description="hotseat: a name per seat (null for a bot's)"
-    )
-
-
-class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Name | None = Field(default=None, description="needed unless claiming a rematch seat")
-    seat: int | None = Field(default=None, ge=0, le=16)
-    rematch_of: TableIdText | None = Field(
-        default=None,
-        description="claim your seat at this rematch of table rematch_of, with your token there",
-    )
-
-
-class Chat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    text: str = Field(
-        max_length=4 * CHAT_LENGTH,
-        description="1-300 characters, some visible, blank runs kept as one space",
-    )
-
-
-class UndoAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    accept: StrictBool
-
-
-class Act(BaseModel):
-    """A move: the action's text (``"take d2"``) or its id (a ``legal`` entry's ``id``)."""
-
-    model_config = ConfigDict(extra="forbid")
-    action: (
-        Annotated[str, Field(min_length=1, max_length=200)]
-        | Annotated[StrictInt, Field(ge=0, le=1_000_000)]
-    )
-    move: int = Field(ge=0, le=1_000_000)
-
-
-ArgValue = (
-    Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)] | Annotated[str, Field(max_length=64)]
-)
-
-
-class PartsOf(BaseModel):
-    """An action named by its parts, as a ``legal`` entry or a board place gives them."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: str = Field(min_length=1, max_length=64)
-    args: dict[Annotated[str, Field(min_length=1, max_length=32)], ArgValue] = Field(
-        default_factory=dict, max_length=8
-    )
-
-
-class WhyNot(BaseModel):
-    legal: bool
-    action: str | None = Field(description="the action's text; null if no action has the parts")
-    reason: str = Field(description='"" when legal, else why not (the engine\'s refusal)')
-    rule: str = Field(description="the notation line of the action's kind (may be empty)")
-
-
-class Attempt(BaseModel):
-    """A move tried at a tutorial's step: its id (``action``), or its ``kind`` and ``args``."""
-
-    model_config = ConfigDict(extra="forbid")
-    action: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
-    kind: str | None = Field(default=None, min_length=1, max_length=64)
-    args: dict[Annotated[str, Field(min_length=1, max_length=32)], ArgValue] | None = Field(
-        default=None, max_length=8
-    )
-
-    @model_validator(mode="after")
-    def one_form(self) -> Attempt:
-        if (self.action is None) == (self.kind is None):
-            raise ValueError('name the move by "action" (its id) or by "kind" and "args"')
-        if self.action is not None and self.args is not None:
-            raise ValueError('"args" go with "kind", not with "action"')
-        return self
-
-
-class Tried(BaseModel):
-    ok: bool
-    message: str = Field(description="the step's effect, or why not that move")
-    next: dict[str, Any] | None = Field(description="the table after the right move; else null")
-
-
-class TutorialListed(BaseModel):
-    id: str
-    game: str
-    title: str
-    summary: str
-    players: int
-    steps: int
-
-
-class AnalysisAsk(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seconds: Annotated[float, Field(ge=0.05, le=2.0, strict=True, allow_inf_nan=False)] | None = (
-        Field(default=None, description="the search per decision (default: the server's)")
-    )
-
-
-class AnalysisProgress(BaseModel):
-    status: str = Field(description="queued, running, done or failed")
-    done: int = Field(description="decisions judged")
-    total: int = Field(description="decisions to judge")
-
-
-class AnalysisSeen(AnalysisProgress):
-    status: str = Field(description="none (never asked for), queued, running, done or failed")
-    seconds: float | None = Field(description="the search per decision")
-    error: str | None = Field(description="why it failed; null unless it did")
-    analysis: dict[str, Any] | None = Field(
-        description="once done: game, agent, seconds, seats, thresholds, decisions, summary"
-    )
-
-
-class Created(BaseModel):
-    id: str
-    tokens: dict[int, str] | None = Field(
-        default=None, description="hotseat: the token of every human seat"
-    )
-
-
-class UndoRequest(BaseModel):
-    by: int
-    moves: int
-    waiting_for: list[int]
-
-
-class Undone(BaseModel):
-    """An undo's outcome: the moves taken back (0 while it waits), and the request waiting."""
-
-    undone: int
-    request: UndoRequest | None
-
-
-class Hint(BaseModel):
-    action: dict[str, Any] = Field(description="a legal action: id, text, kind, args, words")
-    win_chance: float
-    agent: str
-    seconds: float
-
-
-class ChatMessage(BaseModel):
-    n: int
-    seat: int
-    name: str
-    text: str
-    at: str
-
-
-class Rematch(BaseModel):
-    id: str
-
-
-class Rules(BaseModel):
-    game: str
-    title: str
-    card: str
-    notation: list[str]
-    rulings: list[dict[str, Any]]
-
-
-class Joined(BaseModel):
-    seat: int
-    token: str
-
-
-class Accepted(BaseModel):
-    move: int
-
-
-# ---- the table's JSON, for the API's documentation (the answers are built as plain dicts) ------
-
-
-class LegalAction(BaseModel):
-    """A legal action of the seat to move: its id, its text, and its parts (what a client reads
-    instead of parsing the text: ``{"kind": "take", "args": {"slot": "d2"}}``)."""
-
-    id: int
-    text: str
-    kind: str
-    args: dict[str, int | str]
-    words: str = Field(description="the action in a player's words")
-
-
-class LoggedAction(BaseModel):
-    """A log entry as the seat is told of it; ``kind`` and ``args`` only where the telling is
-    the action itself (never for a chance outcome it hides, such as another seat's draw)."""
-
-    move: int
-    player: int | None
-    action: str
-    kind: str | None = None
-    args: dict[str, int | str] | None = None
-
-
-class TableSeen(BaseModel):
-    """The table as a seat (or a spectator) sees it."""
-
-    id: str
-    game: str
-    options: dict[str, Any]
-    status: str = Field(description="open, playing, over or abandoned")
-    move: int = Field(description="the move number a move must name")
-    you: int | None
-    to_move: int | None
-    players: list[dict[str, Any]]
-    view: dict[str, Any] = Field(description="the game's view for this seat")
-    text: str = Field(description="the table as text, as this seat sees it")
-    legal: list[LegalAction] = Field(description="empty unless it is this seat's decision")
-    prompt: str | None = Field(description="what this seat decides; null if not its turn")
-    result: dict[str, Any] | None = Field(
-        description="at the end: scores, returns, winners, ranking, reason, breakdown"
-    )
-    hints: bool
-    hotseat: bool
-    undo: dict[str, Any] = Field(description="{available, request: {by, moves, waiting_for}}")
-    undone: int = Field(description="undos so far: when it changes, the log is sent whole")
-    chat: list[ChatMessage] = Field(description="the latest 100 messages")
-    rematch: str | None
-    rematch_of: str | None
-    log_start: int
-    log: list[LoggedAction]
-
-
-# ---- reading bodies -----------------------------------------------------------------------------
-
-
-class StrictRequest(Request):
-    """A request whose JSON body is read by :func:`~langbord.server.inputs.strict_json`."""
-
-    async def json(self) -> Any:
-        if not hasattr(self, "_strict_json"):
-            self._strict_json = strict_json(await self.body())
-        return self._strict_json
-
-
-class StrictRoute(APIRoute):
-    """Every route of the app reads its body as strict JSON (a refusal is a 422 naming the
-    field), so no endpoint, however new, sees NaN, a lone surrogate or a NUL."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def strict(request: Request) -> Response:
-            return await handler(StrictRequest(request.scope, request.receive))
-
-        return strict
-
-
-# ---- pushing views ------------------------------------------------------------------------------
-
-
-def compact(view: dict[str, Any]) -> str:
-    """A view's JSON text as a WebSocket message (orjson: a twentieth of ``json.dumps``'s time,
-    for some 600 pushes a second at 1,000 tables)."""
-    return orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """One WebSocket's place at a table: its seat (None: a spectator), how much of the log it
-    has been sent, and the flag the hub raises when there is a newer view."""
-
-    seat: int | None
-    logged: int = 0
-    undone: int = 0  # the table's undo count in the last view sent
-    woken: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-@dataclass
-class Pushed:
-    """The newest view of one seat at one table, with its log from ``log_start``, and its JSON
-    text per starting entry (all spectators in step share one)."""
-
-    view: dict[str, Any]
-    texts: dict[int, str] = field(default_factory=dict)
-
-    def text_for(self, logged: int) -> str | None:
-        """The view as a subscriber that has the log up to ``logged`` is sent it; None if this
-        view does not hold what it lacks (it is older, or its log starts later)."""
-        start, move = self.view["log_start"], self.view["move"]
-        if not start <= logged <= move:
-            return None
-        text = self.texts.get(logged)
-        if text is None:
-            log = self.view["log"][logged - start :]
-            text = self.texts[logged] = compact({**self.view, "log_start": logged, "log": log})
-        return text
-
-
-class Hub:
-    """WebSocket subscribers per table, and the views pushed to them. ``changed(table_id)`` may
-    be called from any thread; it only schedules the work. After a change each seat's view is
-    computed once, on the hub's own threads (not the pool the request handlers use), and every
-    subscriber is woken to send it: a mover's answer never waits for its table's watchers."""
-
-    def __init__(self, view: Callable[[str, int | None, int], dict[str, Any]], spectators: int):
-        self.view = view
-        self.spectators = spectators
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.subscribers: dict[str, set[Subscriber]] = {}
-        self.latest: dict[tuple[str, int | None], Pushed] = {}
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="langbord-push")
-        self._updating: set[str] = set()
-        self._dirty: set[str] = set()
-        self._tasks: set[asyncio.Task[None]] = set()  # running updates (kept from the GC)
-
-    def subscribe(self, table_id: str, seat: int | None) -> Subscriber | None:
-        """A new subscriber (in the event loop), or None for a spectator over the cap."""
-        subscribers = self.subscribers.setdefault(table_id, set())
-        if seat is None and sum(s.seat is None for s in subscribers) >= self.spectators:
-            if not subscribers:
-                del self.subscribers[table_id]
-            return None
-        subscriber = Subscriber(seat)
-        subscribers.add(subscriber)
-        return subscriber
-
-    def unsubscribe(self, table_id: str, subscriber: Subscriber) -> None:
-        subscribers = self.subscribers.get(table_id)
-        if subscribers is None:
-            return
-        subscribers.discard(subscriber)
-        if not any(s.seat == subscriber.seat for s in subscribers):
-            self.latest.pop((table_id, subscriber.seat), None)
-        if not subscribers:
-            del self.subscribers[table_id]
-
-    async def compute(self, table_id: str, seat: int | None, log_from: int) -> dict[str, Any]:
-        """The seat's view, on the hub's threads."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.view, table_id, seat, log_from)
-
-    def changed(self, table_id: str) -> None:
-        if self.loop is not None:
-            with suppress(RuntimeError):  # the loop has closed: nobody is left to tell
-                self.loop.call_soon_threadsafe(self._schedule, table_id)
-
-    def _schedule(self, table_id: str) -> None:
-        if table_id not in self.subscribers:
-            return
-        if table_id in self._updating:
-            self._dirty.add(table_id)  # computed again once the running update is done
-            return
-        self._updating.add(table_id)
-        self._tasks.add(task := asyncio.get_running_loop().create_task(self._update(table_id)))
-        task.add_done_callback(self._tasks.discard)
-
-    async def _update(self, table_id: str) -> None:
-        try:
-            await self._push(table_id)
-        finally:  # no await between the last look at _dirty and this: no change is missed
-            self._updating.discard(table_id)
-
-    async def _push(self, table_id: str) -> None:
-        while True:
-            self._dirty.discard(table_id)
-            subscribers = list(self.subscribers.get(table_id, ()))
-            for seat in {s.seat for s in subscribers}:
-                group = [s for s in subscribers if s.seat == seat]
-                try:
-                    view = await self.compute(table_id, seat, min(s.logged for s in group))
-                except LangbordError:
-                    continue  # the table is gone: its subscribers are told on their own
-                except Exception:
-                    log.exception("computing the view of table %s for seat %s", table_id, seat)
-                    continue
-                if any(s.seat == seat for s in self.subscribers.get(table_id, ())):
-                    self.latest[table_id, seat] = Pushed(view)
-                for subscriber in group:
-                    subscriber.woken.set()
-            if table_id not in self._dirty:
-                return
-
-    def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
-
-
-# ---- limits -------------------------------------------------------------------------------------
 
 
 async def _disconnected(request: Request) -> None:
@@ -471,100 +83,6 @@ async def _disconnected(request: Request) -> None:
     whose body was read)."""
     while (await request.receive())["type"] != "http.disconnect":
         pass
-
-
-class BodyLimit:
-    """Refuses request bodies over ``MAX_BODY`` bytes (declared or streamed) with 413."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        declared = headers.get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-            await _too_large(send)
-            return
-        seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > MAX_BODY:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send)
-
-
-class _TooLarge(HTTPException):
-    """Raised while the body is read: FastAPI passes an HTTPException on as it is (any other
-    error there becomes a 400), so the client gets this 413."""
-
-    def __init__(self) -> None:
-        super().__init__(413, TOO_LARGE)
-
-
-async def _too_large(send: Send) -> None:
-    body = json.dumps({"detail": TOO_LARGE}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [(b"content-type", b"application/json")],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
-
-
-# ---- the application ----------------------------------------------------------------------------
-
-
-STATUS: dict[type[LangbordError], int] = {
-    ServiceError: 400,
-    NotFound: 404,
-    Unauthorized: 401,
-    Forbidden: 403,
-    Conflict: 409,
-    BotRefused: 422,
-    TooMany: 429,
-    Unavailable: 503,
-    Busy: 503,
-}
-"""The HTTP status of each kind of refusal; anything else the rules refuse is a 400."""
-
-
-def status_of(exc: LangbordError) -> int:
-    """The HTTP status of a refusal: that of its nearest kind in :data:`STATUS`."""
-    for kind in type(exc).__mro__:
-        if kind in STATUS:
-            return STATUS[kind]
-    return 400
-
-
-def bearer(authorization: str | None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("Authorization must be 'Bearer <token>'")
-    return token.strip()
-
-
-def seat_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The bearer token of the request, if any."""
-    return bearer(authorization)
-
-
-Token = Annotated[str | None, Depends(seat_token)]
 
 
 def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -> FastAPI:
