@@ -17,8 +17,9 @@ from langbord.core import registry
 from langbord.core.game import normalize_action_text
 from langbord.core.prompts import quoted
 from langbord.record import replay
-from langbord.server.app import MAX_BODY, create_app
 from langbord.server.db import SCHEMA_VERSION, DatabaseError, open_database
+from langbord.server.http.app import create_app
+from langbord.server.http.middleware import MAX_BODY
 
 Headers = dict[str, str]
 

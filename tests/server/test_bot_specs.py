@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
 import langbord
-from langbord.server.app import create_app
 from langbord.server.db import MoveRow, SeatRow, TableRow
+from langbord.server.http.app import create_app
 from server.conftest import GENEROUS
 
 ATTACKS = [

@@ -16,10 +16,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from langbord.record import replay
-from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
 from langbord.server.db import now
 from langbord.server.errors import Conflict
+from langbord.server.http.app import create_app
 from langbord.server.service import LOBBY_TABLES, Service
 from server.dbtools import backdate, snapshot
 

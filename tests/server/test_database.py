@@ -36,9 +36,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
-from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
 from langbord.server.db import SCHEMA_VERSION, DatabaseError, TableRow, open_database
+from langbord.server.http.app import create_app
 from langbord.server.service import Service
 from server.conftest import POSTGRES, fresh_postgres
 from server.dbtools import snapshot
