@@ -26,7 +26,7 @@ from langbord.agents.random_agent import RandomAgent
 from langbord.cli.main import main
 from langbord.core.records import replay
 from langbord.core.runner import play_game
-from langbord.server.app import create_app
+from langbord.server.http.app import create_app
 
 
 def printed(*argv):

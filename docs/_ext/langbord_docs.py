@@ -43,7 +43,7 @@ logger = logging.getLogger(__name__)
 
 def openapi() -> dict[str, Any]:
     """The server's OpenAPI document, from its app over a throwaway database."""
-    from langbord.server.app import create_app  # the app factory, named here only
+    from langbord.server.http.app import create_app  # the app factory, named here only
 
     with tempfile.TemporaryDirectory() as folder:
         document: dict[str, Any] = create_app(f"sqlite:///{folder}/docs.db", web=False).openapi()

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
+from langbord.server.http.app import create_app
 
 POSTGRES = os.environ.get("LANGBORD_TEST_POSTGRES")
 # The limits per client address stay on, but one test client makes many tables and moves.

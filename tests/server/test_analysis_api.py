@@ -19,9 +19,9 @@ from sqlalchemy import create_engine, inspect
 
 from langbord.server import bots as bots_module
 from langbord.server.analyses import KEY
-from langbord.server.app import create_app
 from langbord.server.bots import Bots, Job, examine
 from langbord.server.errors import Busy, Conflict, NotFound, TooMany
+from langbord.server.http.app import create_app
 from langbord.server.service import Service
 from langbord.server.store.schema import SCHEMA_VERSION
 

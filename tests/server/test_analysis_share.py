@@ -17,8 +17,8 @@ from sqlalchemy import create_engine, select
 
 from langbord.server import analyses as analyses_module
 from langbord.server.analyses import KEY
-from langbord.server.app import create_app
 from langbord.server.bots import examine
+from langbord.server.http.app import create_app
 from langbord.server.service import Service
 from langbord.server.store.schema import SCHEMA_VERSION, AnalysisRow, now
 

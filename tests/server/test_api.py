@@ -17,7 +17,8 @@ from langbord.core import registry
 from langbord.core.game import normalize_action_text
 from langbord.core.prompts import quoted
 from langbord.record import replay
-from langbord.server.app import MAX_BODY, create_app
+from langbord.server.http.app import create_app
+from langbord.server.http.middleware import MAX_BODY
 from langbord.server.store.schema import SCHEMA_VERSION, DatabaseError, open_database
 
 Headers = dict[str, str]

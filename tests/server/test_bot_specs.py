@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
 import langbord
-from langbord.server.app import create_app
+from langbord.server.http.app import create_app
 from langbord.server.store.schema import MoveRow, SeatRow, TableRow
 from server.conftest import GENEROUS
 

@@ -16,9 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from langbord.record import replay
-from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
+from langbord.server.http.app import create_app
 from langbord.server.service import LOBBY_TABLES, Service
 from langbord.server.store.schema import now
 from server.dbtools import backdate, snapshot

@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 
-from langbord.server.app import create_app
+from langbord.server.http.app import create_app
 from langbord.server.service import CHAT_BURST, Service
 from langbord.server.store.schema import ChatRow
 

@@ -36,8 +36,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
-from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
+from langbord.server.http.app import create_app
 from langbord.server.service import Service
 from langbord.server.store.schema import SCHEMA_VERSION, DatabaseError, TableRow, open_database
 from server.conftest import POSTGRES, fresh_postgres

@@ -22,9 +22,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import langbord.server.bots as bots_module
-from langbord.server.app import create_app
 from langbord.server.bots import Bots, Job
 from langbord.server.errors import TooMany
+from langbord.server.http.app import create_app
 from langbord.server.service import HintSearch, Service
 
 from .conftest import GENEROUS

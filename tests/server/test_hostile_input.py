@@ -16,7 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, create_engine, select
 
-from langbord.server.app import MAX_BODY, create_app
+from langbord.server.http.app import create_app
+from langbord.server.http.middleware import MAX_BODY
 from server.server_process import serving
 
 SEATS = b'"seats":["human","human","human","human"]'  # Skibe: four players by default

@@ -22,9 +22,9 @@ from fastapi.testclient import TestClient
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from langbord.server.app import create_app
 from langbord.server.config import ServerConfig
 from langbord.server.guards import client_key, default_hosts, host_name
+from langbord.server.http.app import create_app
 from server.server_process import ServerProcess, free_port
 
 View = dict[str, Any]

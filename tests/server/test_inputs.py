@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from langbord.server.app import create_app
+from langbord.server.http.app import create_app
 from langbord.server.inputs import (
     MAX_DEPTH,
     MAX_INTEGER,

@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from langbord.server.app import create_app
+from langbord.server.http.app import create_app
 from server.conftest import GENEROUS
 
 EXAMPLES = 10  # per operation, target and mode

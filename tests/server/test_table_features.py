@@ -17,10 +17,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 import langbord
-from langbord.server.app import create_app
 from langbord.server.bots import Job, advise
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
+from langbord.server.http.app import create_app
 from langbord.server.service import CHAT_BURST, Service
 
 from .conftest import GENEROUS, fresh_postgres

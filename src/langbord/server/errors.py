@@ -1,8 +1,8 @@
 """What the tables refuse, by what went wrong.
 
 The feature modules raise these; they know nothing of HTTP. The HTTP layer alone maps each kind
-to a status code (``STATUS`` in the app), so a change of protocol never touches the rules of a
-table.
+to a status code (``langbord.server.http.statuses``), so a change of protocol never touches the
+rules of a table.
 """
 
 from __future__ import annotations

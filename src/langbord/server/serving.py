@@ -39,10 +39,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol, cast
 
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from langbord.server.config import ServerConfig
 from langbord.server.guards import client_key, default_hosts
+from langbord.server.http.app import create_app
 
 log = logging.getLogger("langbord.server")
 
@@ -459,10 +461,6 @@ def serve(
     """Opens the database (``ready`` is called then, before listening) and serves the app on
     ``host:port`` until interrupted, with ``config``'s limits on connections (``max_connections``
     lowered, with a warning, if the open-file limit cannot hold them: see ``file_budget``)."""
-    import uvicorn
-
-    from langbord.server.app import create_app
-
     config = listening_config(config or ServerConfig(), host)
     app = create_app(url, config=config)  # opens (creates, migrates) the database
     if ready is not None:
