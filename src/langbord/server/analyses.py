@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from langbord.agents.heuristics import best_agent
 from langbord.core.errors import LangbordError
 from langbord.core.game import JSON, Game
 from langbord.server.bots import Job
@@ -258,7 +259,7 @@ class Analyses:
             history=history,
             move=done,
             seat=state.current_player(),
-            spec=live.game.best_agent(),
+            spec=best_agent(live.game),
             seed=index,
             max_seconds=seconds,
             analysis=index,

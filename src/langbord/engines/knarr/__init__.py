@@ -67,19 +67,6 @@ cases, the 2-player change token and special building, coins worth nothing); KN-
 one side drawn at setup) and KN-10 (artifact=two-player-mead-cup), the two options of the official
 digital adaptation.
 
-Bots (``strategy.py``): a seat's value is its vp, plus its reputation income for 3 more turns,
-plus the vp one trade would bring, half a point per bracelet and recruit, 0.3 per crew card and a
-point per destination owned; an exploration being paid counts as done (its gains come only after
-the payment decisions). Values become win shares by a softmax (a 6-vp lead is a factor e).
-The quick ``policy`` (the ``policy`` agent, MCTS's ``rollout=policy``) explores the affordable
-destination with the best immediate gains, else recruits into the column that pays most; pays
-with the cards least worth keeping, takes the free market slot, trades once a trade pays; a
-tenth of its moves, and the Skali and artifact decisions, are random.
-MCTS plays its random rollouts 100 steps deep before the evaluation (``SEARCH``): a Knarr
-position is judged far better by playing on than by the evaluation alone. Against a greedy field
-(3 players, 0.25 s a decision, 60 games each) rollouts of 8, 20, 40, 100 and to the end won
-1.32x (100 games), 1.75x, 2.25x, 2.53x and 2.35x the fair share.
-
 Hidden information: hands. ``view(p)`` shows p's hand, the size of the others' and the cards each
 took from the market (known to all until played). Deck order is never decided before a draw.
 ``resample_hidden(p, rng)`` re-deals the other hands' unseen cards from the cards p has not seen.

@@ -47,10 +47,6 @@ later"):
   not only by takeover (SA-10); building a second stays refused.
 - SA-14: when the last region receives its Ooops (SA-12), the game ends before that Ooops's
   rumor is resolved ("the game ends immediately").
-
-Bots (``strategy.py``): a clan's value is its respect, plus its Inns' income as it stands for 4
-more turns, plus half the gold its free dwarfs could harvest where they stand; values become win
-shares by a softmax (a 10-point lead is a factor e). ``GreedyAgent`` and MCTS rollouts use it.
 """
 
 from typing import TYPE_CHECKING, Any

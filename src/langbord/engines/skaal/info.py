@@ -10,6 +10,5 @@ INFO = GameInfo(
     max_players=6,
     renderer="langbord.engines.skaal.render:render",
     actions="langbord.engines.skaal.notation:TABLE",
-    strategy="langbord.engines.skaal.strategy:STRATEGY",
     seat_names=CLANS,
 )

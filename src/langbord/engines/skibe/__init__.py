@@ -54,23 +54,6 @@ Highest total wins; ties share the win. Settled later (rulings/skibe.md, "Readin
   in that ship, in the final evaluation too (each ship's Chieftains act in turn, top ship first):
   it never shields cards from another ship's Chieftains, nor cards in another ship.
 
-Bots (``strategy.py``): a seat's value is its points plus 0.6 x what each ship would score it if
-evaluated now (a ship rarely is: cards, stones and chieftains will come), plus half a point per
-Chieftain of its own waiting in a ship (it will act for its owner there, so the greedy agent
-plays one whenever it may: with it, greedy agents took 57% of the wins from greedy agents
-without it over 200 games); values become win shares by a softmax (a 6-point lead is a factor e).
-``GreedyAgent`` and MCTS rollouts use it. MCTS's rollouts here are the greedy agent's choices
-for 16 steps (``SEARCH``): against a greedy field they won 1.5–1.9x the fair share where random
-rollouts won 1.3x. They cost about a hundred random rollouts each, so plain ``mcts`` searches 50
-iterations (about a second) rather than 1000. The best agent (bot seats, hints) is
-``mcts:prior=10``: a progressive bias toward the moves the evaluation rates best right after
-them spends those few iterations where they matter (``strategy.BEST_AGENT``; against
-OpenSpiel's MCTSBot with five players 2.04x the fair share where 1.22x without it).
-The quick ``policy`` (the ``policy`` agent, MCTS's ``rollout=policy``) lays a stern where the
-evaluation says so, takes the display card with most of its shields (else draws), lays it where
-food multiplies it most, loads food and equipment where it leads, plays Chieftains at random and
-in an evaluation takes the best of a few moves; a tenth of its moves are random.
-
 Where the rulebook and rulings are silent, the engine decides (stated here so it can be argued):
 - A swap of two cards in one ship, or of two display cards, changes nothing and is not offered.
 - A display card removed by a Chieftain is replaced from the pile after the evaluation.

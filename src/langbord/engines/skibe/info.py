@@ -10,6 +10,5 @@ INFO = GameInfo(
     max_players=5,
     renderer="langbord.engines.skibe.render:render",
     actions="langbord.engines.skibe.notation:TABLE",
-    strategy="langbord.engines.skibe.strategy:STRATEGY",
     seat_names=COLOURS,
 )
