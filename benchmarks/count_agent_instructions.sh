@@ -4,6 +4,7 @@
 # two versions of a search or of a game's heuristics compare exactly.
 #   bash benchmarks/count_agent_instructions.sh GAME SPEC [N]      (needs valgrind)
 set -euo pipefail
+export PYTHONHASHSEED=0  # string hashes vary run to run otherwise, and with them the count
 game=$1 spec=$2 decisions=${3:-4}
 here=$(dirname "$0")
 count() {
