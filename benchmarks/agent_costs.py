@@ -40,7 +40,7 @@ from functools import partial
 from typing import Any
 
 import langbord
-from langbord.agents import GreedyAgent, MCTSAgent, make_agent
+from langbord.agents import GreedyAgent, MCTSAgent, heuristics, make_agent
 from langbord.agents.costs import Costs
 from langbord.core.game import CHANCE, Game, State
 from langbord.core.runner import sample_chance
@@ -71,7 +71,9 @@ def play(game: Game, seed: int, policy: bool) -> list[State]:
             legal = state.legal_actions()
             if len(legal) > 1:
                 decisions.append(state.clone())
-            action = state.policy_action(rng) if policy else legal[rng.randrange(len(legal))]
+            action = (
+                heuristics.policy_action(state, rng) if policy else legal[rng.randrange(len(legal))]
+            )
         state.apply_unchecked(action)
     decisions.append(state)  # the end: its history is the game's length
     return decisions
@@ -98,7 +100,7 @@ def step_cost(state: State, policy: str, rng: random.Random) -> float:
             elif policy == "greedy":
                 action = greedy.step(sim)
             elif policy == "policy":
-                action = sim.policy_action(rng)
+                action = heuristics.policy_action(sim, rng)
             else:
                 legal = sim.legal_actions()
                 action = legal[rng.randrange(len(legal))]
@@ -209,7 +211,7 @@ def check(name: str) -> None:
     game = langbord.load(name)
     played = play(game, 0, True)[:-1]
     picks = [played[i * len(played) // 3] for i in range(3)]
-    for spec in dict.fromkeys(["mcts", game.best_agent()]):
+    for spec in dict.fromkeys(["mcts", heuristics.best_agent(game)]):
         agent = make_agent(spec, 1)
         longest = max(cpu(partial(agent.step, state)) for state in picks)
         print(

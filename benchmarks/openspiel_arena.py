@@ -5,7 +5,7 @@ equal wall time per decision.
     python benchmarks/openspiel_arena.py knarr --players 2 --games 60 --seconds 0.25 --workers 2
     python benchmarks/openspiel_arena.py skoventyr --players 1 --games 20 --seconds 0.25
 
-A competitive game seats one langbord agent (``Game.best_agent()`` with ``time=S``, or
+A competitive game seats one langbord agent (``heuristics.best_agent(game)`` with ``time=S``, or
 ``--agent``) and fills the other seats with OpenSpiel's ``mcts.MCTSBot`` (random rollouts to the
 end, ``RandomRolloutEvaluator``, UCT c = 2 as in OpenSpiel's examples); a game with private
 information (Knarr) gets ``ismcts.ISMCTSBot`` instead, with OpenSpiel's default settings. The
@@ -60,7 +60,7 @@ import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 import langbord
-from langbord.agents import make_agent
+from langbord.agents import heuristics, make_agent
 from langbord.envs import register_openspiel
 from langbord.envs.openspiel import LangbordSpielState
 from langbord.sim.stats import wilson
@@ -193,7 +193,7 @@ def play(
     register_openspiel()
     params: dict[str, Any] = {"players": players} if _has_players(game_name) else {}
     game = pyspiel.load_game(f"python_langbord_{game_name}", params)
-    spec = agent_spec or _timed(langbord.load(game_name, **params).best_agent(), seconds)
+    spec = agent_spec or _timed(heuristics.best_agent(game_name), seconds)
     bots: list[Any] = [
         make_agent(spec, seed=seed * 10 + p)
         if mine

@@ -9,7 +9,8 @@ machine's load, and appended to ``--out`` line by line.
     python benchmarks/skoventyr_strength.py --agents policy --games 400      # cheap: the policy
     python benchmarks/skoventyr_strength.py --games 100 --seconds 1 --workers 2  # the README's
 
-The default agent is the game's best agent (``strategy.BEST_AGENT``).
+The default agent is the game's best agent (``BEST_AGENT`` in
+``langbord.agents.heuristics.skoventyr``).
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import langbord
+from langbord.agents.heuristics.skoventyr import BEST_AGENT
 from langbord.agents.specs import make_agent, split_specs
 from langbord.core.game import CHANCE
 from langbord.core.runner import sample_chance
-from langbord.engines.skoventyr.strategy import BEST_AGENT
 from langbord.sim.stats import wilson
 
 RESULTS = Path(__file__).parent / "results" / "skoventyr-strength.txt"

@@ -26,7 +26,7 @@ held-out deals (seeds from 1,000,000) at every player count of ``--check-players
 ``--players``), and both win rates are printed with 95% Wilson intervals. The learned weights
 are printed as the entry for ``strategy.LEARNED``; the report (with the command, the date and
 the load) is appended to ``--out``. With ``--save`` the learned weights replace the setting's
-entry in ``policy_weights.json`` (the policy's data, beside ``strategy.py``), with the command,
+entry in ``skoventyr_weights.json`` (the policy's data, beside its module), with the command,
 the date and the held-out figures, but only if they won more of the held-out deals than the
 start at every player count checked; otherwise nothing is saved.
 """
@@ -45,9 +45,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import langbord
+from langbord.agents.heuristics import skoventyr as strategy
 from langbord.core.game import CHANCE
 from langbord.core.runner import sample_chance
-from langbord.engines.skoventyr import strategy
 from langbord.engines.skoventyr.rules import SkoventyrState
 from langbord.sim.stats import wilson
 

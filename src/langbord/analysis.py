@@ -2,7 +2,7 @@
 decision cost against the best move the game's best agent found.
 
 For every decision of a game (not chance outcomes), the game's best agent
-(``Game.best_agent()``: MCTS, or for cooperative Skoventyr its flat Monte Carlo
+(``langbord.agents.heuristics.best_agent``: MCTS, or for cooperative Skoventyr its flat Monte Carlo
 ``rollouts`` agent; any other falls back to ``mcts``) searches the position with the analysis's
 budget and gives:
 
@@ -50,11 +50,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from langbord.agents.heuristics import best_agent, heuristics_for, search_defaults
 from langbord.agents.mcts import DEFAULT_ITERATIONS, MCTSAgent
 from langbord.agents.rollouts import DEFAULT_ROLLOUTS, RolloutAgent
 from langbord.agents.specs import parse_spec
 from langbord.core.errors import LangbordError, RecordError
-from langbord.core.game import CHANCE, JSON, Game, State, search_defaults
+from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.records import replay
 from langbord.core.registry import load as load_game
 
@@ -416,7 +417,7 @@ def _budget_spec(
 def _agent_kwargs(game: Game) -> tuple[str, dict[str, Any]]:
     """The searching agent for ``game`` and its options: its best agent when that is ``mcts``,
     or ``rollouts`` in a cooperative game; else plain ``mcts``."""
-    name, kwargs = parse_spec(game.best_agent())
+    name, kwargs = parse_spec(best_agent(game))
     if name == "mcts" or (name == "rollouts" and game.info.cooperative):
         return name, kwargs
     return "mcts", {}
@@ -499,8 +500,9 @@ def _rollout_chances(
     runs, mean = stats[played].visits, stats[played].win
     total = mean * runs
     extra = max(0, quota - runs)
+    known = heuristics_for(state.game)
     for _ in range(extra):
-        total += agent._rollout(state, mover, played, agent.rng.getrandbits(64))
+        total += agent._rollout(state, mover, played, agent.rng.getrandbits(64), known)
     agent.last_iterations += extra
     played_chance = total / (runs + extra) if runs + extra else 0.0
     chances = [best_chance] * state.game.num_players()
@@ -511,8 +513,9 @@ def _forced_chances(state: State, mover: int, rng: random.Random) -> list[float]
     """A forced move's chances: the evaluation averaged over re-deals from the mover's view."""
     n = state.game.num_players()
     sums = [0.0] * n
+    evaluate = heuristics_for(state.game).evaluate
     for _ in range(FORCED_DEALS):
-        values = state.resample_hidden(mover, rng).evaluate()
+        values = evaluate(state.resample_hidden(mover, rng))
         for seat in range(n):
             sums[seat] += values[seat]
     return [s / FORCED_DEALS for s in sums]

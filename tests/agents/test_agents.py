@@ -8,7 +8,7 @@ import pytest
 
 import langbord
 from langbord import CHANCE, OptionError
-from langbord.agents import GreedyAgent, MCTSAgent, PolicyAgent, RandomAgent, make_agent
+from langbord.agents import GreedyAgent, MCTSAgent, PolicyAgent, RandomAgent, heuristics, make_agent
 from langbord.core.runner import sample_chance
 
 SPECS = ["random", "greedy", "policy", "mcts:iterations=30", "mcts:iterations=20,rollout=policy"]
@@ -185,7 +185,7 @@ def test_progressive_bias_is_zero_for_the_best_action_and_negative_for_the_rest(
         for state in states_to_decide(name, 3, seed=4):
             me = state.current_player()
             legal = state.legal_actions()
-            bias = _bias(state, legal, me)
+            bias = _bias(state, legal, me, heuristics.heuristics_for(state.game))
             assert sorted(bias) == legal
             assert max(bias.values()) == 0.0
             assert all(-1.0 <= b <= 0.0 for b in bias.values())
@@ -195,7 +195,7 @@ def test_progressive_bias_is_zero_for_the_best_action_and_negative_for_the_rest(
                 best = max(bias, key=lambda a: bias[a])
                 top = state.clone()
                 top.apply_action(best)
-                expected = after.evaluate()[me] - top.evaluate()[me]
+                expected = heuristics.evaluate(after)[me] - heuristics.evaluate(top)[me]
                 assert bias[action] == pytest.approx(expected)
 
 
@@ -214,30 +214,32 @@ def test_mcts_with_progressive_bias_searches_and_stays_legal() -> None:
 def test_mcts_rollouts_default_to_the_games_search_settings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Without ``rollout``/``rollout_depth`` MCTS plays rollouts as its game's strategy module says
+    """Without ``rollout``/``rollout_depth`` MCTS plays rollouts as its game's heuristics say
     (``SEARCH``), else random ones of ``DEFAULT_ROLLOUT_DEPTH`` steps; given options win."""
+    from langbord.agents.heuristics import knarr as knarr_heuristics
     from langbord.agents.mcts import DEFAULT_ROLLOUT, DEFAULT_ROLLOUT_DEPTH
-    from langbord.engines.knarr import strategy as knarr_strategy
 
     knarr = states_to_decide("knarr", 1, seed=3)[0]
     skaal = states_to_decide("skaal", 1, seed=3)[0]
     agent = MCTSAgent(0, iterations=20)
     assert agent.rollout_for(knarr) == (
-        knarr_strategy.SEARCH.get("rollout", DEFAULT_ROLLOUT),
-        knarr_strategy.SEARCH["rollout_depth"],
+        knarr_heuristics.SEARCH.get("rollout", DEFAULT_ROLLOUT),
+        knarr_heuristics.SEARCH["rollout_depth"],
     )
     assert agent.rollout_for(skaal) == (DEFAULT_ROLLOUT, DEFAULT_ROLLOUT_DEPTH)
     given = MCTSAgent(0, iterations=20, rollout="policy", rollout_depth=3)
     assert given.rollout_for(knarr) == ("policy", 3)
     # The rollouts get those settings.
-    monkeypatch.setitem(knarr_strategy.SEARCH, "rollout_depth", 2)
-    monkeypatch.setitem(knarr_strategy.SEARCH, "rollout", "policy")
+    monkeypatch.setitem(knarr_heuristics.SEARCH, "rollout_depth", 2)
+    monkeypatch.setitem(knarr_heuristics.SEARCH, "rollout", "policy")
     seen: list[tuple[str, int]] = []
     rollout = agent._rollout
 
-    def recording(state: langbord.State, kind: str, depth: int) -> list[float]:
+    def recording(
+        state: langbord.State, kind: str, depth: int, known: heuristics.Heuristics
+    ) -> list[float]:
         seen.append((kind, depth))
-        return rollout(state, kind, depth)
+        return rollout(state, kind, depth, known)
 
     monkeypatch.setattr(agent, "_rollout", recording)
     agent.step(knarr)
@@ -245,7 +247,7 @@ def test_mcts_rollouts_default_to_the_games_search_settings(
     # Without a budget: the game's SEARCH["iterations"], else DEFAULT_ITERATIONS.
     import langbord.agents.mcts as mcts_module
 
-    monkeypatch.setitem(knarr_strategy.SEARCH, "iterations", 7)
+    monkeypatch.setitem(knarr_heuristics.SEARCH, "iterations", 7)
     monkeypatch.setattr(mcts_module, "DEFAULT_ITERATIONS", 9)
     unbudgeted = MCTSAgent(0)
     unbudgeted.step(knarr)
@@ -253,6 +255,6 @@ def test_mcts_rollouts_default_to_the_games_search_settings(
     unbudgeted.step(skaal)
     assert unbudgeted.last_iterations == 9
     # A game's bad setting is a clear error, not a silent random rollout.
-    monkeypatch.setitem(knarr_strategy.SEARCH, "rollout", "clever")
+    monkeypatch.setitem(knarr_heuristics.SEARCH, "rollout", "clever")
     with pytest.raises(ValueError, match="bad SEARCH settings"):
         agent.step(knarr)

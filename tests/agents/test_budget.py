@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 import langbord
+from langbord.agents import heuristics
 from langbord.agents.budget import decision_seconds
 from langbord.agents.costs import COSTS, Costs
+from langbord.agents.heuristics import search_defaults
 from langbord.core.errors import OptionError
-from langbord.core.game import search_defaults
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = langbord.games()
@@ -123,7 +124,7 @@ def test_the_figures_named_in_the_issue() -> None:
     assert decision_seconds("mcts:iterations=2000", skibe) > 10
     for name in GAMES:
         game = langbord.load(name)
-        assert decision_seconds(game.best_agent(), game) < 10
+        assert decision_seconds(heuristics.best_agent(game), game) < 10
         assert decision_seconds("mcts", game) < 10
 
 

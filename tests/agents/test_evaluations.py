@@ -1,5 +1,5 @@
-"""The games' evaluation functions (``strategy.evaluate``: what the greedy agent maximises and what
-MCTS scores its rollouts with) value what their game cards say they value."""
+"""The games' evaluation functions (``Heuristics.evaluate``: what the greedy agent maximises and
+what MCTS scores its rollouts with) value what their heuristics modules say they value."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 import langbord
 from langbord import CHANCE
 from langbord.agents.greedy import GreedyAgent
-from langbord.engines.skibe import strategy as skibe_strategy
+from langbord.agents.heuristics import skibe as skibe_heuristics
 from langbord.engines.skibe.rules import SkibeState
 
 
@@ -32,7 +32,7 @@ def _values_after(state: SkibeState, text: str) -> list[float]:
     after = state.clone()
     assert isinstance(after, SkibeState)
     after.apply_action(after.string_to_action(text))
-    return skibe_strategy.values(after)
+    return skibe_heuristics.values(after)
 
 
 def test_skibe_a_chieftain_in_a_ship_is_worth_chief_value_to_its_owner_only() -> None:
@@ -42,9 +42,9 @@ def test_skibe_a_chieftain_in_a_ship_is_worth_chief_value_to_its_owner_only() ->
     assert state.current_player() == 0
     passed = _values_after(state, "pass")
     played = _values_after(state, "chief food 1")
-    assert played[0] == pytest.approx(passed[0] + skibe_strategy.CHIEF_VALUE)
+    assert played[0] == pytest.approx(passed[0] + skibe_heuristics.CHIEF_VALUE)
     assert played[1:] == pytest.approx(passed[1:])
-    assert skibe_strategy.values(state) == pytest.approx(passed)
+    assert skibe_heuristics.values(state) == pytest.approx(passed)
 
 
 def test_skibe_a_chieftain_stops_counting_once_its_ship_is_evaluated() -> None:
@@ -52,13 +52,13 @@ def test_skibe_a_chieftain_stops_counting_once_its_ship_is_evaluated() -> None:
     acts (red adds a food stone), the ship scores red 2 x 2 and blue (1 + the stern) x 2, and
     leaves with its Chieftain; red's value is its 4 points plus 0.6 x its ships, nothing more."""
     state = _skibe_after("take d3", "lay 1", "equip 2.1", "chief food 1", "reveal blue F")
-    assert skibe_strategy.values(state)[0] == pytest.approx(
-        0.6 * (2 + 1 + 2) + skibe_strategy.CHIEF_VALUE
+    assert skibe_heuristics.values(state)[0] == pytest.approx(
+        0.6 * (2 + 1 + 2) + skibe_heuristics.CHIEF_VALUE
     )
     for text in ("stern 1", "move food stock>1", "reveal yellow F", "reveal yellow E"):
         state.apply_action(state.string_to_action(text))
     assert state.current_player() == 2
-    assert skibe_strategy.values(state) == pytest.approx(
+    assert skibe_heuristics.values(state) == pytest.approx(
         [4 + 0.6 * (0 + 1 + 2), 4 + 0.6 * (0 + 1 + 1), 0.6 * (2 + 2 + 0)]
     )
 

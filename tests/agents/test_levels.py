@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import langbord
-from langbord.agents import decision_seconds, make_agent
+from langbord.agents import decision_seconds, heuristics, make_agent
 from langbord.agents.greedy import value_after
 from langbord.agents.levels import (
     EVEN_STEP,
@@ -46,7 +46,7 @@ def test_every_game_has_five_levels_that_are_specs(name: str) -> None:
         assert level_spec(name, level.name) == level.spec
         assert decision_seconds(level.name, game) == decision_seconds(level.spec, game)
     best, _ = parse_spec(found[-1].spec)  # the best agent, perhaps with a larger budget
-    assert best == parse_spec(game.best_agent())[0]
+    assert best == parse_spec(heuristics.best_agent(game))[0]
     # the beginner is the policy with a person's slips
     assert found[0].spec.startswith("noisy:")
 

@@ -1,4 +1,4 @@
-"""The games' quick policies (``strategy.policy``): legal at every decision, and their rules of
+"""The games' quick policies (``Heuristics.policy``): legal at every decision, and their rules of
 thumb do what their docstrings say."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ import pytest
 
 import langbord
 from langbord import CHANCE
+from langbord.agents import heuristics
+from langbord.agents.heuristics import knarr as knarr_heuristics
+from langbord.agents.heuristics import skibe as skibe_heuristics
 from langbord.core.runner import sample_chance
-from langbord.engines.knarr import strategy as knarr_strategy
-from langbord.engines.skibe import strategy as skibe_strategy
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("skibe", {"players": 3}),
@@ -37,7 +38,7 @@ def policy_games(name: str, options: dict[str, Any], games: int, seed: int) -> I
                 state.apply_action(sample_chance(state, rng))
                 continue
             yield state
-            state.apply_action(state.policy_action(rng))
+            state.apply_action(heuristics.policy_action(state, rng))
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS)
@@ -45,7 +46,7 @@ def test_policy_plays_legal_actions_to_the_end(name: str, options: dict[str, Any
     rng = random.Random(7)
     decisions = 0
     for state in policy_games(name, options, games=3, seed=11):
-        assert state.policy_action(rng) in state.legal_actions()
+        assert heuristics.policy_action(state, rng) in state.legal_actions()
         decisions += 1
     assert decisions > 30
 
@@ -57,7 +58,7 @@ def test_skibe_policy_lays_its_own_card_where_food_is_most(
     from langbord.engines.skibe.notation import ARG1
     from langbord.engines.skibe.rules import LAY
 
-    monkeypatch.setattr(skibe_strategy, "EPSILON", 0.0)
+    monkeypatch.setattr(skibe_heuristics, "EPSILON", 0.0)
     checked = 0
     for state in policy_games("skibe", {"players": 4}, games=6, seed=3):
         if state.phase is not LAY or len(state.legal_actions()) < 2:
@@ -67,7 +68,7 @@ def test_skibe_policy_lays_its_own_card_where_food_is_most(
             continue
         ships = [ARG1[a] for a in state.legal_actions()]
         most = max(state.ships[s].food for s in ships)
-        action = skibe_strategy.policy(state, random.Random(checked))
+        action = skibe_heuristics.policy(state, random.Random(checked))
         assert state.ships[ARG1[action]].food == most
         checked += 1
     assert checked >= 5
@@ -77,13 +78,13 @@ def test_knarr_policy_explores_when_it_can(monkeypatch: pytest.MonkeyPatch) -> N
     from langbord.engines.knarr.notation import EXPLORE, KIND
     from langbord.engines.knarr.rules import ACTION
 
-    monkeypatch.setattr(knarr_strategy, "EPSILON", 0.0)
+    monkeypatch.setattr(knarr_heuristics, "EPSILON", 0.0)
     checked = 0
     for state in policy_games("knarr", {"players": 3}, games=2, seed=5):
         if state.phase is not ACTION:
             continue
         if any(KIND[a] == EXPLORE for a in state.legal_actions()):
-            action = knarr_strategy.policy(state, random.Random(checked))
+            action = knarr_heuristics.policy(state, random.Random(checked))
             assert KIND[action] == EXPLORE
             checked += 1
     assert checked >= 5

@@ -9,7 +9,7 @@ import pytest
 
 import langbord
 from langbord import CHANCE, OptionError
-from langbord.agents import RolloutAgent, make_agent
+from langbord.agents import RolloutAgent, heuristics, make_agent
 from langbord.core.runner import sample_chance
 
 from .test_agents import Ticks
@@ -29,7 +29,7 @@ def decisions(name: str, count: int, seed: int, **options: object) -> list[langb
             continue
         if len(state.legal_actions()) > 1 and rng.random() < 0.3:
             found.append(state.clone())
-        state.apply_action(state.policy_action(rng))
+        state.apply_action(heuristics.policy_action(state, rng))
     return found
 
 
@@ -103,7 +103,7 @@ def _all_decisions(name: str, seed: int) -> list[langbord.State]:
             state.apply_action(sample_chance(state, rng))
             continue
         found.append(state.clone())
-        state.apply_action(state.policy_action(rng))
+        state.apply_action(heuristics.policy_action(state, rng))
     return found
 
 
@@ -121,7 +121,7 @@ def test_rollouts_to_the_end_find_a_won_game() -> None:
                 continue
             if len(state.legal_actions()) > 1:
                 trail.append(state.clone())
-            state.apply_action(state.policy_action(rng))
+            state.apply_action(heuristics.policy_action(state, rng))
         if state.returns()[0] == 1.0 and trail:
             break
     else:
@@ -171,7 +171,7 @@ def test_depth_zero_scores_with_evaluate() -> None:
         for stat in agent.last_search:
             after = state.clone()
             after.apply_action(stat.action)
-            assert stat.win == pytest.approx(after.evaluate()[seat])
+            assert stat.win == pytest.approx(heuristics.evaluate(after)[seat])
 
 
 def test_spec() -> None:
@@ -213,11 +213,12 @@ def test_credit_scores_a_lost_rollout_by_the_progress_it_made() -> None:
     seat = state.current_player()
     plain = RolloutAgent(seed=1, credit=0.0)
     credited = RolloutAgent(seed=1, credit=0.4)
+    known = heuristics.heuristics_for(state.game)
     graded = 0
     for k in range(40):
         for action in state.legal_actions():
-            bare = plain._rollout(state, seat, action, k)
-            value = credited._rollout(state, seat, action, k)
+            bare = plain._rollout(state, seat, action, k, known)
+            value = credited._rollout(state, seat, action, k, known)
             assert bare in (0.0, 1.0)
             if bare == 1.0:
                 assert value == 1.0
@@ -229,16 +230,16 @@ def test_credit_scores_a_lost_rollout_by_the_progress_it_made() -> None:
 
 def test_progress_is_the_share_of_minion_strength_defeated() -> None:
     state = langbord.load("skoventyr").new_initial_state()
-    assert state.progress() == 0.0
+    assert heuristics.progress(state) == 0.0
     in_game = state.in_game  # type: ignore[attr-defined]
     in_game[0] = False  # a Lindorm (4 of the 18 points)
-    assert state.progress() == pytest.approx(4 / 18)
+    assert heuristics.progress(state) == pytest.approx(4 / 18)
 
 
 @pytest.mark.parametrize("name", [name for name in GAMES if name != "skoventyr"])
 def test_credit_changes_nothing_where_a_game_measures_no_progress(name: str) -> None:
     for i, state in enumerate(decisions(name, 2, seed=9)):
-        assert state.progress() is None
+        assert heuristics.progress(state) is None
         first = RolloutAgent(seed=i, rollouts=10, depth=40)
         second = RolloutAgent(seed=i, rollouts=10, depth=40, credit=1)
         assert first.step(state) == second.step(state)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import langbord
+from langbord.agents import heuristics
 from langbord.cli.main import main
 
 
@@ -40,7 +41,7 @@ def test_rules_prints_the_card(capsys: pytest.CaptureFixture[str]) -> None:
         "Best agent (bot seats and hints unless another is named): mcts:prior=10"
     )
     _, out, _ = run(capsys, "rules", "skoventyr")
-    assert out.rstrip().endswith(f": {langbord.load('skoventyr').best_agent()}")
+    assert out.rstrip().endswith(f": {heuristics.best_agent(langbord.load('skoventyr'))}")
 
 
 def test_random_writes_a_record_that_replays(

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import langbord
+from langbord.agents import heuristics
 from langbord.agents.levels import level_spec
 
 SCRIPT = shutil.which("langbord", path=str(Path(sys.executable).parent))
@@ -61,7 +62,7 @@ def test_an_unknown_level_is_one_line_naming_the_levels() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("langbord: error: seat 2: unknown agent 'clubb'; agents are: ")
     assert done.stderr.count("\n") == 1
-    assert langbord.load("skaal").best_agent()  # the game itself still loads
+    assert heuristics.best_agent(langbord.load("skaal"))  # the game itself still loads
 
 
 def test_the_rules_list_the_levels_with_their_strength() -> None:

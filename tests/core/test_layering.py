@@ -1,7 +1,8 @@
 """Dependencies point one way, read from every module's imports (its syntax tree, not a run).
 
 core ← engines ← agents ← sim ← cli/server; envs sits over the engines. Core imports nothing of
-the layers above it (the registry names each game's modules as strings, imported when asked).
+the layers above it (the registry names each game's modules as strings, imported when asked),
+and neither core nor the engines name a bot: a game's heuristics live with the agents.
 Inside a game, the rules never import the text rendering, and the rendering imports the rules
 only for type checking. Every import counts, at the top of a module or inside a function.
 """
@@ -9,6 +10,7 @@ only for type checking. Every import counts, at the top of a module or inside a 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -246,3 +248,34 @@ def test_no_module_imports_itself_through_others() -> None:
 def _also(cycle: list[str]) -> str:
     rest = cycle[cycle.index(cycle[0], 1) + 1 :]
     return f" (with {', '.join(rest)} in the same knot)" if rest else ""
+
+
+BOT_WORDS = re.compile(
+    r"\b(?:mcts|rollouts|greedy|noisy|best_agent|policy_action|search_defaults|Strategy"
+    r"|load_strategy|heuristics_for|Heuristics)\b",
+    re.IGNORECASE,
+)
+"""What names a bot: the kinds of agent spec that are not plain words (``random`` and ``policy``
+are), and the hooks through which the rules once reached their bots."""
+
+
+def test_the_rules_name_no_bot() -> None:
+    """Games are not bots: core and the engines name no agent spec and reach no heuristics (what
+    a bot knows of a game lives in ``langbord.agents.heuristics``), in code or in words."""
+    found = [
+        f"{module}:{number}: {line.strip()}"
+        for module, path in MODULES.items()
+        if layer(module) in {"core", "engines"}
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if BOT_WORDS.search(line)
+    ]
+    assert not found, "the rules name bots:\n" + "\n".join(found)
+    assert BOT_WORDS.search("a bot spec: mcts:prior=10") and not BOT_WORDS.search("random play")
+
+
+def test_the_heuristics_are_registered_by_name_for_every_game() -> None:
+    """The agents reach each game's heuristics through one table of module names."""
+    source = MODULES["langbord.agents.heuristics"].read_text(encoding="utf-8")
+    for name in langbord.games():
+        assert f'"{name}": "langbord.agents.heuristics.{name}"' in source
+        assert f"langbord.agents.heuristics.{name}" in MODULES

@@ -9,6 +9,7 @@ from collections import defaultdict
 import pytest
 
 import langbord
+from langbord.agents import heuristics
 from langbord.core.game import normalize_action_text
 
 CASES = [
@@ -100,5 +101,5 @@ def test_words_never_name_what_the_seat_may_not_learn(name: str) -> None:
                             assert told == {words}  # one text for every outcome: no secret
                 state.apply_action(rng.choice(outcomes))
             else:
-                state.apply_action(state.policy_action(rng))
+                state.apply_action(heuristics.policy_action(state, rng))
     assert hidden or not langbord.load(name).info.private_information

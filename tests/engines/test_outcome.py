@@ -9,6 +9,7 @@ import random
 import pytest
 
 import langbord
+from langbord.agents import heuristics
 from langbord.core.game import State
 
 CASES = [
@@ -28,7 +29,7 @@ def play_out(state: State, seed: int) -> list[State]:
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, weights)[0])
         else:
-            state.apply_action(state.policy_action(rng))
+            state.apply_action(heuristics.policy_action(state, rng))
         if len(state.history()) % 97 == 0:
             seen.append(state.clone())
     return seen

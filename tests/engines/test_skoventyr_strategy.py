@@ -1,7 +1,7 @@
-"""Skoventyr's quick policy (``strategy.policy``): a legal action at every decision point under
-every option, a function of the state and its rng seed, and the key judgements of an expert,
-walked from the initial state by action strings (the Forest starts as A B C D E F clockwise,
-Gamle Erik on A and Vogter on D; see test_skoventyr_rules.py)."""
+"""Skoventyr's quick policy (``langbord.agents.heuristics.skoventyr``): a legal action at every
+decision point under every option, a function of the state and its rng seed, and the key
+judgements of an expert, walked from the initial state by action strings (the Forest starts as
+A B C D E F clockwise, Gamle Erik on A and Vogter on D; see test_skoventyr_rules.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from itertools import product
 
 import langbord
 from langbord import CHANCE, State
+from langbord.agents.heuristics.skoventyr import policy
 from langbord.core.runner import sample_chance
-from langbord.engines.skoventyr.strategy import policy
 
 from .scenario import legal, play
 from .test_skoventyr_rules import (

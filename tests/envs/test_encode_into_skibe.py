@@ -16,9 +16,9 @@ import pytest
 
 import langbord
 from langbord import LangbordError
+from langbord.agents.heuristics.skibe import policy
 from langbord.engines.skibe.data import SHIP_LIMIT, deck_counts
 from langbord.engines.skibe.rules import SkibeState
-from langbord.engines.skibe.strategy import policy
 from langbord.envs.encoders import skibe as skibe_encoder
 from langbord.envs.encoders.skibe import SkibeEncoder
 from langbord.envs.encoding import encoder_for

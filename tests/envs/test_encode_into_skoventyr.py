@@ -18,9 +18,9 @@ import pytest
 
 import langbord
 from langbord import LangbordError
+from langbord.agents.heuristics.skoventyr import policy
 from langbord.engines.skoventyr.data import ACORN_KINDS, CARD_NAMES, LYGTEMANDS, TREE_NAMES
 from langbord.engines.skoventyr.rules import LOST, WON, SkoventyrGame, SkoventyrState
-from langbord.engines.skoventyr.strategy import policy
 from langbord.envs.encoders.skoventyr import SkoventyrEncoder
 from langbord.envs.encoding import encoder_for
 

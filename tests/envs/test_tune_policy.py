@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from langbord.engines.skoventyr import strategy
+from langbord.agents.heuristics import skoventyr as strategy
 from scripts import load_benchmark, refusal
 
 
@@ -102,7 +102,7 @@ def test_saving_keeps_only_weights_that_won_more(tmp_path: Path) -> None:
 
 
 def test_the_shipped_weights_won_more_than_the_standard_games() -> None:
-    """Every entry of policy_weights.json names only the policy's weights, was learned by the
+    """Every entry of skoventyr_weights.json names only the policy's weights, was learned by the
     command it records, and won more of its held-out deals than the weights it started from."""
     data = strategy.learned_weights()
     assert {"lygtemands", "rescue"} <= set(data) <= set(strategy.MODULES)

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import langbord
+from langbord.agents import heuristics
 from langbord.core import registry
 from langbord.core.game import normalize_action_text
 from langbord.core.prompts import quoted
@@ -99,7 +100,7 @@ def test_games_catalogue(client: TestClient) -> None:
     assert {"human", "random", "greedy", "mcts", "mcts:time=1"} <= set(body["agents"])
     # Each game names its best bot (the lobby's default for bot seats), one of the seat kinds.
     assert skibe["best_agent"] == "mcts:prior=10" in skibe["agents"]
-    assert skoventyr["best_agent"] == langbord.load("skoventyr").best_agent() != "mcts"
+    assert skoventyr["best_agent"] == heuristics.best_agent(langbord.load("skoventyr")) != "mcts"
     assert skoventyr["best_agent"] in skoventyr["agents"]  # the kinds its lobby form offers
     assert client.get("/openapi.json").json()["info"]["title"] == "langbord"
 

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
 import langbord
+from langbord.agents import heuristics
 from langbord.server.http.app import create_app
 from langbord.server.store.schema import MoveRow, SeatRow, TableRow
 from server.conftest import GENEROUS
@@ -129,7 +130,7 @@ def test_a_bot_within_the_limit_is_seated(served: tuple[TestClient, str]) -> Non
         ("skibe", "mcts:time=10"),
         ("skibe", "mcts"),  # the game's default budget: 50 greedy iterations
         ("knarr", "rollouts:rollouts=64,depth=40"),
-        ("skoventyr", langbord.load("skoventyr").best_agent()),
+        ("skoventyr", heuristics.best_agent(langbord.load("skoventyr"))),
         ("skaal", "mcts:iterations=2000"),
     ]:
         response = create(client, game, seats_for(game, spec))

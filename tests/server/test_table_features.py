@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import langbord
+from langbord.agents import heuristics
 from langbord.server.bots import Job, advise
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
@@ -267,7 +268,7 @@ def test_a_hint_is_the_best_agents_choice_for_your_decision(quick: TestClient) -
     assert hint["action"] in table["legal"]
     assert 0.0 <= hint["win_chance"] <= 1.0
     assert isinstance(hint["seconds"], float) and hint["seconds"] >= 0.0  # exact: the next test
-    assert hint["agent"] == langbord.load("skibe").best_agent()
+    assert hint["agent"] == heuristics.best_agent(langbord.load("skibe"))
     again = quick.get(f"/api/tables/{table_id}/hint", headers=you).json()
     assert again == hint  # one search per position
     assert look(quick, table_id, you) == table  # a hint changes nothing

@@ -30,11 +30,12 @@ import math
 from typing import Any
 
 from langbord.agents.costs import COSTS, Costs
+from langbord.agents.heuristics import search_defaults
 from langbord.agents.levels import resolve_level
 from langbord.agents.mcts import DEFAULT_ITERATIONS, DEFAULT_ROLLOUT, DEFAULT_ROLLOUT_DEPTH
 from langbord.agents.rollouts import DEFAULT_ROLLOUTS
 from langbord.agents.specs import parse_spec
-from langbord.core.game import Game, search_defaults
+from langbord.core.game import Game
 
 
 def game_costs(game: Game) -> Costs | None:

@@ -11,7 +11,7 @@ level           what it is
                 the beginner and ``greedy``)
 ``club``        one move of lookahead (``greedy``), or a short search
 ``strong``      a longer search (a fixed number of iterations or rollouts)
-``best``        the game's best agent (``Game.best_agent()``), with a larger budget where
+``best``        the game's best agent (``heuristics.best_agent``), with a larger budget where
                 that plays clearly better and still answers within about a second (Skibe)
 ==============  ==========================================================================
 
@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from langbord.agents.heuristics import best_agent
 from langbord.core.errors import OptionError
 
 if TYPE_CHECKING:
@@ -169,13 +170,6 @@ def _game_name(game: Game | str) -> str:
     return game if isinstance(game, str) else game.name
 
 
-@functools.cache
-def _best_of(name: str) -> str:
-    from langbord.core.registry import load
-
-    return load(name).best_agent()
-
-
 def level_spec(game: Game | str, level: str) -> str:
     """The spec ``level`` stands for at ``game`` (a game or its name); :class:`OptionError`
     for a name that is no level, or a game without levels."""
@@ -185,7 +179,7 @@ def level_spec(game: Game | str, level: str) -> str:
     name = _game_name(game)
     specs = LEVEL_SPECS.get(name)
     if key == BEST and (specs is None or BEST not in specs):
-        return game.best_agent() if not isinstance(game, str) else _best_of(name)
+        return best_agent(name)
     if specs is None:
         raise OptionError(f"{name} has no levels; name an agent spec")
     return specs[key]

@@ -5,7 +5,8 @@ there), chance nodes sampled by their probabilities, and for hidden information 
 determinization per iteration through ``resample_hidden`` — the search never sees what its seat
 cannot see (information-set MCTS with availability counts, Cowling et al. 2012). Rollouts play a
 configurable policy (random, greedy or the game's quick policy) for at most ``rollout_depth``
-steps, then score the position with the game's ``evaluate()``.
+steps, then score the position with the game's evaluation (its
+:class:`~langbord.agents.heuristics.Heuristics`).
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from langbord.agents.greedy import GreedyAgent
-from langbord.core.game import CHANCE, State, search_defaults
+from langbord.agents.heuristics import Heuristics, heuristics_for, search_defaults
+from langbord.core.game import CHANCE, State
 from langbord.core.runner import sample_chance
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = "random"
 DEFAULT_ROLLOUT_DEPTH = 8
 """The budget without ``iterations`` or ``time_limit``, the rollout policy and the steps before
-``evaluate()`` for a game whose registered strategy's ``search`` names no ``iterations``,
+``evaluate()`` for a game whose heuristics' ``search`` names no ``iterations``,
 ``rollout`` or ``rollout_depth``."""
 ROLLOUTS = ("random", "greedy", "policy")
 
@@ -54,13 +56,13 @@ class RootStat:
 
 class MCTSAgent:
     """Search for ``iterations`` iterations, or ``time_limit`` seconds (without either, the
-    ``iterations`` of the game's registered strategy's ``search``, else 1000 iterations).
+    ``iterations`` of the game's heuristics' ``search``, else 1000 iterations).
 
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"``, ``"greedy"`` or
-    ``"policy"`` (the game's quick policy, ``State.policy_action``);
+    ``"policy"`` (the game's quick policy, ``Heuristics.policy``);
     ``rollout_depth`` caps the steps of a rollout before ``evaluate()`` scores it. Without them,
-    the game's own (``rollout`` and ``rollout_depth`` in its registered strategy's ``search``,
-    see its game card), else random and 8. c=0.3 comes from the arena: at 500
+    the game's own (``rollout`` and ``rollout_depth`` in its heuristics' ``search``, see
+    :mod:`langbord.agents.heuristics`), else random and 8. c=0.3 comes from the arena: at 500
     iterations against a greedy Skibe field (60 games each) it won 1.37x its fair share, c=0.5
     0.90x.
     ``prior`` weighs a progressive bias (Chaslot et al. 2008): once a node has ``prior_visits``
@@ -135,19 +137,21 @@ class MCTSAgent:
         rollout, depth = self.rollout_for(state)
         iterations = self.iterations
         if iterations is None and self.time_limit is None:
-            iterations = int(search_defaults(state).get("iterations", DEFAULT_ITERATIONS))
+            iterations = int(search_defaults(state.game).get("iterations", DEFAULT_ITERATIONS))
         if len(legal) == 1:
             self.last_search = [RootStat(legal[0], state.action_to_string(legal[0]), 0, 0.0)]
             self.last_iterations = 0
             self.last_values = []
             self._last = None
             return legal[0]
+        heuristics = heuristics_for(state.game)
         root = _Node(me)
         seconds = [t for t in (self.time_limit, self.max_seconds) if t is not None]
         deadline = self.clock() + min(seconds) if seconds else None
         done = 0
         while True:
-            first, values = self._iterate(root, state.resample_hidden(me, self.rng), rollout, depth)
+            sim = state.resample_hidden(me, self.rng)
+            first, values = self._iterate(root, sim, rollout, depth, heuristics)
             _add_seats(first, values)
             done += 1
             if iterations is not None and done >= iterations:
@@ -206,10 +210,11 @@ class MCTSAgent:
         if child is None:
             child = root.children[action] = _Node(me)
         rollout, depth = self.rollout_for(state)
+        heuristics = heuristics_for(state.game)
         for _ in range(iterations):
             sim = state.resample_hidden(me, self.rng)
             sim.apply_unchecked(action)
-            _, values = self._iterate(child, sim, rollout, depth)  # counts the child's visit
+            _, values = self._iterate(child, sim, rollout, depth, heuristics)  # the child's visit
             child.total += values[me]
             _add_seats(child, values)
             root.visits += 1
@@ -220,7 +225,7 @@ class MCTSAgent:
         """The rollout policy and depth for ``state``'s game: ``rollout`` and ``rollout_depth``
         where given, else the game's ``search`` settings, else ``DEFAULT_ROLLOUT`` and
         ``DEFAULT_ROLLOUT_DEPTH``."""
-        search = search_defaults(state)
+        search = search_defaults(state.game)
         rollout = self.rollout or str(search.get("rollout", DEFAULT_ROLLOUT))
         depth = self.rollout_depth
         if depth is None:
@@ -230,7 +235,7 @@ class MCTSAgent:
         return rollout, depth
 
     def _iterate(
-        self, root: _Node, state: State, rollout: str, depth: int
+        self, root: _Node, state: State, rollout: str, depth: int, heuristics: Heuristics
     ) -> tuple[_Node | None, list[float]]:
         """One iteration from ``root`` on ``state``: the root's child it went through (``None``
         at the end of the game) and every seat's reward."""
@@ -261,7 +266,7 @@ class MCTSAgent:
                 break
             bias = node.bias
             if bias is None and prior and node.visits >= self.prior_visits:
-                bias = node.bias = _bias(state, legal, player)
+                bias = node.bias = _bias(state, legal, player, heuristics)
             best_score = -math.inf
             action = legal[0]
             for a in legal:
@@ -276,14 +281,16 @@ class MCTSAgent:
             node = children[action]
             state.apply_unchecked(action)
             path.append(node)
-        values = self._rollout(state, rollout, depth)
+        values = self._rollout(state, rollout, depth, heuristics)
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
             visited.total += values[visited.player]
         return (path[1] if len(path) > 1 else None), values
 
-    def _rollout(self, state: State, rollout: str, depth: int) -> list[float]:
+    def _rollout(
+        self, state: State, rollout: str, depth: int, heuristics: Heuristics
+    ) -> list[float]:
         rng = self.rng
         greedy = rollout == "greedy"
         policy = rollout == "policy"
@@ -295,12 +302,12 @@ class MCTSAgent:
             elif greedy:
                 action = self._greedy.step(state)
             elif policy:
-                action = state.policy_action(rng)
+                action = heuristics.policy(state, rng)
             else:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
-        return state.evaluate()
+        return heuristics.evaluate(state)
 
 
 def _add_seats(node: _Node | None, values: list[float]) -> None:
@@ -315,14 +322,15 @@ def _add_seats(node: _Node | None, values: list[float]) -> None:
             seats[seat] += value
 
 
-def _bias(state: State, legal: list[int], player: int) -> dict[int, float]:
+def _bias(state: State, legal: list[int], player: int, heuristics: Heuristics) -> dict[int, float]:
     """Progressive bias of each legal action: how far the mover's evaluation right after it
     (before any chance outcome that follows) falls short of the best action's (0 for the best,
     negative for the rest)."""
+    evaluate = heuristics.evaluate
     after = {}
     for a in legal:
         child = state.clone()
         child.apply_unchecked(a)
-        after[a] = child.evaluate()[player]
+        after[a] = evaluate(child)[player]
     top = max(after.values())
     return {a: v - top for a, v in after.items()}

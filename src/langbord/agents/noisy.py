@@ -1,7 +1,7 @@
 """The noisy policy agent: the game's quick policy with a person's slips, for a beginner level.
 
 It never plays a move that neither the game's policy nor its evaluation would consider: with
-probability ``policy`` it plays the policy's move (``State.policy_action``), otherwise it draws a
+probability ``policy`` it plays the policy's move (``Heuristics.policy``), otherwise it draws a
 move by a softmax over ``evaluate()`` one decision ahead (the greedy agent's values) at
 ``temperature``. A move that loses much more than the best one is all but never drawn (its
 weight falls by e for every ``temperature`` of win share it gives away); moves nearly as good as
@@ -14,6 +14,7 @@ import math
 import random
 
 from langbord.agents.greedy import value_after
+from langbord.agents.heuristics import heuristics_for
 from langbord.core.game import State
 
 DEFAULT_POLICY = 0.5
@@ -50,11 +51,12 @@ class NoisyPolicyAgent:
         me = state.current_player()
         seen = state.resample_hidden(me, self.rng)
         if self.rng.random() < self.policy:
-            return seen.policy_action(self.rng)
+            return heuristics_for(state.game).policy(seen, self.rng)
         return self.rng.choices(legal, weights=self.weights(seen, legal, me))[0]
 
     def weights(self, seen: State, legal: list[int], me: int) -> list[float]:
         """The softmax weight of each of ``legal`` (the best action's is 1)."""
-        values = [value_after(seen, action, me) for action in legal]
+        evaluate = heuristics_for(seen.game).evaluate
+        values = [value_after(seen, action, me, evaluate) for action in legal]
         best = max(values)
         return [math.exp((value - best) / self.temperature) for value in values]

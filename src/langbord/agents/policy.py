@@ -1,16 +1,17 @@
-"""The policy agent: plays the game's quick rule-of-thumb policy (``State.policy_action``)."""
+"""The policy agent: plays the game's quick rule-of-thumb policy (``Heuristics.policy``)."""
 
 from __future__ import annotations
 
 import random
 
+from langbord.agents.heuristics import heuristics_for
 from langbord.core.game import State
 
 
 class PolicyAgent:
-    """Plays ``policy_action`` on a copy of the state re-dealt with ``resample_hidden``, so the
-    policy only ever sees guesses of what its seat cannot see. A game without a ``policy`` in its
-    strategy module plays uniformly at random."""
+    """Plays the game's quick policy (:mod:`langbord.agents.heuristics`) on a copy of the state
+    re-dealt with ``resample_hidden``, so the policy only ever sees guesses of what its seat
+    cannot see. A game without a policy of its own plays uniformly at random."""
 
     spec = "policy"
 
@@ -24,4 +25,4 @@ class PolicyAgent:
         if len(legal) == 1:
             return legal[0]
         seen = state.resample_hidden(state.current_player(), self.rng)
-        return seen.policy_action(self.rng)
+        return heuristics_for(state.game).policy(seen, self.rng)

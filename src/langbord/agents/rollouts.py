@@ -3,7 +3,7 @@ action.
 
 For every legal action of the seat to move, the agent plays rollouts to the end of the game (or
 ``depth`` steps, then ``evaluate()``) on states re-dealt with ``resample_hidden`` — so it never
-sees what its seat cannot see — with the game's policy (``State.policy_action``) deciding for
+sees what its seat cannot see — with the game's policy (``Heuristics.policy``) deciding for
 every seat and chance sampled by its probabilities, and chooses the action whose rollouts gave
 its seat the highest mean return. One rollout improves on the policy it plays (Bertsekas's
 rollout algorithm; Tesauro and Galperin 1996 for backgammon).
@@ -18,12 +18,12 @@ differences: with few rollouts of a win-or-lose game most differences are luck, 
 trusts them plays worse than the policy it improves on (Skoventyr, 16 rollouts a decision without
 this rule: 3 wins in 30 games, where the policy alone wins about a third).
 
-A rollout scores the mover's return at its end. With ``credit`` c > 0, a rollout that ends short
-of a win also scores c × (1 − its return) × the game's ``State.progress()`` (how far the table got
+A rollout scores the mover's return at its end. With ``credit`` c > 0, a rollout that ends short of
+a win also scores c × (1 − its return) × the game's ``Heuristics.progress`` (how far the table got
 toward the goal: at Skoventyr the share of Minion strength defeated). Where the policy's rollouts
-seldom win, nearly every rollout of every action is a 0 and the race is decided by luck; the
-credit tells the actions apart by how far their losses got, and a win still counts most. At a
-game without a progress measure the credit changes nothing.
+seldom win, nearly every rollout of every action is a 0 and the race is decided by luck; the credit
+tells the actions apart by how far their losses got, and a win still counts most. At a game without
+a progress measure the credit changes nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import random
 import time
 from collections.abc import Callable
 
+from langbord.agents.heuristics import Heuristics, heuristics_for
 from langbord.agents.mcts import RootStat
 from langbord.core.game import CHANCE, State
 from langbord.core.runner import sample_chance
@@ -112,7 +113,8 @@ class RolloutAgent:
         # The policy's own choice (on a re-deal): it stays in the race to the end, and another
         # action replaces it only when it did clearly better on the same luck.
         preferred = state.resample_hidden(me, random.Random(self.rng.getrandbits(64)))
-        favourite = preferred.policy_action(random.Random(0))
+        heuristics = heuristics_for(state.game)
+        favourite = heuristics.policy(preferred, random.Random(0))
         if favourite not in results:
             favourite = legal[0]
         played = 0
@@ -136,7 +138,7 @@ class RolloutAgent:
                     if cap is not None and self.clock() >= cap:
                         cut = True  # the server's guard: play the best move so far
                         break
-                    runs.append(self._rollout(state, me, a, seeds[k]))
+                    runs.append(self._rollout(state, me, a, seeds[k], heuristics))
                     played += 1
                 if cut:
                     break
@@ -175,26 +177,29 @@ class RolloutAgent:
             return 0  # the first round plays one rollout per action, then the clock is known
         return int((self.time_limit - elapsed) / (elapsed / played))
 
-    def _rollout(self, state: State, me: int, action: int, seed: int) -> float:
+    def _rollout(
+        self, state: State, me: int, action: int, seed: int, heuristics: Heuristics
+    ) -> float:
         """The mover's return after ``action`` on a re-deal, played on by the policy."""
         rng = random.Random(seed)
         sim = state.resample_hidden(me, rng)
         sim.apply_unchecked(action)
         steps = 0
         limit = self.depth
+        policy = heuristics.policy
         while not sim.is_terminal():
             if limit is not None and steps >= limit:
-                return sim.evaluate()[me]
+                return heuristics.evaluate(sim)[me]
             if sim.current_player() == CHANCE:
                 sim.apply_unchecked(sample_chance(sim, rng))
             else:
-                sim.apply_unchecked(sim.policy_action(rng))
+                sim.apply_unchecked(policy(sim, rng))
             steps += 1
         value = sim.returns()[me]
         if self.credit and value < 1.0:
-            progress = sim.progress()
+            progress = heuristics.progress
             if progress is not None:
-                value += self.credit * (1.0 - value) * progress
+                value += self.credit * (1.0 - value) * progress(sim)
         return value
 
 

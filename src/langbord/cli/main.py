@@ -40,6 +40,7 @@ from typing import Any, NoReturn
 
 import langbord
 from langbord.agents import RandomAgent
+from langbord.agents.heuristics import best_agent
 from langbord.core.errors import LangbordError
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save
@@ -97,7 +98,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for level in levels(game):
         print(f"  {level.describe()}")
     print()
-    print(f"Best agent (bot seats and hints unless another is named): {game.best_agent()}")
+    print(f"Best agent (bot seats and hints unless another is named): {best_agent(game)}")
     return 0
 
 

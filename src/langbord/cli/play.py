@@ -22,6 +22,7 @@ from pathlib import Path
 from rich.text import Text
 
 from langbord.agents import MCTSAgent, RolloutAgent, make_agent
+from langbord.agents.heuristics import best_agent
 from langbord.agents.levels import is_level, level_spec
 from langbord.cli.screen import Screen
 from langbord.core.errors import (
@@ -129,19 +130,19 @@ def game_for(name: str, options: dict[str, str | int], specs: Sequence[str] | No
 
 
 def seat_specs(game: Game, specs: Sequence[str] | None) -> list[str]:
-    """One spec per seat: the ones named, then the game's best bot (``Game.best_agent``); by
+    """One spec per seat: the ones named, then the game's best bot (``heuristics.best_agent``); by
     default a human in the first seat."""
     n = game.num_players()
     named = list(specs) if specs is not None else [HUMAN]
     if len(named) > n:
         raise PlayError(f"{game.info.title} has {n} seats here, but {len(named)} were named")
-    return named + [game.best_agent()] * (n - len(named))
+    return named + [best_agent(game)] * (n - len(named))
 
 
 def hint_agent(game: Game, seed: int) -> MCTSAgent | RolloutAgent:
     """The agent behind ``hint``: the game's best agent if it searches (and so can say how it
     rates the actions), else MCTS; plain ``mcts`` searches for ``HINT_SECONDS``."""
-    spec = game.best_agent()
+    spec = best_agent(game)
     if spec != "mcts":
         agent = make_agent(spec, seed=seed)
         if isinstance(agent, MCTSAgent | RolloutAgent):

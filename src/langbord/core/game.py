@@ -37,7 +37,6 @@ from __future__ import annotations
 import difflib
 import functools
 import importlib.resources
-import math
 import random
 import re
 import types
@@ -79,22 +78,6 @@ def normalize_action_text(text: str) -> str:
 def _action_lookup(strings: tuple[str, ...]) -> Mapping[str, int]:
     """The lookup of :meth:`Game.action_lookup` for one set of action strings (read-only)."""
     return types.MappingProxyType({normalize_action_text(s): a for a, s in enumerate(strings)})
-
-
-def search_defaults(thing: Game | State) -> dict[str, Any]:
-    """The tuned search options (e.g. MCTS's ``rollout_depth``) of the registered strategy of a
-    game or a state's game, or an empty dict."""
-    game = thing.game if isinstance(thing, State) else thing
-    return dict(game.info.load_strategy().search)
-
-
-def score_shares(values: Sequence[float], temperature: float) -> list[float]:
-    """Win shares from per-seat values: a softmax, so a lead of ``temperature`` points makes a
-    seat e (about 2.7) times as likely to win as the one behind it."""
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 class Game(ABC):
@@ -183,12 +166,6 @@ class Game(ABC):
             raise InvalidActionError(
                 f"{self.name}: no action has the parts {kind!r} {args!r}"
             ) from None
-
-    def best_agent(self) -> str:
-        """The spec of the strongest agent measured for this game (its registered strategy's
-        ``best_agent``, else ``"mcts"``): the bot that fills seats and gives hints unless another
-        is named."""
-        return self.info.load_strategy().best_agent
 
     def seat_name(self, player: int) -> str:
         """How the table names seat ``player`` (its colour or clan where the game has one)."""
@@ -411,37 +388,6 @@ class State(ABC):
         best = max(scores)
         winners = [p for p in range(n) if scores[p] == best]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-
-    def evaluate(self) -> list[float]:
-        """Per seat, an estimate of its share of the win from here, in [0, 1] (``returns()`` at
-        the end). Bots use it to judge positions. A game says what its bots value in the
-        ``evaluate`` of its registered :class:`~langbord.core.info.Strategy` (see its game card);
-        without one, the scores as they stand are weighed."""
-        strategy = self.game.info.load_strategy().evaluate
-        if strategy is not None:
-            return strategy(self)
-        if self.is_terminal():
-            return self.returns()
-        return score_shares(self.scores(), temperature=5.0)
-
-    def progress(self) -> float | None:
-        """How far the table has come toward the goal, in [0, 1], as the game's registered
-        :class:`~langbord.core.info.Strategy` measures it (Skoventyr: the share of Minion
-        strength defeated), or ``None`` where the game has no such measure. The rollout agent's
-        ``credit`` scores a lost rollout by it."""
-        measure = self.game.info.load_strategy().progress
-        return None if measure is None else measure(self)
-
-    def policy_action(self, rng: random.Random) -> int:
-        """A quick, reasonable action for the seat to move (at a decision node): the
-        ``policy(state, rng)`` of the game's registered strategy, or a uniformly random legal
-        action without one. Search uses it for rollouts; it reads the whole state, so an agent
-        calls it on a ``resample_hidden`` copy."""
-        policy = self.game.info.load_strategy().policy
-        if policy is not None:
-            return policy(self, rng)
-        legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
 
     def _blank(self) -> Self:
         """A new state of this class sharing the game, with a copy of the history: the start of

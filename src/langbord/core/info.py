@@ -1,20 +1,20 @@
-"""What a game declares about itself, once: :class:`GameInfo`, and its bots' :class:`Strategy`.
+"""What a game declares about itself, once: :class:`GameInfo`.
 
 Every layer reads a game's traits from its ``Game.info``: the OpenSpiel and PettingZoo adapters,
 the server's catalogue and lobby, the CLI. A game declares them in its package's ``info.py``,
-which imports nothing from the rules, so the rules, the strategy and the text rendering can each
-import it.
+which imports nothing from the rules, so the rules and the text rendering can each import it.
 
-The strategy and the renderer live in modules that import the rules, so ``GameInfo`` names them
-by reference (``"langbord.engines.skibe.strategy:STRATEGY"``), loaded on first use and checked:
-a reference to something missing, or to an object of the wrong type, raises at once.
+The renderer and the action table live in modules that import more, so ``GameInfo`` names them
+by reference (``"langbord.engines.skibe.render:render"``), loaded on first use and checked: a
+reference to something missing, or to an object of the wrong type, raises at once. What bots
+know of a game (its evaluation, quick policy, best agent) is no trait of the game: the agents
+keep it.
 """
 
 from __future__ import annotations
 
 import importlib
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,32 +24,6 @@ from langbord.core.notation import ActionTable
 
 REFEREE = -3
 """The viewer of a text rendering that shows the whole table, secrets included (``str(state)``)."""
-
-DEFAULT_BEST_AGENT = "mcts"
-
-
-@dataclass(frozen=True)
-class Strategy:
-    """What a game's bots know of it, registered by the game (``GameInfo.strategy``).
-
-    - ``evaluate(state)``: per seat, an estimate of its share of the win, in [0, 1];
-    - ``policy(state, rng)``: a quick, reasonable action for the seat to move (rollouts, the
-      ``policy`` agent); ``None``: a uniformly random legal action;
-    - ``search``: tuned options of the searching agents here (e.g. MCTS's ``rollout_depth``);
-    - ``best_agent``: the spec of the strongest agent measured for the game;
-    - ``progress(state)``: how far the table has come toward the goal, in [0, 1], for every seat
-      alike (Skoventyr: the share of Minion strength defeated); ``None``: no such measure. A
-      rollout that ends in a loss can score part of it (the rollout agent's ``credit``).
-    """
-
-    evaluate: Callable[[Any], list[float]] | None = None
-    policy: Callable[[Any, random.Random], int] | None = None
-    progress: Callable[[Any], float] | None = None
-    search: Mapping[str, Any] = field(default_factory=dict)
-    best_agent: str = DEFAULT_BEST_AGENT
-
-
-NO_STRATEGY = Strategy()
 
 Renderer = Callable[[Any, int | None], str]
 """``render(state, viewer)``: the table as text for a seat, a spectator (``None``) or
@@ -71,17 +45,16 @@ class GameInfo:
 
     ``seat_names`` names seats by index (a colour, a clan); seats past its end are "seat N".
     ``private_information``: some seat knows what another does not (cards in hand), so views
-    differ by seat and OpenSpiel sees imperfect information. ``strategy`` and ``renderer`` are
-    ``"module:attribute"`` references (``strategy`` may be empty: no strategy); so is
-    ``actions``, the game's :class:`~langbord.core.notation.ActionTable` with the declared parts
-    of its actions (see ``State.action_parts``)."""
+    differ by seat and OpenSpiel sees imperfect information. ``renderer`` is a
+    ``"module:attribute"`` reference; so is ``actions``, the game's
+    :class:`~langbord.core.notation.ActionTable` with the declared parts of its actions (see
+    ``State.action_parts``)."""
 
     name: str
     title: str
     min_players: int
     max_players: int
     renderer: str
-    strategy: str = ""
     seat_names: tuple[str, ...] = ()
     cooperative: bool = False
     private_information: bool = False
@@ -96,16 +69,6 @@ class GameInfo:
     def seat_name(self, player: int) -> str:
         names = self.seat_names
         return names[player] if 0 <= player < len(names) else f"seat {player}"
-
-    def load_strategy(self) -> Strategy:
-        """The registered :class:`Strategy` (loaded once), or one with nothing in it."""
-        found = self._loaded.get("strategy")
-        if found is None:
-            found = _resolve(self.strategy, "strategy") if self.strategy else NO_STRATEGY
-            if not isinstance(found, Strategy):
-                raise LangbordError(f"strategy {self.strategy!r} is not a Strategy: {found!r}")
-            self._loaded["strategy"] = found
-        return found
 
     def load_renderer(self) -> Renderer:
         """The registered text renderer (loaded once)."""
@@ -143,4 +106,4 @@ class GameInfo:
         return found
 
 
-__all__ = ["DEFAULT_BEST_AGENT", "NO_STRATEGY", "REFEREE", "GameInfo", "Renderer", "Strategy"]
+__all__ = ["REFEREE", "GameInfo", "Renderer"]

@@ -24,7 +24,7 @@ Built for the standard single-agent trainers with no glue:
   a win, 1/k for a k-way tie; the team's win in cooperative Skoventyr) and 0 before.
   ``reward="shaped"`` adds potential-based shaping (Ng, Harada and Russell, 1999): each step
   pays ``Φ(after) − Φ(before)``, where ``Φ`` is the game's own estimate of the seat's win share
-  (``State.evaluate()``) on a copy re-dealt from what the seat knows (no secret reaches the
+  (its heuristics' ``evaluate``) on a copy re-dealt from what the seat knows (no secret reaches the
   reward), and 0 at the end; the shaping sums to ``−Φ(start)`` over an episode, so the best
   policy is unchanged, while a learner at Skoventyr (whose random play never wins) is told at
   once when a step brought a win closer.
@@ -52,6 +52,7 @@ import gymnasium
 import numpy as np
 
 import langbord
+from langbord.agents.heuristics import heuristics_for
 from langbord.agents.random_agent import RandomAgent
 from langbord.core import registry
 from langbord.core.game import State
@@ -294,7 +295,7 @@ class SeatEnv(gymnasium.Env[Any, np.int64]):
         if self.reward != "shaped" or self.state.is_terminal():
             return 0.0
         seen = self.state.resample_hidden(self.seat, self._rng)
-        return float(seen.evaluate()[self.seat])
+        return float(heuristics_for(seen.game).evaluate(seen)[self.seat])
 
     # ---- Gymnasium ---------------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import langbord
+from langbord.agents.heuristics import heuristics_for
 from langbord.agents.random_agent import RandomAgent
 from langbord.core.game import State
 from langbord.envs.chance import resolve_chance
@@ -251,7 +252,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if self.reward != "shaped" or table.state.is_terminal():
             return 0.0
         seen = table.state.resample_hidden(table.seat, table.rng)
-        return float(seen.evaluate()[table.seat])
+        return float(heuristics_for(seen.game).evaluate(seen)[table.seat])
 
     def _observe(self, k: int, into: Array | None = None) -> None:
         """Table ``k``'s learner observation and mask into their rows."""

@@ -29,6 +29,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from langbord.agents.heuristics import best_agent
 from langbord.core.errors import LangbordError
 from langbord.core.game import JSON, Game, State
 from langbord.server.bots import Job
@@ -229,7 +230,7 @@ class Analyses:
             history=history,
             move=done,
             seat=state.current_player(),
-            spec=live.game.best_agent(),
+            spec=best_agent(live.game),
             seed=index,
             max_seconds=seconds,
             analysis=index,

@@ -40,6 +40,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeAlias
 
+from langbord.agents.heuristics import heuristics_for
 from langbord.agents.specs import make_agent
 from langbord.core.game import State
 from langbord.core.registry import load
@@ -125,7 +126,7 @@ def advise(job: Job) -> dict[str, Any]:
     else:
         after = seen.clone()
         after.apply_action(action)
-        chance = float(after.evaluate()[job.seat])
+        chance = float(heuristics_for(after.game).evaluate(after)[job.seat])
     return {
         "action": int(action),
         "win_chance": chance,

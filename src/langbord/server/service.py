@@ -48,6 +48,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from langbord.agents.budget import decision_seconds
+from langbord.agents.heuristics import best_agent
 from langbord.agents.levels import is_level, levels
 from langbord.agents.specs import AGENTS, make_agent, shown
 from langbord.core.errors import (
@@ -381,7 +382,7 @@ class Service:
                     "seat_names": [info.seat_name(p) for p in range(info.max_players)],
                     "cooperative": info.cooperative,
                     "private_information": info.private_information,
-                    "best_agent": game.best_agent(),
+                    "best_agent": best_agent(game),
                     "agents": self.agent_specs(name),
                     "levels": self.level_menu(game),
                     "options": [
@@ -457,7 +458,7 @@ class Service:
         chosen = [load(name) for name in names]
         candidates = [*AGENTS, "mcts:time=1", "mcts:time=5", "rollouts:time=1"]
         if game_name is not None:
-            candidates.append(chosen[0].best_agent())
+            candidates.append(best_agent(chosen[0]))
         limit = self.config.bot_seconds
         fits = [
             spec
@@ -1329,7 +1330,7 @@ class Service:
                     history=live.state.history(),
                     move=live.moves,
                     seat=seat,
-                    spec=live.game.best_agent(),
+                    spec=best_agent(live.game),
                     seed=self.rng.randrange(2**62),
                     max_seconds=self.config.bot_seconds,
                     hint=True,

@@ -13,7 +13,6 @@ INFO = GameInfo(
     max_players=4,
     renderer="langbord.engines.knarr.render:render",
     actions="langbord.engines.knarr.notation:TABLE",
-    strategy="langbord.engines.knarr.strategy:STRATEGY",
     seat_names=PLAYER_NAMES,
     private_information=True,
     tagline="viking crews recruit, explore destinations and trade; with Skali and the artifacts.",

@@ -10,7 +10,6 @@ INFO = GameInfo(
     max_players=6,
     renderer="langbord.engines.skaal.render:render",
     actions="langbord.engines.skaal.notation:TABLE",
-    strategy="langbord.engines.skaal.strategy:STRATEGY",
     seat_names=CLANS,
     tagline="dwarf clans prospect for gold and run Royal Inns.",
     card="langbord.engines.skaal:card.toml",

@@ -10,7 +10,6 @@ INFO = GameInfo(
     max_players=5,
     renderer="langbord.engines.skibe.render:render",
     actions="langbord.engines.skibe.notation:TABLE",
-    strategy="langbord.engines.skibe.strategy:STRATEGY",
     seat_names=COLOURS,
     tagline="build three viking ships, load them, and score them with chieftains.",
     card="langbord.engines.skibe:card.toml",

@@ -13,7 +13,6 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     renderer="langbord.engines.skoventyr.render:render",
     actions="langbord.engines.skoventyr.notation:TABLE",
-    strategy="langbord.engines.skoventyr.strategy:STRATEGY",
     seat_names=PLAYER_NAMES,
     cooperative=True,
     tagline="a cooperative forest game: help Vogter defeat Gamle Erik's Minions.",

@@ -1,4 +1,4 @@
-"""What Skåål's bots value (used by ``SkaalState.evaluate``; see the game card).
+"""What Skåål's bots value (``HEURISTICS.evaluate``).
 
 A clan's value is its respect, plus its Inns' income as it stands (opposing dwarfs in regions it
 keeps) counted for ``INCOME_TURNS`` more turns, plus the gold its free dwarfs could harvest
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from langbord.core.game import score_shares
-from langbord.core.info import Strategy
+from langbord.agents.heuristics.base import Heuristics, score_shares
 
 if TYPE_CHECKING:
     from langbord.engines.skaal.rules import SkaalState
@@ -40,5 +39,5 @@ def evaluate(state: SkaalState) -> list[float]:
     return score_shares(values(state), TEMPERATURE)
 
 
-STRATEGY = Strategy(evaluate=evaluate)
-"""What Skåål's bots know of it, registered in ``info.py``."""
+HEURISTICS = Heuristics(evaluate=evaluate)
+"""What Skåål's bots know of it, registered in ``langbord.agents.heuristics.MODULES``."""

@@ -1,4 +1,4 @@
-"""What Knarr's bots value (used by ``KnarrState.evaluate``; see the game card).
+"""What Knarr's bots value and how its quick policy plays.
 
 A seat's value is its victory points, plus its reputation income (the vp it scores at the start
 of each turn) for ``INCOME_TURNS`` more turns, plus what one trade would bring in vp (the first
@@ -7,6 +7,18 @@ for trades and explorations, and break ties) and a little per crew card (the cur
 exploration) and a point per destination owned (its trade columns pay again and again); an
 exploration being paid counts as done. Values become win shares through a softmax in which a
 lead of ``TEMPERATURE`` vp is worth a factor e.
+
+In brief: a seat's value is its vp, plus its reputation income for 3 more turns, plus the vp one
+trade would bring, half a point per bracelet and recruit, 0.3 per crew card and a point per
+destination owned; an exploration being paid counts as done (its gains come only after the payment
+decisions). Values become win shares by a softmax (a 6-vp lead is a factor e). The quick ``policy``
+(the ``policy`` agent, MCTS's ``rollout=policy``) explores the affordable destination with the best
+immediate gains, else recruits into the column that pays most; pays with the cards least worth
+keeping, takes the free market slot, trades once a trade pays; a tenth of its moves, and the Skali
+and artifact decisions, are random. MCTS plays its random rollouts 100 steps deep before the
+evaluation (``SEARCH``): a Knarr position is judged far better by playing on than by the evaluation
+alone. Against a greedy field (3 players, 0.25 s a decision, 60 games each) rollouts of 8, 20, 40,
+100 and to the end won 1.32x (100 games), 1.75x, 2.25x, 2.53x and 2.35x the fair share.
 """
 
 from __future__ import annotations
@@ -15,8 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from langbord.core.game import score_shares
-from langbord.core.info import Strategy
+from langbord.agents.heuristics.base import Heuristics, score_shares
 from langbord.engines.knarr.data import (
     DESTINATIONS,
     REPUTATION,
@@ -193,5 +204,5 @@ RULES: dict[object, Rule] = {
 """The policy's rule of thumb for each phase it has one for."""
 
 
-STRATEGY = Strategy(evaluate=evaluate, policy=policy, search=SEARCH)
-"""What Knarr's bots know of it, registered in ``info.py``."""
+HEURISTICS = Heuristics(evaluate=evaluate, policy=policy, search=SEARCH)
+"""What Knarr's bots know of it, registered in ``langbord.agents.heuristics.MODULES``."""

@@ -1,4 +1,4 @@
-"""What Skoventyr's bots value and how its quick policy plays (see the game card).
+"""What Skoventyr's bots value and how its quick policy plays.
 
 ``evaluate`` (greedy's and MCTS's leaf value): the game is cooperative, so one number serves
 every seat: an estimated chance of victory, a logistic of the Minion strength already defeated
@@ -9,6 +9,41 @@ damage), and the Adversaries waiting in the Future (forced moves of Gamle Erik).
 ``policy`` (the policy agent, MCTS's ``rollout=policy``): an expert's rules of thumb for every
 decision, reading only the public table (SV-6: everything but the order of the deck's hidden
 part). See ``policy`` for the plan it follows.
+
+In brief: ``evaluate`` (greedy, MCTS leaves) is one estimated chance of victory for every seat, a
+logistic of the Minion strength defeated, how far Gamle Erik trails Vogter, the Allies in the
+Forest and in hand, the size of the Forest and the Adversaries in the Future. ``policy`` (the
+policy agent, MCTS ``rollout=policy``) plays rules of thumb at every decision: gather one type of
+Ally (Formskifters join any) and place it in a chain clockwise from Vogter's Tree, so that Wrath
+with Refuge carries him forward; defeat the largest Minion first, while the Forest still has a Tree
+for each Ally it needs (a Lindorm needs four Trees); weigh each Call's cost (Gamle Erik's steps,
+worse the closer he is; a damaged Tree; a Risky Draw at the deck's known odds of an Adversary)
+against the card's worth; Gambit when Adversaries clog the Future; damage Trees ahead of Vogter
+(behind him a lost Tree brings Gamle Erik closer); no Gambit without an Adversary to remove;
+Trold's power to send Gamle Erik back; Revenge to be rid of an Adversary for good, Restoration when
+Trees are Damaged; with the Lygtemands, Rally the largest Minion the Forest can hold, paid with the
+card least needed (while every Minion is covered nothing else gets on); with Rescue, free the type
+it holds most of, weighing the Tree damaged (two for the x2 token, the second a discard) against
+the Allies freed. Its weights were tuned by self-play in the standard game; with a module they are
+learned from the policy's own games by the cross-entropy method (benchmarks/tune_policy.py, kept in
+skoventyr_weights.json with the command and the held-out figures). The best agent (``BEST_AGENT``:
+bot seats and hints) is ``rollouts:rollouts=256,credit=0.3``: 256 rollouts a decision, shared among
+the legal actions by successive halving, each played to the end by ``policy`` on a re-deal of the
+deck's hidden part, a lost one scoring 0.3 × the share of Minion strength it defeated
+(``progress``); it keeps the policy's choice unless another action clearly won more on the same
+luck (about 0.23 s a decision, 0.59 s at the longest). Without the credit the modules' play-outs
+nearly all scored 0; with it and the weights learned for each module, 16 games a setting at most 1
+s a decision (benchmarks/results/skoventyr-strength.txt): Lygtemands 56% solo and 50% with two
+players, Rescue 81% and 69%, both modules 50% and 50% (37.5% and 31% with the standard game's
+weights), standard solo 87.5%. The figures below were taken without it. Measured
+(benchmarks/results/agents-skoventyr.txt, seed 1): solo standard, 200 games each, 256 rollouts
+87.0% (interval 82–91%: the rulebook's three wins in four are reached), 64 rollouts 68.0% (61–74%),
+12 rollouts 44.5% (38–51%), policy 35% (29–42%). With 256 rollouts, 100 games each: one Damaged
+Tree 76% (67–83%), seven Trees 94% (88–97%), Lygtemands 24% (17–33%), Rescue 43% (34–53%). The
+policy alone: two players 34%, one Damaged Tree 24%, seven Trees 55%. With the modules
+(benchmarks/skoventyr_strength.py, README) the policy alone wins little (1,000 solo games:
+Lygtemands 7.1%, Rescue 11.3%, both 1.3%; with the standard game's weights 4.3%, 8.5%, 0.5%; before
+Rallies and Rescues were planned 3.3%, 1.1%, 0%). Greedy and MCTS lose nearly every game.
 """
 
 from __future__ import annotations
@@ -20,7 +55,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from langbord.core.info import Strategy
+from langbord.agents.heuristics.base import Heuristics
 from langbord.engines.skoventyr.data import (
     ADVERSARY,
     ALLY_TYPES,
@@ -157,13 +192,13 @@ P = {
 """The policy's weights in the standard game: hand-set, checked in the arena."""
 MODULES = {"lygtemands": (True, False), "rescue": (False, True), "both": (True, True)}
 """The settings of the modules by name: (The Lygtemands Get Involved, Rescue)."""
-WEIGHTS_FILE = "policy_weights.json"
+WEIGHTS_FILE = "skoventyr_weights.json"
 """The weights learned for each setting of the modules (``benchmarks/tune_policy.py --save``
 writes a setting's entry, with the command, the date and its held-out win rates)."""
 
 
 def learned_weights() -> dict[str, dict[str, object]]:
-    """``policy_weights.json``: each setting's entry (``weights`` and how they were learned)."""
+    """``skoventyr_weights.json``: each setting's entry (``weights`` and how they were learned)."""
     text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text("utf-8")
     data: dict[str, dict[str, object]] = json.loads(text)
     return data
@@ -682,5 +717,5 @@ def policy(state: SkoventyrState, rng: random.Random) -> int:
     return choose(_Look(state), legal) if choose else legal[0]
 
 
-STRATEGY = Strategy(evaluate=evaluate, policy=policy, best_agent=BEST_AGENT, progress=progress)
-"""What Skoventyr's bots know of it, registered in ``info.py``."""
+HEURISTICS = Heuristics(evaluate=evaluate, policy=policy, best_agent=BEST_AGENT, progress=progress)
+"""What Skoventyr's bots know of it, registered in ``langbord.agents.heuristics.MODULES``."""
