@@ -173,9 +173,12 @@ def test_the_turn_bar_stays_in_view(
     create_in_lobby(page, server, game, SEATS[game])
     expect(page.locator("#prompt")).to_contain_text("Your move")
     expect(page.locator("h1")).not_to_contain_text(re.compile(r"table|seat \d"))
-    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_function(  # scrolled to the bottom, then the bar is measured
-        "() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1"
+    page.wait_for_function(  # scrolled to the bottom (again while the page grows), then measured
+        """() => {
+            const page = document.documentElement;
+            window.scrollTo(0, page.scrollHeight);
+            return Math.ceil(window.scrollY + window.innerHeight) >= page.scrollHeight - 1;
+        }"""
     )
     box = page.locator("#turn-bar").bounding_box()
     assert box is not None
