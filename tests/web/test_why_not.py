@@ -90,7 +90,10 @@ def test_a_place_that_cannot_be_chosen_says_why(
     picked = page.evaluate(PICK, kind)
     assert picked, "no place on the board answers why not"
     moves = page.locator("#log li").count()
-    place = page.locator("[data-why-test]")
+    # Found again by what it is, not by the mark: the board may draw itself anew meanwhile.
+    place = page.locator(
+        f"#board .why[data-kind='{picked['kind']}'][data-args='{picked['args']}']"
+    ).first
     words = ask(page, place)
     assert words.startswith("Why not:"), words
     reason = words.removeprefix("Why not:").strip()
