@@ -519,6 +519,8 @@ class Bots:
             if worker.process is not None:
                 watched.append(worker.process.sentinel)
         ready = wait(watched, timeout)
+        if self._stopping.is_set():
+            return  # stop() closes the workers and drops their decisions
         if bell in ready:
             with contextlib.suppress(OSError):  # BlockingIOError: no more to read
                 while bell.recv(4096):
@@ -527,7 +529,8 @@ class Bots:
             cancelled, self._cancelled = self._cancelled, set()
         for worker in busy:
             job = worker.job
-            assert job is not None
+            if job is None or worker not in self._workers:
+                continue  # ended meanwhile
             if id(job) in cancelled and worker.connection not in ready:
                 log.info("a hint at table %s: its asker left; cut off", job.table)
                 self._lost(worker, None)
@@ -568,6 +571,8 @@ class Bots:
         """Ends ``worker`` (a new one starts when needed) and lets the fallback move for it."""
         job = worker.job
         worker.close()
+        if worker not in self._workers:
+            return  # already ended (by stop())
         self._workers.remove(worker)
         if job is None:
             return
