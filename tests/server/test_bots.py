@@ -257,6 +257,22 @@ def test_a_worker_killed_mid_decision_is_replaced(start: Start, tmp_path: Path) 
     assert recorder.lines("cut off") == []
 
 
+def test_a_stop_that_does_not_wait_for_the_scheduler_is_quiet(start: Start, tmp_path: Path) -> None:
+    """stop() closes the workers while the scheduling thread still waits on one deciding (here
+    stop is kept from joining the thread first): the thread ends without taking the closed
+    worker for a dead one or logging a scheduling failure."""
+    service, recorder = start(1, hook=bot_hooks.hang_once)
+    service.create_table("skibe", {"players": 3}, ["greedy", "random", "random"])
+    wait_until((tmp_path / "hung").exists, "the greedy decision to start")
+    thread = service.bots._thread
+    assert thread is not None
+    service.bots._thread = None  # stop() goes straight on to closing the workers
+    service.stop()
+    thread.join(GUARD)
+    assert not thread.is_alive()
+    assert recorder.lines("scheduling failed") == [] and recorder.lines("died") == []
+
+
 def test_an_idle_worker_killed_costs_no_move(start: Start) -> None:
     service, recorder = start(1)
     table = service.create_table("skibe", {"players": 3}, ["human", "random", "random"])
