@@ -369,10 +369,11 @@ class TablePage {
    * @param {number} index
    * @param {number} total */
   async showEntry(entry, index, total) {
-    this.showing = { entry, index, total };
-    this.showingMove = entry.move;
     const position = await this.positionAfter(entry.move + 1);
     if (!this.pacer.running) return;
+    // Only now does the bar name the move: it and the board change together.
+    this.showing = { entry, index, total };
+    this.showingMove = entry.move;
     this.shownTable = { ...position, legal: [], prompt: null, log: this.table.log.slice(0, entry.move + 1) };
     this.boxes.board.classList.add("replaying");
     await drawBoard(this.boxes.board, this.shownTable, () => {});
