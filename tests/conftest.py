@@ -1,4 +1,5 @@
-"""Shared test configuration: Hypothesis profiles (``HYPOTHESIS_PROFILE=ci`` runs more examples)."""
+"""Shared test configuration: Hypothesis profiles (``HYPOTHESIS_PROFILE=ci`` runs more examples),
+the number of parallel workers, a records folder per test."""
 
 import os
 from pathlib import Path
@@ -9,6 +10,12 @@ from hypothesis import settings
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile("ci", max_examples=400, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a worker per core and one more, since the browser and server tests spend
+    much of their time waiting on Chromium and server processes."""
+    return (os.cpu_count() or 1) + 1
 
 
 @pytest.fixture(autouse=True)

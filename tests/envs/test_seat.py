@@ -167,6 +167,7 @@ def test_the_shaped_reward_telescopes(game: str) -> None:
     assert sum(1 for r in rewards if r != 0.0) > len(rewards) // 2
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     importlib.util.find_spec("stable_baselines3") is None, reason="needs stable-baselines3"
 )

@@ -146,7 +146,11 @@ def play_through_the_board(page: Page, server: str, name: str, seed: int) -> set
     return kinds
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+# Knarr with Skali, the longest, plays in the slow suite (plain Knarr in the default one).
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=pytest.mark.slow) if g == "knarr" else g for g in sorted(GAMES)],
+)
 def test_a_whole_game_on_a_phone_through_the_board(
     server: str, browser: Browser, game: str
 ) -> None:

@@ -75,7 +75,14 @@ def click_once(page: Page) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game", sorted(SEATS))
+# The longest games (Skåål's many rounds, Knarr's) play in the slow suite.
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.slow) if g in ("skaal", "knarr") else g
+        for g in sorted(SEATS)
+    ],
+)
 def test_a_whole_game_through_clicks(server: str, page: Page, browser: Browser, game: str) -> None:
     create_in_lobby(page, server, game, SEATS[game])
     expect(page.locator("#prompt")).to_contain_text("Your move")
