@@ -73,9 +73,9 @@ def test_another_clients_analysis_starts_while_one_clients_two_run(url: str) -> 
             assert time.monotonic() < deadline, progress(other, tables[3])
             time.sleep(0.05)
         slow = [progress(attacker, t) for t in tables[:2]]
-        assert all(
-            s["status"] in ("queued", "running") and s["done"] < s["total"] for s in slow
-        ), slow
+        assert all(s["status"] in ("queued", "running") and s["done"] < s["total"] for s in slow), (
+            slow
+        )
         # Another address of the same /64 is the same client: one more, then refused.
         with TestClient(app, client=("2001:db8:1:2::8", 1)) as same:
             more = same.post(f"/api/tables/{tables[2]}/analysis", json={"seconds": 0.05})
