@@ -184,8 +184,14 @@ def test_a_whole_game_on_a_phone_through_the_board(
                 arg=before,
                 timeout=30_000,
             )
-        else:
-            page.wait_for_timeout(30)
+        else:  # the first step is shown: the places it leads to are offered
+            page.wait_for_function(
+                """(kinds) => [...document.querySelectorAll('#board .clickable')].some((n) =>
+                   kinds.includes(n.getAttribute('data-kind')) && n.hasAttribute('data-action')
+                 )""",
+                arg=places[choice]["pick"].split(","),
+                timeout=10_000,
+            )
             if not picked_shot:
                 shoot(page, f"boards-{game}-390-picked")
                 picked_shot = True
