@@ -23,12 +23,18 @@ class _Entry:
     """``"module:Class"`` of the game's :class:`Game` subclass (its rules)."""
     info: str
     """The module whose ``INFO`` is the game's :class:`GameInfo` (imports no rules)."""
+    views: str | None = None
+    """``"module:Class"`` of the ``TypedDict`` its view is (see :mod:`langbord.core.contracts`)."""
 
 
 _GAMES: dict[str, _Entry] = {
     "knarr": _Entry("langbord.engines.knarr.rules:KnarrGame", "langbord.engines.knarr.info"),
     "skaal": _Entry("langbord.engines.skaal.rules:SkaalGame", "langbord.engines.skaal.info"),
-    "skibe": _Entry("langbord.engines.skibe.rules:SkibeGame", "langbord.engines.skibe.info"),
+    "skibe": _Entry(
+        "langbord.engines.skibe.rules:SkibeGame",
+        "langbord.engines.skibe.info",
+        "langbord.engines.skibe.views:SkibeView",
+    ),
     "skoventyr": _Entry(
         "langbord.engines.skoventyr.rules:SkoventyrGame", "langbord.engines.skoventyr.info"
     ),
@@ -63,6 +69,16 @@ def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``name``."""
     module, _, cls = _entry(name).game.partition(":")
     found: type[Game] = getattr(importlib.import_module(module), cls)
+    return found
+
+
+def view_type(name: str) -> type | None:
+    """The ``TypedDict`` game ``name`` declares its view to be, or None if it declares none."""
+    declared = _entry(name).views
+    if declared is None:
+        return None
+    module, _, cls = declared.partition(":")
+    found: type = getattr(importlib.import_module(module), cls)
     return found
 
 

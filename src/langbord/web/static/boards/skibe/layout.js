@@ -5,31 +5,8 @@
 /** @typedef {import("../../svg.js").Box} Box */
 /** A legal action as the board reads it (its arguments are the game's JSON).
  * @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
-/**
- * @typedef {object} SkibeShip a ship in the seat's view
- * @property {{card: string, equipment: number}[]} vikings its Viking cards from the bow
- * @property {number} bow_food
- * @property {{owner: string, action: string}[]} chieftains laid on it, from the bow outward
- * @property {string | null} stern the player whose stern completes it
- */
-/**
- * @typedef {object} SkibeView the seat's view of a game of Skibe (the server's JSON)
- * @property {string[]} players the players' colours, in seat order
- * @property {number} ship_limit
- * @property {{label: string, points: number[]}[]} sheet the score sheet's rows
- * @property {number[]} scores
- * @property {string} phase
- * @property {number} to_move -1: nobody
- * @property {{ship: number, owner: string, chieftain: string, protected_colours: string[]} | null} [evaluation]
- * @property {(string | null)[]} display
- * @property {number} pile cards in the pile
- * @property {string | null} [held] the card to lay
- * @property {string | null} [last_laid]
- * @property {{food: number, equipment: number}} stock
- * @property {number} out_of_game
- * @property {{chieftains: string[], sterns: number}[]} hands
- * @property {SkibeShip[]} ships
- */
+/** @typedef {import("../../contracts/skibe.js").SkibeShip} SkibeShip a ship in the seat's view */
+/** @typedef {import("../../contracts/skibe.js").SkibeView} SkibeView the seat's view (the server's JSON) */
 /** What the layout needs of the view.
  * @typedef {{players: string[], ship_limit: number, sheet: unknown[]}} LayoutView */
 /**

@@ -1,0 +1,125 @@
+"""The typed contracts from engine to browser: every view a game gives (each seat's and a
+spectator's, at every decision of seeded random games under each conformance option set, and at
+the end) is an instance of the JSON Schema exported from its ``TypedDict`` declaration; the
+committed schema, JSDoc types and fixture tables are what ``tools/contracts.py`` writes from
+the declarations today; and the exporter refuses a type it cannot express."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Literal, NotRequired, TypedDict
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import langbord
+from langbord import CHANCE
+from langbord.core.contracts import ContractError, jsdoc_of, schema_of
+from langbord.core.registry import game_class, view_type
+from langbord.core.runner import sample_chance
+
+ROOT = Path(__file__).resolve().parents[2]
+DECLARED = [game for game in langbord.games() if view_type(game) is not None]
+
+
+def tool() -> ModuleType:
+    """``tools/contracts.py`` as a module."""
+    spec = importlib.util.spec_from_file_location("contracts_tool", ROOT / "tools" / "contracts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def validator(game: str) -> Draft202012Validator:
+    path = ROOT / "src" / "langbord" / "engines" / game / "view.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def test_every_game_declares_its_view() -> None:
+    assert langbord.games() == DECLARED
+
+
+def test_the_committed_contracts_are_what_the_declarations_give() -> None:
+    stale = tool().drifted()
+    assert not stale, f"run `python tools/contracts.py`: {[str(p) for p in stale]}"
+
+
+@pytest.mark.parametrize("game", DECLARED)
+def test_every_view_of_seeded_games_fits_the_schema(game: str) -> None:
+    check = validator(game)
+    for options in game_class(game).conformance_options:
+        for seed in range(2):
+            g = langbord.load(game, **options)
+            seats: list[int | None] = [*range(g.num_players()), None]
+            state, rng = g.new_initial_state(), random.Random(seed)
+            while True:
+                if state.current_player() != CHANCE or state.is_terminal():
+                    for seat in seats:
+                        errors = [e.message for e in check.iter_errors(state.view(seat))]
+                        assert not errors, (options, seed, seat, errors[:3])
+                if state.is_terminal():
+                    break
+                if state.current_player() == CHANCE:
+                    state.apply_action(sample_chance(state, rng))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", DECLARED)
+def test_the_fixture_tables_fit_the_schema(game: str) -> None:
+    check = validator(game)
+    path = ROOT / "tests" / "fixtures" / "views" / f"{game}.json"
+    tables: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    assert {t["at"] for t in tables} == {"first decision", "halfway", "end"}
+    for table in tables:
+        assert not list(check.iter_errors(table["view"])), table["at"]
+
+
+class _Inner(TypedDict):
+    name: str
+
+
+class _Outer(TypedDict):
+    kind: Literal["a", "b"]
+    inner: _Inner | None
+    many: list[int | None]
+    named: dict[str, float]
+    maybe: NotRequired[bool]
+
+
+def test_the_exporter_and_the_jsdoc_it_gives() -> None:
+    schema = schema_of(_Outer, "x")
+    assert schema["$ref"] == "#/$defs/_Outer"
+    outer = schema["$defs"]["_Outer"]
+    assert outer["required"] == ["kind", "inner", "many", "named"]
+    assert outer["additionalProperties"] is False
+    assert outer["properties"]["kind"] == {"enum": ["a", "b"]}
+    check = Draft202012Validator(schema)
+    good = {"kind": "a", "inner": {"name": "n"}, "many": [1, None], "named": {"x": 1.5}}
+    assert check.is_valid(good)
+    assert not check.is_valid({**good, "extra": 1})
+    assert not check.is_valid({**good, "kind": "c"})
+    assert not check.is_valid({**good, "many": ["1"]})
+    text = jsdoc_of(schema, "the test's types")
+    assert ' * @property {"a" | "b"} kind' in text
+    assert " * @property {_Inner | null} inner" in text
+    assert " * @property {(number | null)[]} many" in text
+    assert " * @property {Record<string, number>} named" in text
+    assert " * @property {boolean} [maybe]" in text
+
+
+def test_a_type_with_no_json_form_is_refused() -> None:
+    class Bad(TypedDict):
+        when: complex
+
+    with pytest.raises(ContractError, match="no JSON Schema for <class 'complex'>"):
+        schema_of(Bad, "x")
