@@ -1,11 +1,11 @@
 """The shape of Skibe's view (``SkibeState.view``): what a seat, or a spectator, is told of the
 table, as the server sends it and the board reads it. Skibe has no secrets: every seat is told the
-same. The browser's types and ``schemas/skibe.view.json`` are generated from these
-(``python -m langbord.tools.schemas``)."""
+same. ``view.schema.json`` beside this file, the board's types and the fixture tables are
+generated from these (``python tools/contracts.py``)."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 
 class SkibeHand(TypedDict):
@@ -67,7 +67,7 @@ class SkibeView(TypedDict):
     """A seat's view of a game of Skibe (``seat`` None: a spectator's). ``to_move`` is -1 when
     nobody decides (chance, the end); ``display`` has None for an empty slot."""
 
-    game: str
+    game: Literal["skibe"]
     seat: int | None
     players: list[str]
     ship_limit: int

@@ -3,7 +3,7 @@
 
 /**
  * @typedef {object} SkibeView
- * @property {string} game
+ * @property {"skibe"} game
  * @property {number | null} seat
  * @property {string[]} players
  * @property {number} ship_limit
