@@ -97,5 +97,5 @@ test("what is being placed never overprints the deck", () => {
 test("components are explained in the rulebook's words", () => {
   assert.match(cardTip("Huldre"), /Damage a Tree/);
   assert.match(cardTip("Gamle Erik"), /Adversary/);
-  assert.match(treeTip({ tree: "A", side: "damaged", vogter: false, gamle_erik: false, ally: null }), /Damaged and Free/);
+  assert.match(treeTip({ tree: "A", side: "damaged", vogter: false, gamle_erik: false, ally: null, revealed: false }), /Damaged and Free/);
 });

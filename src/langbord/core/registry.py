@@ -36,7 +36,9 @@ _GAMES: dict[str, _Entry] = {
         "langbord.engines.skibe.views:SkibeView",
     ),
     "skoventyr": _Entry(
-        "langbord.engines.skoventyr.rules:SkoventyrGame", "langbord.engines.skoventyr.info"
+        "langbord.engines.skoventyr.rules:SkoventyrGame",
+        "langbord.engines.skoventyr.info",
+        "langbord.engines.skoventyr.views:SkoventyrView",
     ),
 }
 

@@ -24,7 +24,7 @@ export function styleOf(name) {
  * @param {{options?: Record<string, unknown>, view: import("./view.js").SkoventyrView}} table
  * @returns {boolean} */
 export function hasRescue(table) {
-  const option = table.options?.rescue ?? table.view?.options?.rescue;
+  const option = table.options?.rescue;
   if (option !== undefined) return Boolean(option);
   const view = table.view;
   return Object.keys(view.hostages || {}).length > 0 || (view.acorns_in_centre || []).length > 0 || view.minions.some((m) => m.acorn);
