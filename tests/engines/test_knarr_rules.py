@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 import langbord
 from langbord import CHANCE, State
+from langbord.engines.knarr import data, views
 from langbord.engines.knarr.data import REPUTATION_VP
+from langbord.engines.knarr.rules import ARTIFACT_OPTIONS, BOAT_OPTIONS, KnarrState
 
 from .scenario import assert_illegal, legal, play
 
@@ -1587,3 +1589,18 @@ def replay_to(state: State, steps: int) -> State:
     for action in state.history()[:steps]:
         earlier.apply_action(action)
     return earlier
+
+
+def test_the_view_declaration_names_the_engines_values() -> None:
+    """The closed value sets of ``engines/knarr/views.py`` are the engine's own (its Literals are
+    written out for the schema, so a renamed phase or colour must show here)."""
+    assert get_args(views.KnarrColour) == data.COLOURS
+    assert get_args(views.KnarrBoatSide) == data.BOAT_SIDES
+    assert (*get_args(views.KnarrBoatSide), "random") == BOAT_OPTIONS
+    assert get_args(views.KnarrSkaliBoard) == tuple(data.SKALI_BOARDS)
+    assert get_args(views.KnarrArtifactOption) == ARTIFACT_OPTIONS
+    assert get_args(views.KnarrArtifact) == data.ARTIFACT_TITLES
+    assert get_args(views.KnarrPhase) == KnarrState.flow.names
+    assert get_args(views.KnarrLine) == data.LINE_TEXT
+    assert tuple(views.KnarrMarket.__annotations__) == data.COLOURS
+    assert tuple(views.KnarrCrew.__annotations__) == data.COLOURS

@@ -28,7 +28,11 @@ class _Entry:
 
 
 _GAMES: dict[str, _Entry] = {
-    "knarr": _Entry("langbord.engines.knarr.rules:KnarrGame", "langbord.engines.knarr.info"),
+    "knarr": _Entry(
+        "langbord.engines.knarr.rules:KnarrGame",
+        "langbord.engines.knarr.info",
+        "langbord.engines.knarr.views:KnarrView",
+    ),
     "skaal": _Entry("langbord.engines.skaal.rules:SkaalGame", "langbord.engines.skaal.info"),
     "skibe": _Entry(
         "langbord.engines.skibe.rules:SkibeGame",

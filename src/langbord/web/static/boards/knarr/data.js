@@ -82,7 +82,8 @@ export const BOATS = { normal: [-1, 2, -1], advanced: [0, -1, 1] };
 /** Victory points scored at the start of a turn at each reputation step (0-14). */
 export const REPUTATION_VP = [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 5];
 
-/** The market's slots and the crews' columns, left to right. */
+/** The market's slots and the crews' columns, left to right.
+ * @type {import("./view.js").Colour[]} */
 export const COLOURS = ["red", "yellow", "green", "blue", "purple"];
 export const GAINS = ["vp", "bracelet", "recruit", "reputation", "card", "coin", "raid"];
 /** @type {Record<string, string>} */

@@ -85,7 +85,7 @@ export function drawnPlaces(view, you) {
 
 /** Whether seat `s` shows a change token (Skali with 2 players). @param {KnarrSeat} s */
 export function hasChangeToken(s) {
-  return s.change_token !== undefined && s.change_token !== null && s.change_token !== false;
+  return s.change_token !== undefined;
 }
 
 /** A seat panel's tokens and hand, and the bottom of that column.

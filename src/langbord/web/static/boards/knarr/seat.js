@@ -56,8 +56,8 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
       if (parts.you && placeAt(ctx, places, "recruits", g, "pay with a recruit token", view.phase)) g.querySelector("rect")?.classList.add("hit");
     }
   });
-  if (s.change_token !== undefined && s.change_token !== null && s.change_token !== false) {
-    const words = `change token: ${s.change_token === true ? "available" : s.change_token}`;
+  if (s.change_token !== undefined) {
+    const words = `change token: ${s.change_token}`;
     const t = text(panel, 14, parts.changeY, words, { "font-size": 12 });
     tip(t, TIPS.changeToken);
   }

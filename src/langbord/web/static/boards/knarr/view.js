@@ -1,6 +1,6 @@
-// The shapes Knarr's board reads: the seat's view (`table.view`, the server's JSON, typed once
-// here) and what the drawing is handed. JSDoc types for TypeScript's checker: this module exports
-// nothing at run time.
+// The shapes Knarr's board reads: the seat's view (`table.view`, the server's JSON, its types
+// generated from the engine's declaration into contracts/knarr.js) and what the drawing is handed.
+// JSDoc types for TypeScript's checker: this module exports nothing at run time.
 
 /** @typedef {import("../../types.js").Table} Table */
 /** @typedef {import("../../types.js").LegalAction} Action */
@@ -25,59 +25,10 @@
  * @typedef {<T extends Element>(key: string, node: T) => T} Tag */
 /** @typedef {Map<string, Action>} Places */
 
-/**
- * One seat as the view tells it (another seat's hand only by its size and what was seen).
- * @typedef {object} KnarrSeat
- * @property {number} seat
- * @property {number} vp
- * @property {number} reputation
- * @property {number} bracelets
- * @property {number} recruits
- * @property {Record<string, string[]>} crew viking types by colour column
- * @property {string[]} destinations
- * @property {string[]} [reserved]
- * @property {number} hand_size
- * @property {string[]} [hand_known]
- * @property {string[] | null} [hand] the seat's own hand only
- * @property {number} [coins] Skali
- * @property {string[]} [village] Skali: the buildings developed
- * @property {number} [raid_tokens] Skali
- * @property {string | boolean | null} [change_token] Skali with 2 players
- */
-
-/**
- * Skali's part of the view.
- * @typedef {object} KnarrSkali
- * @property {string} skali_board
- * @property {(string | null)[]} buildings the building market ("building 7"), an empty slot null
- * @property {number} building_deck
- * @property {string[]} [building_deck_bottom]
- * @property {number} raid_tokens_on_board
- * @property {boolean} additional_token_beside_board
- * @property {string | null} [activating]
- */
-
-/**
- * The seat's view of a Knarr game.
- * @typedef {object} KnarrView
- * @property {number} players
- * @property {string} [phase] the decision being taken ("action", "pay", "mead cup"…)
- * @property {{boat?: string} & Record<string, unknown>} [options]
- * @property {string | null} [artifact]
- * @property {string[]} [artifacts]
- * @property {string} [boat]
- * @property {number | null} [first]
- * @property {number} round
- * @property {boolean} [end_triggered]
- * @property {number} [extras]
- * @property {Record<string, string | null>} market the viking in each colour's slot
- * @property {Record<string, (string | null)[]>} destinations by row title
- * @property {Record<string, number>} decks cards left, by deck
- * @property {Record<string, number> | null} [discard] vikings by type
- * @property {{destination: string, left: number} | null} [payment]
- * @property {string | null} [take]
- * @property {KnarrSeat[]} seats
- * @property {KnarrSkali | null} [skali]
- */
+/** @typedef {import("../../contracts/knarr.js").KnarrView} KnarrView the seat's view (the server's JSON) */
+/** @typedef {import("../../contracts/knarr.js").KnarrSeat} KnarrSeat one seat as the view tells it */
+/** @typedef {import("../../contracts/knarr.js").KnarrSkali} KnarrSkali Skali's part of the view */
+/** @typedef {import("../../contracts/knarr.js").KnarrCrew} KnarrCrew a seat's crew by colour column */
+/** A colour, as the market's slots and the crew's columns are keyed. @typedef {keyof KnarrCrew} Colour */
 
 export {};
