@@ -29,7 +29,11 @@ class _Entry:
 
 _GAMES: dict[str, _Entry] = {
     "knarr": _Entry("langbord.engines.knarr.rules:KnarrGame", "langbord.engines.knarr.info"),
-    "skaal": _Entry("langbord.engines.skaal.rules:SkaalGame", "langbord.engines.skaal.info"),
+    "skaal": _Entry(
+        "langbord.engines.skaal.rules:SkaalGame",
+        "langbord.engines.skaal.info",
+        "langbord.engines.skaal.views:SkaalView",
+    ),
     "skibe": _Entry(
         "langbord.engines.skibe.rules:SkibeGame",
         "langbord.engines.skibe.info",
