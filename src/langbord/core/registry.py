@@ -33,7 +33,11 @@ _GAMES: dict[str, _Entry] = {
         "langbord.engines.knarr.info",
         "langbord.engines.knarr.views:KnarrView",
     ),
-    "skaal": _Entry("langbord.engines.skaal.rules:SkaalGame", "langbord.engines.skaal.info"),
+    "skaal": _Entry(
+        "langbord.engines.skaal.rules:SkaalGame",
+        "langbord.engines.skaal.info",
+        "langbord.engines.skaal.views:SkaalView",
+    ),
     "skibe": _Entry(
         "langbord.engines.skibe.rules:SkibeGame",
         "langbord.engines.skibe.info",

@@ -41,6 +41,7 @@ export function draw(table, ctx) {
   const v = table.view;
   const key = tableKey(table);
   if (!picked || picked.key !== key) picked = null;
+  /** @type {string[]} the clans in seat order, looked up by any clan's name */
   const clans = v.players;
   const mover = v.to_move >= 0 ? clans[v.to_move] : null;
   /** @type {Look} */

@@ -5,41 +5,9 @@
 /** @typedef {import("../../svg.js").Box} Box */
 /** A legal action as the board reads it (its arguments are the game's JSON).
  * @typedef {{kind: string, args: Record<string, any>, id?: number, text?: string}} Action */
-/**
- * @typedef {object} SkaalRegion a region in the seat's view
- * @property {string} name
- * @property {string[]} roads the regions its roads lead to
- * @property {Record<string, number>} dwarfs how many dwarfs of each clan are here
- * @property {number} nuggets
- * @property {boolean} ooops
- * @property {string | null} inn the clan owning the Royal Inn here
- * @property {string | null} innkeeper
- */
-/**
- * @typedef {object} SkaalClan a clan in the seat's view
- * @property {string} clan
- * @property {number} respect
- * @property {number} reserve dwarfs to place
- * @property {number} inns Royal Inns in reserve
- * @property {number} to_place setup dwarfs left
- * @property {number} accountant its space on the respect track (laps counted on)
- */
-/**
- * @typedef {object} SkaalView the seat's view of a game of Skåål (the server's JSON)
- * @property {string[]} players the clans, in seat order
- * @property {SkaalRegion[]} regions
- * @property {SkaalClan[]} clans
- * @property {number} round
- * @property {number} to_move -1: nobody
- * @property {string} phase
- * @property {number} mines_closed the track's space where the mines close
- * @property {number} pawn the Prospecting Pawn's space
- * @property {number} prospects_left
- * @property {number} [last_income] the mover's Inn income this turn
- * @property {string | null} [roll] the die's face
- * @property {string | null} [find] the region the last find goes to
- * @property {string | null} [rumor_from]
- */
+/** @typedef {import("../../contracts/skaal.js").SkaalRegion} SkaalRegion a region in the seat's view */
+/** @typedef {import("../../contracts/skaal.js").SkaalClan} SkaalClan a clan in the seat's view */
+/** @typedef {import("../../contracts/skaal.js").SkaalView} SkaalView the seat's view (the server's JSON) */
 /** What the layout needs of the view.
  * @typedef {{players: string[], regions: {name: string}[], mines_closed: number}} LayoutView */
 /** @typedef {{kind: "inn" | "harvest" | "move", from: string}} Pick */
