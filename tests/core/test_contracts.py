@@ -1,8 +1,9 @@
-"""The typed contracts from engine to browser: every view a game gives (each seat's and a
-spectator's, at every decision of seeded random games under each conformance option set, and at
-the end) is an instance of the JSON Schema exported from its ``TypedDict`` declaration; the
-committed schema, JSDoc types and fixture tables are what ``tools/contracts.py`` writes from
-the declarations today; and the exporter refuses a type it cannot express."""
+"""The typed contracts from engine to browser: the views a game gives (each seat's and a
+spectator's, at the decisions of seeded random games under each conformance option set, and at
+the end; every decision in the slow suite) are instances of the JSON Schema exported from its
+``TypedDict`` declaration; the committed schema, JSDoc types and fixture tables are what
+``tools/contracts.py`` writes from the declarations today; and the exporter refuses a type it
+cannot express."""
 
 from __future__ import annotations
 
@@ -53,25 +54,49 @@ def test_the_committed_contracts_are_what_the_declarations_give() -> None:
     assert not stale, f"run `python tools/contracts.py`: {[str(p) for p in stale]}"
 
 
-@pytest.mark.parametrize("game", DECLARED)
-def test_every_view_of_seeded_games_fits_the_schema(game: str) -> None:
+def walk(game: str, seeds: int, every: int) -> None:
+    """Plays ``seeds`` seeded random games of ``game`` under each conformance option set and
+    checks against the schema every seat's and a spectator's view at the first decision, at the
+    end, at every ``every``-th decision and at the first decision of each phase in a game (the
+    mover's and a spectator's there)."""
     check = validator(game)
+
+    def fits(view: dict[str, Any], where: object) -> None:
+        if not check.is_valid(view):
+            errors = [e.message for e in check.iter_errors(view)]
+            raise AssertionError(f"{where}: {errors[:3]}")
+
     for options in game_class(game).conformance_options:
-        for seed in range(2):
-            g = langbord.load(game, **options)
-            seats: list[int | None] = [*range(g.num_players()), None]
+        g = langbord.load(game, **options)
+        everyone: list[int | None] = [*range(g.num_players()), None]
+        for seed in range(seeds):
             state, rng = g.new_initial_state(), random.Random(seed)
-            while True:
-                if state.current_player() != CHANCE or state.is_terminal():
-                    for seat in seats:
-                        errors = [e.message for e in check.iter_errors(state.view(seat))]
-                        assert not errors, (options, seed, seat, errors[:3])
-                if state.is_terminal():
-                    break
+            decision, phases = 0, set()
+            while not state.is_terminal():
                 if state.current_player() == CHANCE:
                     state.apply_action(sample_chance(state, rng))
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
+                    continue
+                mover = state.current_player()
+                view = state.view(mover)
+                if decision % every == 0 or view.get("phase") not in phases:
+                    for seat in everyone if decision == 0 else [mover, None]:
+                        fits(state.view(seat), (options, seed, decision, seat))
+                phases.add(view.get("phase"))
+                decision += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+            for seat in everyone:
+                fits(state.view(seat), (options, seed, "end", seat))
+
+
+@pytest.mark.parametrize("game", DECLARED)
+def test_views_of_seeded_games_fit_the_schema(game: str) -> None:
+    walk(game, seeds=1, every=10)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", DECLARED)
+def test_every_view_of_seeded_games_fits_the_schema(game: str) -> None:
+    walk(game, seeds=3, every=1)
 
 
 @pytest.mark.parametrize("game", DECLARED)
