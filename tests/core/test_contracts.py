@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -119,6 +119,23 @@ class _Outer(TypedDict):
     many: list[int | None]
     named: dict[str, float]
     maybe: NotRequired[bool]
+
+
+def test_the_closed_value_sets_are_the_engines_own() -> None:
+    """The Literals of the view declarations are written out for the schema: a value renamed in
+    an engine's data must show here (Knarr's are checked in test_knarr_rules.py)."""
+    from langbord.engines.skaal import data as skaal_data
+    from langbord.engines.skaal import views as skaal_views
+    from langbord.engines.skoventyr import data as skoventyr_data
+    from langbord.engines.skoventyr import views as skoventyr_views
+
+    assert get_args(skaal_views.SkaalColour) == skaal_data.CLANS
+    assert get_args(skaal_views.SkaalFace) == skaal_data.DIE_FACES
+    assert get_args(skoventyr_views.SkoventyrAlly) == skoventyr_data.ALLY_TYPES
+    assert get_args(skoventyr_views.SkoventyrCard) == skoventyr_data.CARD_NAMES
+    assert get_args(skoventyr_views.SkoventyrLygtemandKind) == skoventyr_data.LYGTEMANDS
+    assert get_args(skoventyr_views.SkoventyrAcorn) == skoventyr_data.ACORN_KINDS
+    assert get_args(skoventyr_views.SkoventyrSide) == skoventyr_data.SIDES
 
 
 def test_the_exporter_and_the_jsdoc_it_gives() -> None:

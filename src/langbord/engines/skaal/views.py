@@ -8,9 +8,7 @@ regions are named by plain strings, since the map is a reconstruction that may b
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, get_args
-
-from langbord.engines.skaal.data import CLANS, DIE_FACES
+from typing import Literal, TypedDict
 
 SkaalColour = Literal["black", "white", "red", "green", "yellow", "light blue"]
 """A clan's colour (``data.CLANS``): seat ``p`` plays the ``p``-th."""
@@ -18,9 +16,6 @@ SkaalFace = Literal["1", "2", "3", "4", "5", "Ooops"]
 """A face of the die (``data.DIE_FACES``): 1–5 nuggets, or the Ooops."""
 SkaalPhase = Literal["setup", "action", "roll", "find", "rumor", "over"]
 """The phases of the turn flow (``SkaalState.flow``), ``"over"`` at the end."""
-
-assert get_args(SkaalColour) == CLANS
-assert get_args(SkaalFace) == DIE_FACES
 
 
 class SkaalRegion(TypedDict):

@@ -7,9 +7,7 @@ Lygtemand; without Rescue ``hostages`` is empty and no Acorn is anywhere. The br
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, get_args
-
-from langbord.engines.skoventyr.data import ACORN_KINDS, ALLY_TYPES, CARD_NAMES, LYGTEMANDS, SIDES
+from typing import Literal, TypedDict
 
 SkoventyrAlly = Literal["Ellefolk", "Formskifter", "Huldre", "Nisse", "Trold"]
 """An Ally type (``data.ALLY_TYPES``)."""
@@ -21,12 +19,6 @@ SkoventyrAcorn = Literal["1", "2", "3"]
 """A Rescue Acorn's kind (``data.ACORN_KINDS``)."""
 SkoventyrSide = Literal["healthy", "damaged"]
 """A Tree's side (``data.SIDES``)."""
-
-assert get_args(SkoventyrAlly) == ALLY_TYPES
-assert get_args(SkoventyrCard) == CARD_NAMES
-assert get_args(SkoventyrLygtemandKind) == LYGTEMANDS
-assert get_args(SkoventyrAcorn) == ACORN_KINDS
-assert get_args(SkoventyrSide) == SIDES
 
 
 class SkoventyrTree(TypedDict):
