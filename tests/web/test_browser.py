@@ -57,21 +57,28 @@ def click_once(page: Page) -> bool:
             return False
         board = page.locator("#board [data-action]")
         listed = page.locator("#actions [data-action-list]")
-        if board.count() or listed.count():
+        showing = page.locator("#showing").is_visible()  # moves still being shown: wait
+        if not showing and (board.count() or listed.count()):
             break
         assert time.monotonic() < deadline, "no action became available"
         page.wait_for_timeout(50)
     before = log_length(page)
     target = board.first if board.count() else listed.first
     target.click()
-    if page.locator("#confirm").count():  # a choice that forgoes something is asked first
-        page.click("#confirm-yes")
-    page.wait_for_function(  # a function, not a string: the page's CSP forbids eval
+    moved = (  # a function, not a string: the page's CSP forbids eval
         "(before) => document.querySelectorAll('#log li').length > before || "
-        "document.getElementById('game-over') !== null",
+        "document.getElementById('game-over') !== null"
+    )
+    # A choice that forgoes something is asked first: the question may come a moment after
+    # the click, so wait for the move or the question, whichever comes.
+    page.wait_for_function(
+        f"(before) => ({moved})(before) || document.getElementById('confirm') !== null",
         arg=before,
         timeout=30_000,
     )
+    if page.locator("#confirm").count():
+        page.click("#confirm-yes")
+        page.wait_for_function(moved, arg=before, timeout=30_000)
     return True
 
 
