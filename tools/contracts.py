@@ -35,8 +35,8 @@ SEED = 7
 def fixture(game: str, seed: int = SEED) -> list[dict[str, Any]]:
     """The views of a seeded random game of ``game`` (default options): at its first decision
     (each seat's and a spectator's), at the decision halfway through, and at its end."""
-    state = langbord.load(game).new_initial_state()
-    rng = random.Random(seed)
+    loaded = langbord.load(game)
+    state, rng = loaded.new_initial_state(), random.Random(seed)
     decisions = []
     while not state.is_terminal():
         if state.current_player() == CHANCE:
@@ -44,7 +44,7 @@ def fixture(game: str, seed: int = SEED) -> list[dict[str, Any]]:
             continue
         decisions.append(state.clone())
         state.apply_action(rng.choice(state.legal_actions()))
-    seats: list[int | None] = [*range(langbord.load(game).num_players()), None]
+    seats: list[int | None] = [*range(loaded.num_players()), None]
     first, middle = decisions[0], decisions[len(decisions) // 2]
     return [
         *({"at": "first decision", "seat": s, "view": first.view(s)} for s in seats),

@@ -80,7 +80,8 @@ def walk(game: str, seeds: int, every: int) -> None:
                 view = state.view(mover)
                 if decision % every == 0 or view.get("phase") not in phases:
                     for seat in everyone if decision == 0 else [mover, None]:
-                        fits(state.view(seat), (options, seed, decision, seat))
+                        seen = view if seat == mover else state.view(seat)
+                        fits(seen, (options, seed, decision, seat))
                 phases.add(view.get("phase"))
                 decision += 1
                 state.apply_action(rng.choice(state.legal_actions()))
