@@ -11,6 +11,7 @@ import importlib.util
 import json
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal, NotRequired, TypedDict, get_args
@@ -61,7 +62,7 @@ def walk(game: str, seeds: int, every: int) -> None:
     mover's and a spectator's there)."""
     check = validator(game)
 
-    def fits(view: dict[str, Any], where: object) -> None:
+    def fits(view: Mapping[str, Any], where: object) -> None:
         if not check.is_valid(view):
             errors = [e.message for e in check.iter_errors(view)]
             raise AssertionError(f"{where}: {errors[:3]}")

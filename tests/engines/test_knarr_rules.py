@@ -32,7 +32,7 @@ def new_game(**options: Any) -> State:
 
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
-    return state.view(seat)
+    return dict(state.view(seat))
 
 
 def seat(state: State, p: int) -> dict[str, Any]:

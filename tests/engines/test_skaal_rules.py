@@ -31,7 +31,7 @@ def new_game(players: int = 3, **options: int) -> State:
 
 
 def view(state: State) -> dict[str, Any]:
-    return state.view(None)
+    return dict(state.view(None))
 
 
 def phase(state: State) -> str:

@@ -25,7 +25,7 @@ def new_game(players: int = 3) -> State:
 
 
 def view(state: State) -> dict[str, Any]:
-    return state.view(None)
+    return dict(state.view(None))
 
 
 def phase(state: State) -> str:

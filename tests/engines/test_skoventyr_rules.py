@@ -33,7 +33,7 @@ def draw(state: State, *cards: str) -> None:
 
 
 def view(state: State) -> dict[str, Any]:
-    return state.view(None)
+    return dict(state.view(None))
 
 
 def phase(state: State) -> str:

@@ -244,8 +244,9 @@ class State(ABC):
         """Game points per seat, as they stand now."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, JSON]:
-        """What ``player`` knows (``None``: a spectator), JSON-serializable."""
+    def view(self, player: int | None) -> Mapping[str, JSON]:
+        """What ``player`` knows (``None``: a spectator), JSON-serializable: a game declares
+        its shape as a ``TypedDict`` in ``engines/<game>/views.py``."""
 
     @abstractmethod
     def resample_hidden(self, player: int, rng: random.Random) -> State:

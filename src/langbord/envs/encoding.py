@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,7 @@ class Encoder(ABC):
         """The name of every slot, in order (the documentation of the vector)."""
 
     @abstractmethod
-    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+    def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         """The vector for ``view`` (what ``seat`` knows); length ``size``, values in [0, 1] or small
         counts."""
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from langbord.core.info import REFEREE
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
+    from langbord.engines.skibe.views import SkibeShip, SkibeView
 
 
 def render(state: SkibeState, viewer: int | None = REFEREE) -> str:
@@ -33,7 +34,7 @@ def render(state: SkibeState, viewer: int | None = REFEREE) -> str:
     return "\n".join(lines)
 
 
-def _status(state: SkibeState, view: dict[str, Any], viewer: int | None) -> str:
+def _status(state: SkibeState, view: SkibeView, viewer: int | None) -> str:
     """Who is to do what, or who won."""
     if state.is_terminal():
         scores = view["scores"]
@@ -47,7 +48,7 @@ def _status(state: SkibeState, view: dict[str, Any], viewer: int | None) -> str:
     return f"{view['players'][to_move]} to {state.task(viewer)}"
 
 
-def _ship_line(s: int, ship: dict[str, Any], evaluating: bool) -> str:
+def _ship_line(s: int, ship: SkibeShip, evaluating: bool) -> str:
     chiefs = " ".join(f"[{c['owner']} {c['action']}]" for c in reversed(ship["chieftains"]))
     cards = " ".join(
         f"{s + 1}.{k + 1} {v['card']}"
@@ -63,7 +64,7 @@ def _ship_line(s: int, ship: dict[str, Any], evaluating: bool) -> str:
     )
 
 
-def _seat_lines(view: dict[str, Any]) -> list[str]:
+def _seat_lines(view: SkibeView) -> list[str]:
     """Each seat: points, sterns and Chieftains in hand; ▶ marks the one to move."""
     lines = []
     for c, (colour, hand) in enumerate(zip(view["players"], view["hands"], strict=True)):

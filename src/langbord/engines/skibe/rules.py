@@ -67,6 +67,7 @@ from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
 from langbord.engines.skibe.phases.laying_chieftains import CHIEFTAIN
 from langbord.engines.skibe.phases.turn import CHOOSE, NextTurn
 from langbord.engines.skibe.tables import COLOUR_LIST, NAME, SHIELDS, L
+from langbord.engines.skibe.views import SkibeEvaluation, SkibeHand, SkibeShip, SkibeView
 
 ALL_CHIEFS = (1 << len(CHIEFTAIN_ACTIONS)) - 1
 DECKS = {players: deck_counts(players) for players in SHIP_LIMIT}
@@ -100,7 +101,7 @@ class Player:
         """Whether the Chieftain of ``action`` is still in hand."""
         return bool(self.chieftains >> action & 1)
 
-    def view(self) -> dict[str, JSON]:
+    def view(self) -> SkibeHand:
         actions = CHIEFTAIN_ACTIONS
         held = [actions[k] for k in range(len(actions)) if self.chieftains >> k & 1]
         return {"chieftains": held, "sterns": self.sterns}
@@ -144,7 +145,7 @@ class Ship:
         new.stern = self.stern
         return new
 
-    def view(self) -> dict[str, JSON]:
+    def view(self) -> SkibeShip:
         return {
             "bow_food": self.food,
             "vikings": [
@@ -407,7 +408,7 @@ class SkibeState(FlowState):
             + self.sterns_out,
         }
 
-    def view(self, player: int | None) -> dict[str, JSON]:
+    def view(self, player: int | None) -> SkibeView:
         """The whole table (Skibe has no secrets; see the module docstring)."""
         self._check_seat(player)
         held, laid = self.held, self.last_laid
@@ -432,7 +433,7 @@ class SkibeState(FlowState):
             "out_of_game": self.vikings_out,
         }
 
-    def _evaluation_view(self) -> dict[str, JSON] | None:
+    def _evaluation_view(self) -> SkibeEvaluation | None:
         """The Chieftain acting in an evaluation, or None."""
         acting = self.acting
         if self.phase is not EVALUATE or acting is None:

@@ -97,7 +97,7 @@ once public), each computed as ``encode`` computes it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any, cast
 
@@ -324,7 +324,7 @@ class KnarrEncoder(Encoder):
             row = [x / c for x, c in zip(row, scale, strict=True)]
         return row
 
-    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+    def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         n = self.n
         out: list[float] = [float(view["phase"] == p) for p in PHASE_NAMES]
         to_move = view["to_move"]

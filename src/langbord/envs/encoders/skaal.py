@@ -45,6 +45,7 @@ float64 as :meth:`SkaalEncoder.encode` computes it from the view, then stored.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any, cast
 
@@ -131,7 +132,7 @@ class SkaalEncoder(Encoder):
             names += [s + x for x in ("respect", "accountant_ahead", "reserve", "to_place", "inns")]
         return names
 
-    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+    def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         n = self.n
         relative = {CLANS[(seat + k) % n]: k for k in range(n)}
 

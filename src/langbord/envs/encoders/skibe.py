@@ -34,6 +34,7 @@ what the view shows (the pile's size, never its contents).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, cast
 
@@ -230,7 +231,7 @@ class SkibeEncoder(Encoder):
     def _card_slots(prefix: str, seats: list[str]) -> list[str]:
         return [f"{prefix}.{f}" for f in CARD_FIELDS] + [f"{prefix}.shields.{s}" for s in seats]
 
-    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+    def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         n = self.game.num_players()
         limit = SHIP_LIMIT[n]
         deck = sum(deck_counts(n))

@@ -39,6 +39,7 @@ view.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 import numpy as np
@@ -181,7 +182,7 @@ class SkoventyrEncoder(Encoder):
         names += [f"acorns_in_centre.{k}" for k in ACORN_KINDS]
         return names
 
-    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+    def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         n = self.game.num_players()
         trees = int(self.game.options["trees"])
 
