@@ -8,18 +8,21 @@ import pytest
 from langbord.agents import MCTSAgent, RolloutAgent, make_agent
 from langbord.core.errors import OptionError
 
-from .test_agents import states_to_decide
+from .test_agents import Ticks, states_to_decide
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=1000000", "rollouts:rollouts=1000000"])
 @pytest.mark.parametrize("name", ["skibe", "knarr"])
 def test_a_huge_budget_stops_at_the_cap_with_a_legal_move(spec: str, name: str) -> None:
+    """The cap is read on the agent's clock, here one that moves 1/16 s a read: the search
+    stops after a few iterations, whatever else the machine is doing, with a legal move."""
     state = states_to_decide(name, 1, seed=3)[0]
-    agent = make_agent(spec, 1, max_seconds=0.2)
+    agent = make_agent(spec, 1, max_seconds=0.5)
     assert isinstance(agent, MCTSAgent | RolloutAgent)
+    agent.clock = clock = Ticks(1 / 16)
     action = agent.step(state)
     assert action in state.legal_actions()
-    assert 0 < agent.last_iterations < 1_000_000
+    assert 0 < agent.last_iterations <= 8 < clock.reads <= 10
     assert agent.last_search[0].action == action
 
 
