@@ -10,21 +10,22 @@ holds; with the hidden part empty the upper known bottom card comes next. A shuf
 Wrath) merges the known cards back into the hidden part. Every seat therefore knows the same
 things, ``view`` is the whole table, and ``resample_hidden`` has nothing to re-deal.
 
-The turn flow (``langbord.core.flow``): the phases are declared once at the end of this module
+The turn flow (``langbord.core.flow``): the phases are listed once at the end of this module
 (``FLOW``): four chance phases (a draw, and the modules' setup), the turn's action, and one phase
-per kind of sub-decision. The work still to do is ``pending``, a stack of small records that
-name their rule (``DamageTree``, ``HuldreTakes``, ``RefillFuture`` …); a record either happens
-at once or asks for a decision or a chance outcome, and the record awaited is ``waiting`` (a
-draw knows what its card is for, Huldre's power how many Allies it may still take). A
-sub-decision with only one possible choice is made by the engine; the turn's action is always
-chosen by the player.
+per kind of sub-decision. The draw, the setup, Damaging and Healing a Tree and the Allies' costs
+and powers are in :mod:`langbord.engines.skoventyr.phases`, one module per part of the rulebook.
+The work still to do is ``pending``, a stack of small records that name their rule
+(``DamageTree``, ``HuldreTakes``, ``RefillFuture`` …); a record either happens at once or asks for
+a decision or a chance outcome, and the record awaited is ``waiting`` (a draw knows what its card
+is for, Huldre's power how many Allies it may still take). A sub-decision with only one possible
+choice is made by the engine; the turn's action is always chosen by the player.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar, NamedTuple, Protocol, cast
+from typing import ClassVar, NamedTuple, cast
 
 from langbord.core.errors import OptionError
 from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
@@ -41,37 +42,27 @@ from langbord.engines.skoventyr.data import (
     ALLIES_PER_TYPE,
     ALLY_TYPES,
     ANY_LYGTEMAND,
-    BOTTOM_FUTURE_ALLY,
     CARD_NAMES,
     CARD_TYPES,
     COST,
-    DAMAGE_TREE,
     DEFAULT_TREES,
-    ERIK_BACK_THREE,
-    ERIK_CLOCKWISE,
     ERIK_START,
     FORMSKIFTER,
     FUTURE_SIZE,
     HAND_LIMIT,
-    HEAL_TREE,
     HOSTAGE_TOKENS,
     LYGTEMANDS,
     MAX_PLAYERS,
     MINION_KINDS,
     MINION_NAMES,
     MINION_VALUES,
-    NISSE,
     PLACEMENT,
     POWER,
-    RECYCLE_TWO,
-    REVEAL_TWO,
     SIDES,
-    TAKE_TWO_FROM_FUTURE,
     TREE_CARDS,
     TREE_NAMES,
     TURN_LIMIT,
     VOGTER_START,
-    VOGTER_TO_HIDDEN_ALLY,
     damaged_order,
 )
 from langbord.engines.skoventyr.info import INFO
@@ -88,21 +79,14 @@ from langbord.engines.skoventyr.notation import (
     CALL_ID,
     CALL_RISKY,
     CALL_RISKY_ID,
-    DAMAGE,
-    DAMAGE_ID,
     DISCARD_CARD,
     DISCARD_CARD_ID,
     DISCARD_SLOT,
     DISCARD_SLOT_ID,
     DONE,
     DONE_ID,
-    DRAW,
-    ERIK_BACK,
-    ERIK_BACK_ID,
     GAMBIT,
     GAMBIT_ID,
-    HEAL,
-    HEAL_ID,
     HOSTAGE_ID,
     HOSTAGE_X2,
     INVOLVE,
@@ -122,26 +106,41 @@ from langbord.engines.skoventyr.notation import (
     RALLY_ID,
     RECOVER,
     RECOVER_ID,
-    RECYCLE,
-    RECYCLE_ID,
     REFUGE,
     REFUGE_ID,
     RESCUE,
     RESCUE_ID,
     RESTORATION,
     RESTORATION_ID,
-    REVEAL,
-    REVEAL_ID,
     REVENGE,
     REVENGE_ID,
-    TAKE_SLOT,
-    TAKE_SLOT_ID,
     TOP,
     TOP_ID,
     VOGTER_TO,
     VOGTER_TO_ID,
     WRATH,
     WRATH_ID,
+)
+from langbord.engines.skoventyr.phases.allies import (
+    COST_BOTTOM_PHASE,
+    FREE_EFFECT,
+    HULDRE_PHASE,
+    RECYCLE_PHASE,
+    REVEAL_PHASE,
+    TROLD_PHASE,
+    Counts,
+    effect,
+    effect_possible,
+    future_to_bottom,
+)
+from langbord.engines.skoventyr.phases.draws import DRAWING, draw
+from langbord.engines.skoventyr.phases.setup import SetUpFuture
+from langbord.engines.skoventyr.phases.trees import (
+    DAMAGE_PHASE,
+    DAMAGE_TREE_WORK,
+    HEAL_PHASE,
+    HEAL_TREE_WORK,
+    can_damage,
 )
 
 TYPES = range(len(ALLY_TYPES))
@@ -152,14 +151,6 @@ MINIONS = range(len(MINION_NAMES))
 PLAYING, WON, LOST = 0, 1, -1
 RESULT_NAMES = {PLAYING: "playing", WON: "won", LOST: "lost"}
 OVER_TASKS = {WON: "nothing: the game is won", LOST: "nothing: the game is lost"}
-
-FREE_EFFECT = [
-    e in (ERIK_CLOCKWISE, TAKE_TWO_FROM_FUTURE, ERIK_BACK_THREE) for e in range(PLACEMENT + 1)
-]
-"""Effects that can always be resolved in full (a fast path of ``effect_possible``)."""
-
-Counts = tuple[int, int, int]
-"""The Forest's Free Trees, Free Damaged Trees and Hidden Allies (``forest_counts``)."""
 
 
 class Player:
@@ -428,52 +419,6 @@ class SkoventyrState(FlowState):
                 return False
         return self.ask_action()
 
-    def draw(self, record: Drawing) -> bool:
-        """Draw a card for ``record``: the known top first, then the hidden part (a chance node:
-        returns True), then the upper known bottom card."""
-        if self.top:
-            self.deck_size -= 1
-            record.drawn(self, self.top.pop(0))
-            return False
-        if self.hidden_size:
-            self.phase = DRAWING
-            self.waiting = record
-            return True
-        if self.bottom:  # only known bottom cards are left: the upper one is on top
-            self.deck_size -= 1
-            record.drawn(self, self.bottom.pop(0))
-        return False
-
-    def effect(self, effect: int) -> None:
-        """Resolve a card's cost or power (each effect is implemented here, once)."""
-        if effect == VOGTER_TO_HIDDEN_ALLY:
-            self.vogter = self._next_tree(self.vogter)
-            self._reveal(self.vogter)
-        elif effect == ERIK_CLOCKWISE:
-            self._erik_clockwise()
-        else:
-            self.pending += EFFECT_WORK.get(effect, ())
-
-    def effect_possible(self, effect: int, taken: int, counts: Counts) -> bool:
-        """SV-3/SV-5: can ``effect`` be resolved in full now? (``taken``: the Future slot of the
-        card being called, which "an Ally from the Future" does not mean; ``counts``: the
-        Forest's, see ``forest_counts``.)"""
-        return EFFECT_POSSIBLE[effect](self, taken, counts)
-
-    def forest_counts(self) -> Counts:
-        """Free Trees, Free Damaged Trees, Hidden Allies."""
-        ally_on, revealed, side = self.ally_on, self.revealed, self.side
-        vogter, gamle_erik = self.vogter, self.gamle_erik
-        free = damaged = hidden = 0
-        for x in self.ring:
-            if ally_on[x] >= 0:
-                if not revealed[x]:
-                    hidden += 1
-            elif x != vogter and x != gamle_erik:
-                free += 1
-                damaged += side[x]
-        return free, damaged, hidden
-
     # ---- the action's choices -------------------------------------------------------------------
 
     def _action_choices(self) -> list[int]:
@@ -491,7 +436,7 @@ class SkoventyrState(FlowState):
         if self.rescue:
             hostage = self.hostage
             for t in TYPES:
-                if hostage[t] and self._can_damage(hostage[t], counts):
+                if hostage[t] and can_damage(hostage[t], counts):
                     choices.append(RESCUE_ID[t])
         choices.sort()
         return choices
@@ -536,7 +481,7 @@ class SkoventyrState(FlowState):
             if card < 0:
                 continue
             cost = COST[card]
-            if FREE_EFFECT[cost] or self.effect_possible(cost, s, counts):
+            if FREE_EFFECT[cost] or effect_possible(self, cost, s, counts):
                 choices.append(CALL_ID[s])
             if deck:
                 choices.append(CALL_RISKY_ID[s])
@@ -556,7 +501,7 @@ class SkoventyrState(FlowState):
                 choices.append(POSITION_ID[t])
             power = POWER[t]
             if power != PLACEMENT and (
-                FREE_EFFECT[power] or self.effect_possible(power, -1, counts)
+                FREE_EFFECT[power] or effect_possible(self, power, -1, counts)
             ):
                 choices.append(MISSION_ID[t])
         return choices
@@ -623,44 +568,8 @@ class SkoventyrState(FlowState):
 
     # ---- the Forest -----------------------------------------------------------------------------
 
-    def _next_tree(self, x: int) -> int:
-        ring = self.ring
-        return ring[(ring.index(x) + 1) % len(ring)]
-
-    def is_free(self, x: int) -> bool:
-        """A Tree is Free with no Vogter, no Gamle Erik and no Ally on it."""
-        return x != self.vogter and x != self.gamle_erik and self.ally_on[x] < 0
-
-    def damage_trees(self) -> list[int]:
-        """Damage a Tree: a Free Damaged one is discarded if there is one, else a Free Healthy one
-        is flipped."""
-        free = [x for x in self.ring if self.is_free(x)]
-        side = self.side
-        damaged = [x for x in free if side[x]]
-        return sorted(damaged or free)
-
-    def _can_damage(self, times: int, counts: Counts) -> bool:
-        """SV-5: can a Tree be damaged ``times`` times in a row (1 or 2)?"""
-        free, damaged, _ = counts
-        if times == 1:
-            return free >= 1
-        # A second Damage discards the Tree the first one flipped, if nothing else is Free.
-        return free >= 2 or (free == 1 and not damaged)
-
-    def heal_trees(self) -> list[int]:
-        side = self.side
-        return sorted(x for x in self.ring if side[x] and self.is_free(x))
-
-    def hidden_ally_trees(self) -> list[int]:
-        ally_on, revealed = self.ally_on, self.revealed
-        return sorted(x for x in self.ring if ally_on[x] >= 0 and not revealed[x])
-
-    def _reveal(self, x: int) -> None:
-        self.revealed[x] = True
-        if x == self.gamle_erik:  # a Revealed Ally on Gamle Erik's Tree is discarded at once
-            self._discard_ally(x)
-
-    def _discard_ally(self, x: int) -> None:
+    def discard_ally(self, x: int) -> None:
+        """The Ally on Tree ``x`` goes to the discard pile."""
         self.discard[self.ally_on[x]] += 1
         self.ally_on[x] = -1
         self.revealed[x] = False
@@ -670,7 +579,7 @@ class SkoventyrState(FlowState):
         if self.forest_allies:
             for x in self.ring:
                 if self.ally_on[x] >= 0:
-                    self._discard_ally(x)
+                    self.discard_ally(x)
 
     def erik_step(self, clockwise: bool) -> bool:
         """Move Gamle Erik to the adjacent Tree; False if he reaches Vogter (the game is lost)."""
@@ -681,20 +590,8 @@ class SkoventyrState(FlowState):
             self.result = LOST
             return False
         if self.ally_on[x] >= 0 and self.revealed[x]:
-            self._discard_ally(x)
+            self.discard_ally(x)
         return True
-
-    def _erik_clockwise(self) -> bool:
-        return self.erik_step(True)
-
-    def erik_back_limit(self) -> int:
-        """How far Gamle Erik may go counter-clockwise (at most 3), stopping before Vogter."""
-        ring = self.ring
-        i = ring.index(self.gamle_erik)
-        for k in range(1, 4):
-            if ring[(i - k) % len(ring)] == self.vogter:
-                return k - 1
-        return 3
 
     def refuge_trees(self) -> list[int]:
         """Refuge: Vogter's Tree, and the Trees clockwise from it reached through Allies only
@@ -1001,14 +898,6 @@ class SkoventyrState(FlowState):
 # ---- the turn flow: records of pending work ---------------------------------------------------
 
 
-class Drawing(Protocol):
-    """Pending work that draws a card and knows what the card is for."""
-
-    def run(self, state: SkoventyrState, /) -> bool: ...
-
-    def drawn(self, state: SkoventyrState, card: int, /) -> None: ...
-
-
 class TurnStart(NamedTuple):
     """A turn begins (``SkoventyrState.start_turn``)."""
 
@@ -1059,41 +948,6 @@ class TakeCard(NamedTuple):
         return False
 
 
-class DamageTree(NamedTuple):
-    """Damage a Tree (``SkoventyrState.damage_trees``)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.ask(DAMAGE_PHASE, [DAMAGE_ID[x] for x in state.damage_trees()], self)
-
-
-class HealTree(NamedTuple):
-    """Heal a Free Damaged Tree, if there is one (Restoration's "if possible"; the Ellefolk's
-    power is offered only when there is, SV-5)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        trees = state.heal_trees()
-        if not trees:
-            return False
-        return state.ask(HEAL_PHASE, [HEAL_ID[x] for x in trees], self)
-
-
-class RevealAlly(NamedTuple):
-    """Reveal a Hidden Ally (the Trold's cost)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        trees = state.hidden_ally_trees()
-        return state.ask(REVEAL_PHASE, [REVEAL_ID[x] for x in trees], self)
-
-
-class CostToBottom(NamedTuple):
-    """Put another Ally of the Future on the bottom of the deck (the Ellefolk's cost)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        future = state.future
-        slots = [BOTTOM_SLOT_ID[s] for s in SLOTS if 0 <= future[s] < ADVERSARY]
-        return state.ask(COST_BOTTOM_PHASE, slots, self)
-
-
 class GambitToBottom(NamedTuple):
     """Vogter's Gambit, after its Damage: Future cards to the bottom, one at a time, or stop."""
 
@@ -1102,39 +956,6 @@ class GambitToBottom(NamedTuple):
         choices = [BOTTOM_SLOT_ID[s] for s in SLOTS if future[s] >= 0]
         choices.append(DONE_ID)
         return state.ask(GAMBIT_PHASE, choices, self)
-
-
-class HuldreTakes(NamedTuple):
-    """The Huldre's power: take up to ``takes`` more Allies from the Future, or stop."""
-
-    takes: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        future = state.future
-        choices = [TAKE_SLOT_ID[s] for s in SLOTS if 0 <= future[s] < ADVERSARY]
-        choices.append(DONE_ID)
-        return state.ask(HULDRE_PHASE, choices, self)
-
-
-class TroldPower(NamedTuple):
-    """The Trold's power: Gamle Erik up to three Trees counter-clockwise."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.ask(TROLD_PHASE, ERIK_BACK_ID[: state.erik_back_limit() + 1], self)
-
-
-class NisseRecycles(NamedTuple):
-    """The Nisse's power: ``left`` Allies of different types (``skip``: the one already put
-    back), no Nisse, from the discard pile to the bottom of the deck."""
-
-    skip: int
-    left: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        discard = state.discard
-        skip = self.skip
-        choices = [RECYCLE_ID[t] for t in TYPES if discard[t] and t != NISSE and t != skip]
-        return state.ask(RECYCLE_PHASE, choices, self)
 
 
 class ChooseReward(NamedTuple):
@@ -1258,50 +1079,11 @@ class PlaceAcorn(NamedTuple):
         return True
 
 
-class SetUpFuture(NamedTuple):
-    """Setup: cards are revealed until the Future holds three Allies, Adversaries set aside."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.draw(self)
-
-    def drawn(self, state: SkoventyrState, card: int) -> None:
-        future = state.future
-        if card == ADVERSARY:
-            state.set_aside += 1
-        else:
-            future[future.index(-1)] = card
-        state.pending.append(self if -1 in future else SetUpHand(0))
-
-
-class SetUpHand(NamedTuple):
-    """Setup: seat ``seat`` draws its starting Ally (Adversaries set aside); after the last
-    seat, the Adversaries set aside are shuffled back into the deck."""
-
-    seat: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.draw(self)
-
-    def drawn(self, state: SkoventyrState, card: int) -> None:
-        if card == ADVERSARY:
-            state.set_aside += 1
-            state.pending.append(self)
-            return
-        state.players[self.seat].take(card)
-        if self.seat + 1 < state.n:
-            state.pending.append(SetUpHand(self.seat + 1))
-            return
-        state.hidden[ADVERSARY] += state.set_aside
-        state.hidden_size += state.set_aside
-        state.deck_size += state.set_aside
-        state.set_aside = 0
-
-
 class RefillFuture(NamedTuple):
     """The end of a turn: a card into the Future's empty slot."""
 
     def run(self, state: SkoventyrState) -> bool:
-        return state.draw(self)
+        return draw(state, self)
 
     def drawn(self, state: SkoventyrState, card: int) -> None:
         future = state.future
@@ -1313,7 +1095,7 @@ class RiskyDraw(NamedTuple):
     the bottom of the deck."""
 
     def run(self, state: SkoventyrState) -> bool:
-        return state.draw(self)
+        return draw(state, self)
 
     def drawn(self, state: SkoventyrState, card: int) -> None:
         if card == ADVERSARY and state.erik_step(True):
@@ -1328,7 +1110,7 @@ class InvolveDraw(NamedTuple):
     removed: int
 
     def run(self, state: SkoventyrState) -> bool:
-        return state.draw(self)
+        return draw(state, self)
 
     def drawn(self, state: SkoventyrState, card: int) -> None:
         cards = state.involve_cards
@@ -1352,9 +1134,6 @@ TURN_START = TurnStart()
 ASK_ACTION = AskAction()
 END_TURN = EndTurn()
 TAKE_CARD = TakeCard()
-DAMAGE_TREE_WORK = DamageTree()
-HEAL_TREE_WORK = HealTree()
-REVEAL_ALLY = RevealAlly()
 GAMBIT_TO_BOTTOM = GambitToBottom()
 CHOOSE_REWARD = ChooseReward()
 REFUGE_MOVE = RefugeMove()
@@ -1366,71 +1145,6 @@ PLACE_ALLY = PlaceAlly()
 DEAL_HOSTAGE_X2 = DealHostageX2()
 REFILL_FUTURE = RefillFuture()
 RISKY_DRAW = RiskyDraw()
-
-EFFECT_WORK: dict[int, tuple[Work, ...]] = {
-    DAMAGE_TREE: (DAMAGE_TREE_WORK,),
-    BOTTOM_FUTURE_ALLY: (CostToBottom(),),
-    REVEAL_TWO: (REVEAL_ALLY, REVEAL_ALLY),
-    TAKE_TWO_FROM_FUTURE: (HuldreTakes(2),),
-    HEAL_TREE: (HEAL_TREE_WORK,),
-    ERIK_BACK_THREE: (TroldPower(),),
-    RECYCLE_TWO: (NisseRecycles(-1, 2),),
-}
-"""The work a card's cost or power leaves (``SkoventyrState.effect``; the other two effects,
-Vogter onto a Hidden Ally and Gamle Erik clockwise, happen at once)."""
-
-
-# ---- whether an effect can be resolved in full (SV-3, SV-5) -----------------------------------
-
-
-def _always(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    return True
-
-
-def _never(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    return False
-
-
-def _tree_to_damage(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    return counts[0] >= 1
-
-
-def _other_future_ally(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    future = state.future
-    return any(0 <= future[s] < ADVERSARY for s in SLOTS if s != taken)
-
-
-def _two_hidden_allies(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    return counts[2] >= 2
-
-
-def _hidden_ally_next(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    x = state._next_tree(state.vogter)
-    return x != state.gamle_erik and state.ally_on[x] >= 0 and not state.revealed[x]
-
-
-def _tree_to_heal(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    return counts[1] >= 1
-
-
-def _two_allies_to_recycle(state: SkoventyrState, taken: int, counts: Counts) -> bool:
-    discard = state.discard
-    return sum(1 for t in TYPES if discard[t] and t != NISSE) >= 2
-
-
-EFFECT_POSSIBLE: dict[int, Callable[[SkoventyrState, int, Counts], bool]] = {
-    ERIK_CLOCKWISE: _always,
-    DAMAGE_TREE: _tree_to_damage,
-    BOTTOM_FUTURE_ALLY: _other_future_ally,
-    REVEAL_TWO: _two_hidden_allies,
-    VOGTER_TO_HIDDEN_ALLY: _hidden_ally_next,
-    HEAL_TREE: _tree_to_heal,
-    RECYCLE_TWO: _two_allies_to_recycle,
-    TAKE_TWO_FROM_FUTURE: _always,
-    ERIK_BACK_THREE: _always,
-    PLACEMENT: _never,
-}
-
 
 # ---- the turn flow: phases ----------------------------------------------------------------------
 
@@ -1497,25 +1211,6 @@ def _offers(*choices: tuple[str, int]) -> Callable[[SkoventyrState, bool], str]:
 # -- chance --
 
 
-def _draw_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
-    inverse = 1.0 / state.hidden_size
-    hidden = state.hidden
-    return [(t, hidden[t] * inverse) for t in CARDS if hidden[t]]
-
-
-def _draw_legal(state: SkoventyrState) -> list[int]:
-    hidden = state.hidden
-    return [t for t in CARDS if hidden[t]]
-
-
-def _drawn(state: SkoventyrState, card: int) -> None:
-    state.hidden[card] -= 1
-    state.hidden_size -= 1
-    state.deck_size -= 1
-    cast(Drawing, state.waiting).drawn(state, card)
-    state.proceed()
-
-
 def _lygtemand_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
     p = 1.0 / len(state.lygtemand_pool)
     return [(LYGTEMAND_ID[k], p) for k in state.lygtemand_pool]
@@ -1570,16 +1265,6 @@ def _acorn_task(state: SkoventyrState, quote: bool) -> str:
     return f"an Acorn is placed on {minion}"
 
 
-DRAWING: Phase[SkoventyrState] = Phase(
-    "draw",
-    (DRAW,),
-    mover=chance,
-    legal=_draw_legal,
-    apply=_drawn,
-    task=lambda state, quote: "a card is drawn from the hidden part of the deck",
-    why=lambda state, action: f"the hidden part of the deck holds no {CARD_NAMES[action]} (SV-6)",
-    outcomes=_draw_outcomes,
-)
 LYGTEMAND_PHASE: Phase[SkoventyrState] = Phase(
     "lygtemand",
     (LYGTEMAND,),
@@ -1628,7 +1313,7 @@ def _call(state: SkoventyrState, slot: int, risky: bool) -> None:
     if risky:
         state.pending.append(RISKY_DRAW)
     else:
-        state.effect(COST[card])
+        effect(state, COST[card])
 
 
 def _position(state: SkoventyrState, ally: int) -> None:
@@ -1640,7 +1325,7 @@ def _position(state: SkoventyrState, ally: int) -> None:
 def _mission(state: SkoventyrState, ally: int) -> None:
     state.players[state.turn].give(ally)
     state.discard[ally] += 1
-    state.effect(POWER[ally])
+    effect(state, POWER[ally])
 
 
 def _gambit(state: SkoventyrState, arg: int) -> None:
@@ -1829,59 +1514,10 @@ ACTION: Decision = Decision(
 # -- sub-decisions --
 
 
-def _damage(state: SkoventyrState, action: int) -> None:
-    x = ARG1[action]
-    if state.side[x]:  # a Free, Damaged Tree is discarded: the ring closes up
-        state.ring.remove(x)
-        state.discarded_trees.append(x)
-    else:
-        state.side[x] = 1
-
-
-def _why_damage(state: SkoventyrState, action: int) -> str:
-    x = ARG1[action]
-    tree = TREE_NAMES[x]
-    if x not in state.ring:
-        return f"Tree {tree} is not in the Forest"
-    if not state.is_free(x):
-        return (
-            f"Tree {tree} is not Free (a pawn or an Ally is on it): only a Free Tree "
-            "can be flipped or discarded (rulebook)"
-        )
-    return "a Free Damaged Tree is in the Forest: it must be discarded (Damage a Tree)"
-
-
-def _heal(state: SkoventyrState, action: int) -> None:
-    state.side[ARG1[action]] = 0
-
-
-def _reveal(state: SkoventyrState, action: int) -> None:
-    state._reveal(ARG1[action])
-
-
-def _future_card_to_bottom(state: SkoventyrState, action: int) -> None:
-    slot = ARG1[action]
-    card = state.future[slot]
-    state.future[slot] = -1
-    state.to_bottom(card)
-
-
 def _gambit_decided(state: SkoventyrState, action: int) -> None:
     if KIND[action] == BOTTOM_SLOT:
-        _future_card_to_bottom(state, action)
+        future_to_bottom(state, ARG1[action])
         state.pending.append(GAMBIT_TO_BOTTOM)
-
-
-def _huldre_decided(state: SkoventyrState, action: int) -> None:
-    if KIND[action] == DONE:
-        return
-    slot = ARG1[action]
-    card = state.future[slot]
-    state.future[slot] = -1
-    state.players[state.turn].take(card)
-    takes = cast(HuldreTakes, state.waiting).takes - 1
-    if takes:
-        state.pending.append(HuldreTakes(takes))
 
 
 def _why_slot(rule: str) -> Callable[[SkoventyrState, int], str]:
@@ -1896,36 +1532,6 @@ def _why_slot(rule: str) -> Callable[[SkoventyrState, int], str]:
         return f"f{slot + 1} holds {rule}"
 
     return why
-
-
-def _erik_back(state: SkoventyrState, action: int) -> None:
-    for _ in range(ARG1[action]):
-        state.erik_step(False)
-
-
-def _why_erik_back(state: SkoventyrState, action: int) -> str:
-    return (
-        f"Gamle Erik can move at most {state.erik_back_limit()} times counter-clockwise "
-        "here: one more would bring him onto Vogter's Tree (package card)"
-    )
-
-
-def _recycle(state: SkoventyrState, action: int) -> None:
-    ally = ARG1[action]
-    state.discard[ally] -= 1
-    state.to_bottom(ally)
-    left = cast(NisseRecycles, state.waiting).left - 1
-    if left:
-        state.pending.append(NisseRecycles(ally, left))
-
-
-def _why_recycle(state: SkoventyrState, action: int) -> str:
-    ally = ARG1[action]
-    if ally == NISSE:
-        return "Nisse's power cannot put back a Nisse (rulebook)"
-    if ally == cast(NisseRecycles, state.waiting).skip:
-        return "the two Allies must be of different types (rulebook)"
-    return f"the discard pile holds no {ALLY_TYPES[ally]}"
 
 
 def _reward(state: SkoventyrState, action: int) -> None:
@@ -2003,57 +1609,12 @@ def _why_tree(rule: str) -> Callable[[SkoventyrState, int], str]:
     return lambda state, action: rule.format(tree=TREE_NAMES[ARG1[action]])
 
 
-DAMAGE_PHASE = Decision(
-    "damage", (DAMAGE,), _damage, _asks("choose the Tree to damage", DAMAGE), _why_damage
-)
-HEAL_PHASE = Decision(
-    "heal",
-    (HEAL,),
-    _heal,
-    _asks("choose the Tree to heal", HEAL),
-    _why_tree("Tree {tree} is not a Free, Damaged Tree in the Forest (Heal a Tree)"),
-)
-REVEAL_PHASE = Decision(
-    "reveal",
-    (REVEAL,),
-    _reveal,
-    _asks("choose a Hidden Ally to reveal", REVEAL),
-    _why_tree("Tree {tree} holds no Hidden Ally to reveal"),
-)
-COST_BOTTOM_PHASE = Decision(
-    "cost bottom",
-    (BOTTOM_SLOT,),
-    _future_card_to_bottom,
-    _asks("choose the Future Ally to put on the bottom", BOTTOM_SLOT),
-    _why_slot("an Adversary: the cost names an Ally from the Future (SV-3)"),
-)
 GAMBIT_PHASE = Decision(
     "gambit",
     (BOTTOM_SLOT, DONE),
     _gambit_decided,
     _offers(("put Future cards on the bottom", BOTTOM_SLOT), ("stop", DONE)),
     _why_slot("an Adversary: the cost names an Ally from the Future (SV-3)"),
-)
-HULDRE_PHASE = Decision(
-    "huldre",
-    (TAKE_SLOT, DONE),
-    _huldre_decided,
-    _offers(("take a Future Ally", TAKE_SLOT), ("stop", DONE)),
-    _why_slot("an Adversary: Huldre's power takes Allies only (SV-3)"),
-)
-TROLD_PHASE = Decision(
-    "trold",
-    (ERIK_BACK,),
-    _erik_back,
-    _asks("move Gamle Erik counter-clockwise", ERIK_BACK),
-    _why_erik_back,
-)
-RECYCLE_PHASE = Decision(
-    "recycle",
-    (RECYCLE,),
-    _recycle,
-    _asks("choose an Ally in the discard pile to put on the bottom", RECYCLE),
-    _why_recycle,
 )
 REWARD_PHASE = Decision(
     "reward",
