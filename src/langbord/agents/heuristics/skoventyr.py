@@ -91,6 +91,7 @@ from langbord.engines.skoventyr.notation import (
 )
 from langbord.engines.skoventyr.phases.allies import erik_back_limit, hidden_ally_trees
 from langbord.engines.skoventyr.phases.trees import damage_trees
+from langbord.engines.skoventyr.phases.wrath import refuge_trees
 
 if TYPE_CHECKING:
     from langbord.engines.skoventyr.rules import SkoventyrState
@@ -434,7 +435,7 @@ def _trold_value(look: _Look, k: int) -> float:
 
 
 def _refuge_gain(look: _Look) -> int:
-    return max(look.from_erik[x] for x in look.state.refuge_trees()) - look.distance
+    return max(look.from_erik[x] for x in refuge_trees(look.state)) - look.distance
 
 
 def _reward_values(look: _Look) -> tuple[float, float, float]:

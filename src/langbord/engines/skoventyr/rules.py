@@ -1,4 +1,4 @@
-"""Skoventyr's rules: :class:`SkoventyrGame` and :class:`SkoventyrState` (rulebooks/skoventyr.txt,
+"""Skoventyr's table: :class:`SkoventyrGame` and :class:`SkoventyrState` (rulebooks/skoventyr.txt,
 rulings SV-1 … SV-8).
 
 What is hidden, and from whom (SV-6): hands are visible to all, so the only secret is the order
@@ -10,30 +10,30 @@ holds; with the hidden part empty the upper known bottom card comes next. A shuf
 Wrath) merges the known cards back into the hidden part. Every seat therefore knows the same
 things, ``view`` is the whole table, and ``resample_hidden`` has nothing to re-deal.
 
-The turn flow (``langbord.core.flow``): the phases are listed once at the end of this module
-(``FLOW``): four chance phases (a draw, and the modules' setup), the turn's action, and one phase
-per kind of sub-decision. The draw, the setup, Damaging and Healing a Tree and the Allies' costs
-and powers are in :mod:`langbord.engines.skoventyr.phases`, one module per part of the rulebook.
-The work still to do is ``pending``, a stack of small records that name their rule
-(``DamageTree``, ``HuldreTakes``, ``RefillFuture`` …); a record either happens at once or asks for
-a decision or a chance outcome, and the record awaited is ``waiting`` (a draw knows what its card
-is for, Huldre's power how many Allies it may still take). A sub-decision with only one possible
-choice is made by the engine; the turn's action is always chosen by the player.
+This module holds the table (the Forest, the cards, the Minions and the modules' tokens, with
+what several phases share: Gamle Erik's step, an Ally discarded, a card put on the bottom), its
+setup, copies, scores and views. The rules of each part of the turn, its phases and the records
+of pending work that lead to them, are in :mod:`langbord.engines.skoventyr.phases`, one module
+per part of the rulebook; the :class:`~langbord.core.flow.Flow` at the end of this module lists
+the phases (``FLOW``). The work still to do is ``pending``, a stack of small records that name
+their rule (``DamageTree``, ``HuldreTakes``, ``RefillFuture`` …); a record either happens at once
+or asks for a decision or a chance outcome, and the record awaited is ``waiting`` (a draw knows
+what its card is for, Huldre's power how many Allies it may still take). A sub-decision with
+only one possible choice is made by the engine; the turn's action is always chosen by the
+player.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import ClassVar, NamedTuple, cast
+from collections.abc import Sequence
+from typing import ClassVar
 
 from langbord.core.errors import OptionError
-from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
+from langbord.core.flow import OVER, Flow, FlowState, Work
 from langbord.core.game import JSON, Game
 from langbord.core.info import GameInfo
 from langbord.core.options import Option, OptionValue
-from langbord.core.prompts import offer
-from langbord.engines.skoventyr import data
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
     ACORNS_PER_KIND,
@@ -41,114 +41,58 @@ from langbord.engines.skoventyr.data import (
     ADVERSARY,
     ALLIES_PER_TYPE,
     ALLY_TYPES,
-    ANY_LYGTEMAND,
     CARD_NAMES,
     CARD_TYPES,
-    COST,
     DEFAULT_TREES,
     ERIK_START,
-    FORMSKIFTER,
     FUTURE_SIZE,
-    HAND_LIMIT,
-    HOSTAGE_TOKENS,
+    LOST,
     LYGTEMANDS,
     MAX_PLAYERS,
-    MINION_KINDS,
     MINION_NAMES,
     MINION_VALUES,
-    PLACEMENT,
-    POWER,
+    PLAYING,
     SIDES,
     TREE_CARDS,
     TREE_NAMES,
     TURN_LIMIT,
     VOGTER_START,
+    WON,
     damaged_order,
 )
 from langbord.engines.skoventyr.info import INFO
-from langbord.engines.skoventyr.notation import (
-    ACORN,
-    ACORN_ID,
-    ACTION_STRINGS,
-    ARG1,
-    BOTTOM_CARD,
-    BOTTOM_CARD_ID,
-    BOTTOM_SLOT,
-    BOTTOM_SLOT_ID,
-    CALL,
-    CALL_ID,
-    CALL_RISKY,
-    CALL_RISKY_ID,
-    DISCARD_CARD,
-    DISCARD_CARD_ID,
-    DISCARD_SLOT,
-    DISCARD_SLOT_ID,
-    DONE,
-    DONE_ID,
-    GAMBIT,
-    GAMBIT_ID,
-    HOSTAGE_ID,
-    HOSTAGE_X2,
-    INVOLVE,
-    INVOLVE_ID,
-    KIND,
-    LYGTEMAND,
-    LYGTEMAND_ID,
-    MISSION,
-    MISSION_ID,
-    PLACE_ON,
-    PLACE_ON_ID,
-    POSITION,
-    POSITION_ID,
-    RALLY,
-    RALLY_ANY,
-    RALLY_ANY_ID,
-    RALLY_ID,
-    RECOVER,
-    RECOVER_ID,
-    REFUGE,
-    REFUGE_ID,
-    RESCUE,
-    RESCUE_ID,
-    RESTORATION,
-    RESTORATION_ID,
-    REVENGE,
-    REVENGE_ID,
-    TOP,
-    TOP_ID,
-    VOGTER_TO,
-    VOGTER_TO_ID,
-    WRATH,
-    WRATH_ID,
-)
+from langbord.engines.skoventyr.notation import ACTION_STRINGS, ARG1, KIND, TYPES, WRATH
 from langbord.engines.skoventyr.phases.allies import (
     COST_BOTTOM_PHASE,
-    FREE_EFFECT,
     HULDRE_PHASE,
     RECYCLE_PHASE,
     REVEAL_PHASE,
     TROLD_PHASE,
-    Counts,
-    effect,
-    effect_possible,
-    future_to_bottom,
 )
-from langbord.engines.skoventyr.phases.draws import DRAWING, draw
+from langbord.engines.skoventyr.phases.command import PLACE_PHASE
+from langbord.engines.skoventyr.phases.draws import DRAWING
+from langbord.engines.skoventyr.phases.gambit import GAMBIT_PHASE
+from langbord.engines.skoventyr.phases.lygtemands import (
+    INVOLVE_BOTTOM_PHASE,
+    INVOLVE_TOP_PHASE,
+    LYGTEMAND_PHASE,
+    PlaceLygtemand,
+)
+from langbord.engines.skoventyr.phases.rescue import (
+    ACORN_PHASE,
+    DEAL_HOSTAGE_X2,
+    HOSTAGE_PHASE,
+    RECOVER_PHASE,
+    PlaceAcorn,
+)
 from langbord.engines.skoventyr.phases.setup import SetUpFuture
-from langbord.engines.skoventyr.phases.trees import (
-    DAMAGE_PHASE,
-    DAMAGE_TREE_WORK,
-    HEAL_PHASE,
-    HEAL_TREE_WORK,
-    can_damage,
-)
+from langbord.engines.skoventyr.phases.trees import DAMAGE_PHASE, HEAL_PHASE
+from langbord.engines.skoventyr.phases.turn import ACTION, HAND_LIMIT_PHASE, TURN_START
+from langbord.engines.skoventyr.phases.wrath import REFUGE_PHASE, REVENGE_PHASE, REWARD_PHASE
 
-TYPES = range(len(ALLY_TYPES))
 CARDS = range(CARD_TYPES)
-SLOTS = range(FUTURE_SIZE)
 MINIONS = range(len(MINION_NAMES))
 
-PLAYING, WON, LOST = 0, 1, -1
 RESULT_NAMES = {PLAYING: "playing", WON: "won", LOST: "lost"}
 OVER_TASKS = {WON: "nothing: the game is won", LOST: "nothing: the game is lost"}
 
@@ -302,6 +246,7 @@ class SkoventyrState(FlowState):
         self.phase = OVER
         self.choices: list[int] = []
         self.waiting: Work = TURN_START
+        """The record whose decision or draw the state awaits (what a card drawn is for)."""
         pending: list[Work] = [TURN_START, SetUpFuture()]
         if self.rescue:
             pending += [PlaceAcorn(0), DEAL_HOSTAGE_X2]
@@ -378,195 +323,7 @@ class SkoventyrState(FlowState):
             cache = self._legal_cache = self._compute_legal()
         return action in cache
 
-    def ask(self, phase: Decision, choices: list[int], record: Work) -> bool:
-        """Ask for a sub-decision (for ``record``); one with a single possible choice is made at
-        once. Returns whether the state now waits."""
-        self.phase = phase
-        self.waiting = record
-        if len(choices) == 1:
-            phase.decide(self, choices[0])
-            return False
-        self.choices = choices
-        return True
-
-    def ask_action(self) -> bool:
-        """Ask for the turn's action (SV-5: with none legal the game is lost)."""
-        choices = self._action_choices()
-        if not choices:
-            self.result = LOST
-            return False
-        self.phase = ACTION
-        self.choices = choices
-        return True
-
-    def start_turn(self) -> bool:
-        """The start of a turn: the safeguard against endless games, then (SV-8) a pair of
-        identical Acorns in the centre brings back a discarded Tree; then the action."""
-        if self.turns_played >= TURN_LIMIT:
-            self.result = LOST  # the safeguard (the card, card.toml)
-            return False
-        if self.rescue:
-            centre = self.centre
-            recover = 0
-            for k in range(len(centre)):
-                if centre[k] >= ACORNS_PER_KIND:
-                    centre[k] -= ACORNS_PER_KIND
-                    self.acorns_removed += ACORNS_PER_KIND
-                    recover += 1
-            recover = min(recover, len(self.discarded_trees))  # a Tree returns "if any"
-            if recover:
-                self.pending += [ASK_ACTION] + [RECOVER_TREE] * recover
-                return False
-        return self.ask_action()
-
-    # ---- the action's choices -------------------------------------------------------------------
-
-    def _action_choices(self) -> list[int]:
-        """The turn's legal actions (SV-1, SV-3, SV-5, SV-7, SV-8), sorted."""
-        counts, targets, kind = self._forest_scan()
-        choices = self._call_choices(counts)
-        if counts[0]:  # a Tree can be damaged
-            choices.append(GAMBIT_ID)
-        choices += self._command_choices(counts, targets, kind)
-        allies = self.forest_allies
-        if allies >= 2:
-            choices += self._wrath_choices(allies)
-        if self.lygtemands:
-            choices += self._reconciliation_choices(self.players[self.turn].hand)
-        if self.rescue:
-            hostage = self.hostage
-            for t in TYPES:
-                if hostage[t] and can_damage(hostage[t], counts):
-                    choices.append(RESCUE_ID[t])
-        choices.sort()
-        return choices
-
-    def _forest_scan(self) -> tuple[Counts, bool, int]:
-        """One pass over the Forest: its counts (``forest_counts``), whether a Tree can take a
-        new Ally (a Tree with no Ally next to one with an Ally; the first goes on Vogter's), and
-        the non-Formskifter type there (-1: none)."""
-        ring, ally_on, revealed, side = self.ring, self.ally_on, self.revealed, self.side
-        vogter, gamle_erik = self.vogter, self.gamle_erik
-        free = damaged = hidden = 0
-        kind = -1
-        targets = False
-        size = len(ring)
-        empty = not self.forest_allies
-        for i in range(size):
-            x = ring[i]
-            t = ally_on[x]
-            if t >= 0:
-                if not revealed[x]:
-                    hidden += 1
-                if t != FORMSKIFTER:
-                    kind = t
-                continue
-            if x != vogter and x != gamle_erik:
-                free += 1
-                damaged += side[x]
-            if empty:
-                targets = targets or x == vogter  # the first Ally goes on Vogter's Tree
-            elif ally_on[ring[i - 1]] >= 0 or ally_on[ring[(i + 1) % size]] >= 0:
-                targets = True
-        return (free, damaged, hidden), targets, kind
-
-    def _call_choices(self, counts: Counts) -> list[int]:
-        """Vogter's Call: the leftmost card if it is an Adversary, else any (SV-3); its left box
-        in full, or a Risky Draw while the deck has a card."""
-        choices: list[int] = []
-        future = self.future
-        deck = self.deck_size
-        for s in (0,) if future[0] == ADVERSARY else SLOTS:
-            card = future[s]
-            if card < 0:
-                continue
-            cost = COST[card]
-            if FREE_EFFECT[cost] or effect_possible(self, cost, s, counts):
-                choices.append(CALL_ID[s])
-            if deck:
-                choices.append(CALL_RISKY_ID[s])
-        return choices
-
-    def _command_choices(self, counts: Counts, targets: bool, kind: int) -> list[int]:
-        """Vogter's Command: Position (one type in the Forest, Formskifters excepted) and
-        Mission (the power resolved in full); SV-8: a Hostage blocks its type."""
-        choices: list[int] = []
-        hand = self.players[self.turn].hand
-        hostage = self.hostage
-        empty = not self.forest_allies
-        for t in TYPES:
-            if not hand[t] or hostage[t]:
-                continue
-            if targets and (t == FORMSKIFTER or empty or kind == t):
-                choices.append(POSITION_ID[t])
-            power = POWER[t]
-            if power != PLACEMENT and (
-                FREE_EFFECT[power] or effect_possible(self, power, -1, counts)
-            ):
-                choices.append(MISSION_ID[t])
-        return choices
-
-    def _wrath_choices(self, allies: int) -> list[int]:
-        choices = []
-        seen = set()
-        lygtemand_on, acorn_on = self.lygtemand_on, self.acorn_on
-        for m in MINIONS:
-            if self.in_game[m] and MINION_VALUES[m] <= allies and lygtemand_on[m] < 0:
-                key = (MINION_KINDS[m], acorn_on[m])  # identical Minions are offered once
-                if key not in seen:
-                    seen.add(key)
-                    choices.append(WRATH_ID[m])
-        return choices
-
-    def _reconciliation_choices(self, hand: list[int]) -> list[int]:
-        """Vogter's Reconciliation (SV-7): Rally only when every Minion in the game is covered
-        by a Lygtemand; Involve 1 or 2 with as many Rallied Lygtemands."""
-        choices = []
-        lygtemand_on, in_game = self.lygtemand_on, self.in_game
-        if all(lygtemand_on[m] >= 0 for m in MINIONS if in_game[m]):
-            for m in MINIONS:
-                k = lygtemand_on[m]
-                if not in_game[m] or k < 0:
-                    continue
-                if k == ANY_LYGTEMAND:
-                    choices += [RALLY_ANY_ID[t] for t in TYPES if hand[t]]
-                elif hand[k]:
-                    choices.append(RALLY_ID[k])
-        if self.rallied:
-            choices += self._involve_choices()
-        return choices
-
-    def _involve_choices(self) -> list[int]:
-        adversaries = self.deck_count(ADVERSARY)
-        allies = self.deck_size - adversaries
-        choices = []
-        if allies >= 1:
-            choices.append(INVOLVE_ID[0])
-        if self.rallied >= 2 and allies >= 2 and adversaries >= 1:
-            choices.append(INVOLVE_ID[1])
-        return choices
-
-    def position_targets(self) -> tuple[list[int], int]:
-        """Trees an Ally may be placed on, and the non-Formskifter type already in the Forest."""
-        if not self.forest_allies:
-            return [self.vogter], -1
-        ring = self.ring
-        ally_on = self.ally_on
-        size = len(ring)
-        kind = -1
-        targets = []
-        for i in range(size):
-            x = ring[i]
-            t = ally_on[x]
-            if t >= 0:
-                if t != FORMSKIFTER:
-                    kind = t
-            elif ally_on[ring[i - 1]] >= 0 or ally_on[ring[(i + 1) % size]] >= 0:
-                targets.append(x)
-        targets.sort()
-        return targets, kind
-
-    # ---- the Forest -----------------------------------------------------------------------------
+    # ---- the Forest and the deck, as every phase sees them -------------------------------------
 
     def discard_ally(self, x: int) -> None:
         """The Ally on Tree ``x`` goes to the discard pile."""
@@ -574,12 +331,6 @@ class SkoventyrState(FlowState):
         self.ally_on[x] = -1
         self.revealed[x] = False
         self.forest_allies -= 1
-
-    def discard_forest(self) -> None:
-        if self.forest_allies:
-            for x in self.ring:
-                if self.ally_on[x] >= 0:
-                    self.discard_ally(x)
 
     def erik_step(self, clockwise: bool) -> bool:
         """Move Gamle Erik to the adjacent Tree; False if he reaches Vogter (the game is lost)."""
@@ -593,64 +344,11 @@ class SkoventyrState(FlowState):
             self.discard_ally(x)
         return True
 
-    def refuge_trees(self) -> list[int]:
-        """Refuge: Vogter's Tree, and the Trees clockwise from it reached through Allies only
-        (never onto or past Gamle Erik, SV-2)."""
-        ring = self.ring
-        size = len(ring)
-        i = ring.index(self.vogter)
-        trees = [self.vogter]
-        for j in range(1, size):
-            x = ring[(i + j) % size]
-            if self.ally_on[x] < 0 or x == self.gamle_erik:
-                break
-            trees.append(x)
-        return sorted(trees)
-
-    def recover_trees(self) -> list[int]:
-        """SV-8: the Trees a recovered Tree may follow, from Vogter's clockwise to Gamle Erik's."""
-        ring = self.ring
-        i = ring.index(self.vogter)
-        size = len(ring)
-        trees = []
-        while ring[i] != self.gamle_erik:
-            trees.append(ring[i])
-            i = (i + 1) % size
-        return sorted(trees)
-
-    # ---- cards ----------------------------------------------------------------------------------
-
     def to_bottom(self, card: int) -> None:
         """Put a card on the bottom of the deck, face down, beneath the cards there (SV-6: its
         place is known until the next shuffle)."""
         self.bottom.append(card)
         self.deck_size += 1
-
-    def _shuffle(self) -> None:
-        """Shuffle the deck (only the deck): every known place is forgotten."""
-        hidden = self.hidden
-        for card in self.top:
-            hidden[card] += 1
-        for card in self.bottom:
-            hidden[card] += 1
-        self.top = []
-        self.bottom = []
-        self.hidden_size = self.deck_size
-
-    def wrath(self, m: int) -> None:
-        """Vogter's Wrath defeats Minion ``m``: its Acorn to the centre (SV-8), the last one wins
-        the game; else the deck is shuffled and a reward chosen."""
-        self.in_game[m] = False
-        self.minions_left -= 1
-        k = self.acorn_on[m]
-        if k >= 0:
-            self.acorn_on[m] = -1
-            self.centre[k] += 1
-        if not self.minions_left:
-            self.result = WON
-            return
-        self._shuffle()
-        self.pending.append(CHOOSE_REWARD)
 
     def deck_count(self, card: int) -> int:
         """How many cards of type ``card`` the deck holds (public, like ``deck_cards``)."""
@@ -895,795 +593,7 @@ class SkoventyrState(FlowState):
         }
 
 
-# ---- the turn flow: records of pending work ---------------------------------------------------
-
-
-class TurnStart(NamedTuple):
-    """A turn begins (``SkoventyrState.start_turn``)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.start_turn()
-
-
-class AskAction(NamedTuple):
-    """The turn's action, after the Trees recovered at its start (SV-8)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.ask_action()
-
-
-class EndTurn(NamedTuple):
-    """After the action: the hand limit, then the Future slides left and is refilled (SV-4: an
-    empty deck leaves it short), then the next seat's turn."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        p = state.turn
-        player = state.players[p]
-        if player.hand_size > HAND_LIMIT:
-            hand = player.hand
-            return state.ask(HAND_LIMIT_PHASE, [DISCARD_CARD_ID[t] for t in TYPES if hand[t]], self)
-        future = state.future
-        if -1 in future:
-            cards = [c for c in future if c >= 0]
-            cards += [-1] * (FUTURE_SIZE - len(cards))
-            state.future = cards  # slide left
-            if state.deck_size:
-                state.pending += (END_TURN, REFILL_FUTURE)
-                return False
-        state.turns_played += 1
-        state.turn = (p + 1) % state.n
-        return state.start_turn()
-
-
-class TakeCard(NamedTuple):
-    """The card a Call took joins the hand; an Adversary goes to the bottom of the deck."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        card = state.taking
-        state.taking = -1
-        if card == ADVERSARY:
-            state.to_bottom(card)
-        else:
-            state.players[state.turn].take(card)
-        return False
-
-
-class GambitToBottom(NamedTuple):
-    """Vogter's Gambit, after its Damage: Future cards to the bottom, one at a time, or stop."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        future = state.future
-        choices = [BOTTOM_SLOT_ID[s] for s in SLOTS if future[s] >= 0]
-        choices.append(DONE_ID)
-        return state.ask(GAMBIT_PHASE, choices, self)
-
-
-class ChooseReward(NamedTuple):
-    """Vogter's Wrath's reward: Refuge, Revenge or Restoration."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.ask(REWARD_PHASE, [REFUGE_ID, REVENGE_ID, RESTORATION_ID], self)
-
-
-class RefugeMove(NamedTuple):
-    """Refuge: Vogter's destination (``SkoventyrState.refuge_trees``)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return state.ask(REFUGE_PHASE, [VOGTER_TO_ID[x] for x in state.refuge_trees()], self)
-
-
-class RevengeDiscard(NamedTuple):
-    """Revenge: discard an Adversary from the Future, if there is one."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        future = state.future
-        slots = [DISCARD_SLOT_ID[s] for s in SLOTS if future[s] == ADVERSARY]
-        if not slots:
-            return False
-        return state.ask(REVENGE_PHASE, slots, self)
-
-
-class FreeHostage(NamedTuple):
-    """Vogter's Rescue (SV-8), after its Damage: the ``ally`` goes on top of the deck."""
-
-    ally: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        state.hostage[self.ally] = 0
-        state.hostages_freed += 1
-        state.top.insert(0, self.ally)
-        state.deck_size += 1
-        return False
-
-
-class InvolveTop(NamedTuple):
-    """Involve 2 (SV-7): a revealed Ally goes on top of the deck, at ``place`` (0: the top)."""
-
-    place: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        cards = state.involve_cards
-        return state.ask(INVOLVE_TOP_PHASE, [TOP_ID[t] for t in TYPES if t in cards], self)
-
-
-class InvolveDiscard(NamedTuple):
-    """Involve 2 (SV-7): a revealed Adversary is discarded."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        state.involve_cards.remove(ADVERSARY)
-        state.discard[ADVERSARY] += 1
-        return False
-
-
-class InvolveBottom(NamedTuple):
-    """Involve: the other revealed cards go to the bottom, one at a time in the order chosen
-    (asked only when they differ)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        cards = state.involve_cards
-        if not cards:
-            return False
-        kinds = set(cards)
-        if len(kinds) == 1:  # identical cards: their order does not matter
-            state.bottom += cards
-            state.deck_size += len(cards)
-            cards.clear()
-            return False
-        choices = [BOTTOM_CARD_ID[t] for t in sorted(kinds)]
-        return state.ask(INVOLVE_BOTTOM_PHASE, choices, self)
-
-
-class RecoverTree(NamedTuple):
-    """SV-8: a discarded Tree returns, between Vogter and Gamle Erik."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        trees = state.recover_trees()
-        return state.ask(RECOVER_PHASE, [RECOVER_ID[x] for x in trees], self)
-
-
-class PlaceAlly(NamedTuple):
-    """Command: Position, the Tree for the Ally (``SkoventyrState.position_targets``)."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        trees = state.position_targets()[0]
-        return state.ask(PLACE_PHASE, [PLACE_ON_ID[x] for x in trees], self)
-
-
-class PlaceLygtemand(NamedTuple):
-    """Setup (SV-7): a Lygtemand drawn at random onto Minion ``minion``."""
-
-    minion: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        state.phase = LYGTEMAND_PHASE
-        state.waiting = self
-        return True
-
-
-class DealHostageX2(NamedTuple):
-    """Setup (SV-8): the x2 Hostage token dealt at random to an Ally type."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        state.phase = HOSTAGE_PHASE
-        return True
-
-
-class PlaceAcorn(NamedTuple):
-    """Setup (SV-8): an Acorn drawn at random onto Minion ``minion``."""
-
-    minion: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        state.phase = ACORN_PHASE
-        state.waiting = self
-        return True
-
-
-class RefillFuture(NamedTuple):
-    """The end of a turn: a card into the Future's empty slot."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return draw(state, self)
-
-    def drawn(self, state: SkoventyrState, card: int) -> None:
-        future = state.future
-        future[future.index(-1)] = card
-
-
-class RiskyDraw(NamedTuple):
-    """Vogter's Call's Risky Draw (SV-3): an Adversary moves Gamle Erik twice; the card goes to
-    the bottom of the deck."""
-
-    def run(self, state: SkoventyrState) -> bool:
-        return draw(state, self)
-
-    def drawn(self, state: SkoventyrState, card: int) -> None:
-        if card == ADVERSARY and state.erik_step(True):
-            state.erik_step(True)
-        state.to_bottom(card)
-
-
-class InvolveDraw(NamedTuple):
-    """Involve 1 or 2 (``removed``, SV-7): cards are revealed from the deck until an Ally shows
-    (Involve 1: it goes on top), or two Allies and an Adversary (Involve 2)."""
-
-    removed: int
-
-    def run(self, state: SkoventyrState) -> bool:
-        return draw(state, self)
-
-    def drawn(self, state: SkoventyrState, card: int) -> None:
-        cards = state.involve_cards
-        cards.append(card)
-        adversaries = cards.count(ADVERSARY)
-        allies = len(cards) - adversaries
-        if self.removed == 1:
-            if card != ADVERSARY:
-                cards.remove(card)
-                state.top.insert(0, card)
-                state.deck_size += 1
-                state.pending.append(INVOLVE_BOTTOM)
-                return
-        elif allies >= 2 and adversaries >= 1:
-            state.pending += (INVOLVE_BOTTOM, INVOLVE_DISCARD, InvolveTop(1), InvolveTop(0))
-            return
-        state.pending.append(self)
-
-
-TURN_START = TurnStart()
-ASK_ACTION = AskAction()
-END_TURN = EndTurn()
-TAKE_CARD = TakeCard()
-GAMBIT_TO_BOTTOM = GambitToBottom()
-CHOOSE_REWARD = ChooseReward()
-REFUGE_MOVE = RefugeMove()
-REVENGE_DISCARD = RevengeDiscard()
-INVOLVE_DISCARD = InvolveDiscard()
-INVOLVE_BOTTOM = InvolveBottom()
-RECOVER_TREE = RecoverTree()
-PLACE_ALLY = PlaceAlly()
-DEAL_HOSTAGE_X2 = DealHostageX2()
-REFILL_FUTURE = RefillFuture()
-RISKY_DRAW = RiskyDraw()
-
-# ---- the turn flow: phases ----------------------------------------------------------------------
-
-
-def _seat_to_move(state: SkoventyrState) -> int:
-    return state.turn
-
-
-def _asked(state: SkoventyrState) -> list[int]:
-    return state.choices  # worked out when the decision was asked
-
-
-def _not_legal(state: SkoventyrState, action: int) -> str:
-    return "not legal now"
-
-
-class Decision(Phase["SkoventyrState"]):
-    """A phase at which the seat to move decides among the ``choices`` asked
-    (``SkoventyrState.ask``); ``decide`` carries a choice out, and ``apply`` is ``decide`` and
-    then the pending work. (Game-local: ``ask`` makes a lone sub-decision at once, by
-    ``decide``.)"""
-
-    __slots__ = ("decide",)
-
-    def __init__(
-        self,
-        name: str,
-        kinds: Sequence[int],
-        decide: Callable[[SkoventyrState, int], None],
-        task: Callable[[SkoventyrState, bool], str],
-        why: Callable[[SkoventyrState, int], str] = _not_legal,
-    ) -> None:
-        def apply(state: SkoventyrState, action: int) -> None:
-            decide(state, action)
-            state.proceed()
-
-        super().__init__(
-            name, kinds, mover=_seat_to_move, legal=_asked, apply=apply, task=task, why=why
-        )
-        self.decide = decide
-
-
-def _asks(phrase: str, kind: int) -> Callable[[SkoventyrState, bool], str]:
-    """The task of a one-kind decision: ``phrase``, then legal moves quoted."""
-
-    def task(state: SkoventyrState, quote: bool) -> str:
-        return f"{phrase} ({state._examples(kind)})" if quote else phrase
-
-    return task
-
-
-def _offers(*choices: tuple[str, int]) -> Callable[[SkoventyrState, bool], str]:
-    """The task of a decision between kinds of moves, each a phrase and its kind."""
-
-    def task(state: SkoventyrState, quote: bool) -> str:
-        open_ = [(phrase, state._legal_of(kind)) for phrase, kind in choices]
-        if not quote:
-            return offer([(phrase, None) for phrase, legal in open_ if legal])
-        return offer(open_)
-
-    return task
-
-
-# -- chance --
-
-
-def _lygtemand_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
-    p = 1.0 / len(state.lygtemand_pool)
-    return [(LYGTEMAND_ID[k], p) for k in state.lygtemand_pool]
-
-
-def _lygtemand_placed(state: SkoventyrState, action: int) -> None:
-    lygtemand = ARG1[action]
-    minion = cast(PlaceLygtemand, state.waiting).minion
-    state.lygtemand_pool.remove(lygtemand)
-    state.lygtemand_on[minion] = lygtemand
-    if minion + 1 < len(MINION_NAMES):
-        state.pending.append(PlaceLygtemand(minion + 1))
-    state.proceed()
-
-
-def _hostage_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
-    return [(HOSTAGE_ID[t], 1.0 / HOSTAGE_TOKENS) for t in TYPES]
-
-
-def _hostage_dealt(state: SkoventyrState, action: int) -> None:
-    state.hostage[ARG1[action]] = 2
-    state.proceed()
-
-
-def _acorn_outcomes(state: SkoventyrState) -> list[tuple[int, float]]:
-    pool = state.acorn_pool
-    total = sum(pool)
-    return [(ACORN_ID[k], pool[k] / total) for k in range(len(pool)) if pool[k]]
-
-
-def _acorn_placed(state: SkoventyrState, action: int) -> None:
-    acorn = ARG1[action]
-    minion = cast(PlaceAcorn, state.waiting).minion
-    state.acorn_pool[acorn] -= 1
-    state.acorn_on[minion] = acorn
-    if minion + 1 < len(MINION_NAMES):
-        state.pending.append(PlaceAcorn(minion + 1))
-    state.proceed()
-
-
-def _outcomes_legal(state: SkoventyrState) -> list[int]:
-    return [a for a, _ in state.chance_outcomes()]
-
-
-def _lygtemand_task(state: SkoventyrState, quote: bool) -> str:
-    minion = MINION_NAMES[cast(PlaceLygtemand, state.waiting).minion]
-    return f"a Lygtemand is placed on {minion}"
-
-
-def _acorn_task(state: SkoventyrState, quote: bool) -> str:
-    minion = MINION_NAMES[cast(PlaceAcorn, state.waiting).minion]
-    return f"an Acorn is placed on {minion}"
-
-
-LYGTEMAND_PHASE: Phase[SkoventyrState] = Phase(
-    "lygtemand",
-    (LYGTEMAND,),
-    mover=chance,
-    legal=_outcomes_legal,
-    apply=_lygtemand_placed,
-    task=_lygtemand_task,
-    why=lambda state, action: (
-        f"the {LYGTEMANDS[ARG1[action]]} Lygtemand is already on a Minion (SV-7)"
-    ),
-    outcomes=_lygtemand_outcomes,
-)
-HOSTAGE_PHASE: Phase[SkoventyrState] = Phase(
-    "hostage",
-    (HOSTAGE_X2,),
-    mover=chance,
-    legal=_outcomes_legal,
-    apply=_hostage_dealt,
-    task=lambda state, quote: "the x2 Hostage token is dealt",
-    why=_not_legal,
-    outcomes=_hostage_outcomes,
-)
-ACORN_PHASE: Phase[SkoventyrState] = Phase(
-    "acorn",
-    (ACORN,),
-    mover=chance,
-    legal=_outcomes_legal,
-    apply=_acorn_placed,
-    task=_acorn_task,
-    why=lambda state, action: (
-        f"both Acorns {ACORN_KINDS[ARG1[action]]} are already on Minions (SV-8)"
-    ),
-    outcomes=_acorn_outcomes,
-)
-
-
-# -- the turn's action --
-
-
-def _call(state: SkoventyrState, slot: int, risky: bool) -> None:
-    """Vogter's Call: the card leaves the Future before its left box (or the Risky Draw)."""
-    card = state.future[slot]
-    state.future[slot] = -1
-    state.taking = card
-    state.pending.append(TAKE_CARD)
-    if risky:
-        state.pending.append(RISKY_DRAW)
-    else:
-        effect(state, COST[card])
-
-
-def _position(state: SkoventyrState, ally: int) -> None:
-    state.players[state.turn].give(ally)
-    state.placing = ally
-    state.pending.append(PLACE_ALLY)
-
-
-def _mission(state: SkoventyrState, ally: int) -> None:
-    state.players[state.turn].give(ally)
-    state.discard[ally] += 1
-    effect(state, POWER[ally])
-
-
-def _gambit(state: SkoventyrState, arg: int) -> None:
-    state.pending += (GAMBIT_TO_BOTTOM, DAMAGE_TREE_WORK)
-
-
-def _rally(state: SkoventyrState, ally: int, lygtemand: int) -> None:
-    """Rally (SV-7): the Ally to the bottom of the deck, the Lygtemand off its Minion."""
-    state.players[state.turn].give(ally)
-    state.to_bottom(ally)
-    state.lygtemand_on[state.lygtemand_on.index(lygtemand)] = -1
-    state.rallied += 1
-
-
-def _involve(state: SkoventyrState, removed: int) -> None:
-    state.rallied -= removed
-    state.lygtemands_removed += removed
-    state.pending.append(InvolveDraw(removed))
-
-
-def _rescue(state: SkoventyrState, ally: int) -> None:
-    state.pending.append(FreeHostage(ally))
-    state.pending += [DAMAGE_TREE_WORK] * state.hostage[ally]
-
-
-ACTION_RULES: dict[int, Callable[[SkoventyrState, int], None]] = {
-    CALL: lambda state, slot: _call(state, slot, False),
-    CALL_RISKY: lambda state, slot: _call(state, slot, True),
-    GAMBIT: _gambit,
-    POSITION: _position,
-    MISSION: _mission,
-    WRATH: SkoventyrState.wrath,
-    RALLY: lambda state, ally: _rally(state, ally, ally),
-    RALLY_ANY: lambda state, ally: _rally(state, ally, ANY_LYGTEMAND),
-    INVOLVE: _involve,
-    RESCUE: _rescue,
-}
-"""How each of the turn's actions is carried out (its argument: a slot, an Ally type …)."""
-
-
-def _act(state: SkoventyrState, action: int) -> None:
-    state.pending.append(END_TURN)  # after the action: hand limit, refill, next turn
-    ACTION_RULES[KIND[action]](state, ARG1[action])
-
-
-ACTION_CHOICES: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("call", (CALL, CALL_RISKY)),
-    ("gambit", (GAMBIT,)),
-    ("position", (POSITION,)),
-    ("mission", (MISSION,)),
-    ("wrath", (WRATH,)),
-    ("rally", (RALLY, RALLY_ANY)),
-    ("involve", (INVOLVE,)),
-    ("rescue", (RESCUE,)),
-)
-"""The actions of a turn (SV-1), as the prompt names them, and their action kinds."""
-
-
-def _action_task(state: SkoventyrState, quote: bool) -> str:
-    choices = [(word, state._legal_of(*kinds)) for word, kinds in ACTION_CHOICES]
-    if not quote:
-        return f"choose an action: {offer([(word, None) for word, legal in choices if legal])}"
-    return f"choose an action: {offer(choices)}"
-
-
-def _why_call(state: SkoventyrState, kind: int, slot: int) -> str:
-    future = state.future
-    if future[slot] < 0:
-        return f"Future slot f{slot + 1} is empty"
-    if future[0] == ADVERSARY and slot != 0:
-        return "the leftmost card of the Future is an Adversary: it must be chosen (SV-3)"
-    if kind == CALL_RISKY:
-        return "the deck is empty: no Risky Draw is possible (SV-3)"
-    card = future[slot]
-    cost = data.CARDS[card].cost_text.rstrip(".")
-    return (
-        f"the left box of {CARD_NAMES[card]} ({cost}) cannot be resolved in full: make a Risky "
-        "Draw instead (SV-3)"
-    )
-
-
-def _why_not_commanded(state: SkoventyrState, kind: int, ally: int) -> str:
-    """Why Position or Mission with ``ally`` is refused, or "" (SV-8: a Hostage)."""
-    if not state.players[state.turn].hand[ally]:
-        return f"there is no {ALLY_TYPES[ally]} in the hand"
-    if state.hostage[ally]:
-        return f"{ALLY_TYPES[ally]} is held Hostage: no Command with that type (SV-8)"
-    return ""
-
-
-def _why_position(state: SkoventyrState, kind: int, ally: int) -> str:
-    commanded = _why_not_commanded(state, kind, ally)
-    if commanded:
-        return commanded
-    _targets, forest_kind = state.position_targets()
-    if ally != FORMSKIFTER and state.forest_allies and forest_kind != ally:
-        return (
-            "all Allies in the Forest must be of one type (Formskifters excepted): "
-            f"the {ALLY_TYPES[ally]} cannot join them (rulebook)"
-        )
-    return "no Tree with no Ally is next to a Tree with an Ally (rulebook)"
-
-
-def _why_mission(state: SkoventyrState, kind: int, ally: int) -> str:
-    commanded = _why_not_commanded(state, kind, ally)
-    if commanded:
-        return commanded
-    if ally == FORMSKIFTER:
-        return "a Formskifter has no power to discard it for: its power is its placement"
-    return f"{ALLY_TYPES[ally]}'s power cannot be resolved in full now (SV-5)"
-
-
-def _why_wrath(state: SkoventyrState, kind: int, m: int) -> str:
-    name = MINION_NAMES[m]
-    if not state.in_game[m]:
-        return f"{name} has left the game"
-    if state.lygtemand_on[m] >= 0:
-        return f"{name} is covered by a Lygtemand: not vulnerable (SV-7)"
-    if MINION_VALUES[m] > state.forest_allies:
-        return (
-            f"{name} has value {MINION_VALUES[m]}, more than the "
-            f"{state.forest_allies} Allies in the Forest (rulebook)"
-        )
-    return "an identical Minion is offered instead (the lower number)"
-
-
-def _why_rally(state: SkoventyrState, kind: int, ally: int) -> str:
-    if not state.lygtemands:
-        return "the Lygtemands module is not in play (option lygtemands)"
-    if not state.players[state.turn].hand[ally]:
-        return f"there is no {ALLY_TYPES[ally]} in the hand"
-    lygtemand = ally if kind == RALLY else ANY_LYGTEMAND
-    if lygtemand not in state.lygtemand_on:
-        return f"the {LYGTEMANDS[lygtemand]} Lygtemand is not on a Minion (SV-7)"
-    return "a Minion is already uncovered: no Rally until it is defeated (SV-7)"
-
-
-def _why_involve(state: SkoventyrState, kind: int, removed: int) -> str:
-    if not state.lygtemands:
-        return "the Lygtemands module is not in play (option lygtemands)"
-    if state.rallied < removed:
-        return f"Involve {removed} needs {removed} Rallied Lygtemands; there are {state.rallied}"
-    return (
-        "the deck does not hold the cards Involve must reveal (an Ally; or two "
-        "Allies and an Adversary) (SV-5, SV-7)"
-    )
-
-
-def _why_rescue(state: SkoventyrState, kind: int, ally: int) -> str:
-    if not state.rescue:
-        return "the Rescue module is not in play (option rescue)"
-    if not state.hostage[ally]:
-        return f"{ALLY_TYPES[ally]} is not held Hostage"
-    return "the Trees cannot be damaged as often as the token requires (SV-5, SV-8)"
-
-
-ACTION_WHY: dict[int, Callable[[SkoventyrState, int, int], str]] = {
-    CALL: _why_call,
-    CALL_RISKY: _why_call,
-    GAMBIT: lambda state, kind, arg: "no Tree is Free, so no Tree can be damaged (SV-5)",
-    POSITION: _why_position,
-    MISSION: _why_mission,
-    WRATH: _why_wrath,
-    RALLY: _why_rally,
-    RALLY_ANY: _why_rally,
-    INVOLVE: _why_involve,
-    RESCUE: _why_rescue,
-}
-"""Why each of the turn's actions is refused when it is not legal (its rule)."""
-
-
-def _why_action(state: SkoventyrState, action: int) -> str:
-    kind = KIND[action]
-    return ACTION_WHY[kind](state, kind, ARG1[action])
-
-
-ACTION: Decision = Decision(
-    "action",
-    (CALL, CALL_RISKY, GAMBIT, POSITION, MISSION, WRATH, RALLY, RALLY_ANY, INVOLVE, RESCUE),
-    decide=_act,
-    task=_action_task,
-    why=_why_action,
-)
-
-
-# -- sub-decisions --
-
-
-def _gambit_decided(state: SkoventyrState, action: int) -> None:
-    if KIND[action] == BOTTOM_SLOT:
-        future_to_bottom(state, ARG1[action])
-        state.pending.append(GAMBIT_TO_BOTTOM)
-
-
-def _why_slot(rule: str) -> Callable[[SkoventyrState, int], str]:
-    """Why a Future slot is refused: it is empty, or it holds the wrong card (``rule``)."""
-
-    def why(state: SkoventyrState, action: int) -> str:
-        if KIND[action] == DONE:
-            return "not legal now"
-        slot = ARG1[action]
-        if state.future[slot] < 0:
-            return f"Future slot f{slot + 1} is empty"
-        return f"f{slot + 1} holds {rule}"
-
-    return why
-
-
-def _reward(state: SkoventyrState, action: int) -> None:
-    if action == REFUGE_ID:
-        state.pending.append(REFUGE_MOVE)
-        return
-    state.discard_forest()
-    state.pending.append(REVENGE_DISCARD if action == REVENGE_ID else HEAL_TREE_WORK)
-
-
-def _revenge(state: SkoventyrState, action: int) -> None:
-    state.future[ARG1[action]] = -1
-    state.discard[ADVERSARY] += 1
-
-
-def _involve_top(state: SkoventyrState, action: int) -> None:
-    ally = ARG1[action]
-    state.involve_cards.remove(ally)
-    state.top.insert(cast(InvolveTop, state.waiting).place, ally)
-    state.deck_size += 1
-
-
-def _involve_bottom(state: SkoventyrState, action: int) -> None:
-    card = ARG1[action]
-    state.involve_cards.remove(card)
-    state.to_bottom(card)
-    state.pending.append(INVOLVE_BOTTOM)
-
-
-def _why_not_revealed(state: SkoventyrState, action: int) -> str:
-    return f"no {CARD_NAMES[ARG1[action]]} was revealed by Involve (SV-7)"
-
-
-def _hand_limit(state: SkoventyrState, action: int) -> None:
-    ally = ARG1[action]
-    state.players[state.turn].give(ally)
-    state.discard[ally] += 1
-    state.pending.append(END_TURN)
-
-
-def _recover(state: SkoventyrState, action: int) -> None:
-    tree = min(state.discarded_trees)  # the recovered Tree returns Healthy
-    state.discarded_trees.remove(tree)
-    state.side[tree] = 0
-    ring = state.ring
-    ring.insert(ring.index(ARG1[action]) + 1, tree)
-
-
-def _place(state: SkoventyrState, action: int) -> None:
-    x = ARG1[action]
-    state.ally_on[x] = state.placing
-    state.placing = -1
-    state.revealed[x] = False  # placed Hidden
-    state.forest_allies += 1
-
-
-def _place_task(state: SkoventyrState, quote: bool) -> str:
-    phrase = f"choose the Tree for the {CARD_NAMES[state.placing]}"
-    return f"{phrase} ({state._examples(PLACE_ON)})" if quote else phrase
-
-
-def _refuge(state: SkoventyrState, action: int) -> None:
-    state.vogter = ARG1[action]
-    state.discard_forest()
-
-
-def _refuge_task(state: SkoventyrState, quote: bool) -> str:
-    if not quote:
-        return "choose Vogter's destination (his own Tree: he stays)"
-    return f"choose Vogter's destination ({state._examples(VOGTER_TO)}; his own Tree: he stays)"
-
-
-def _why_tree(rule: str) -> Callable[[SkoventyrState, int], str]:
-    """Why a Tree is refused: ``rule``, with ``{tree}`` its letter."""
-    return lambda state, action: rule.format(tree=TREE_NAMES[ARG1[action]])
-
-
-GAMBIT_PHASE = Decision(
-    "gambit",
-    (BOTTOM_SLOT, DONE),
-    _gambit_decided,
-    _offers(("put Future cards on the bottom", BOTTOM_SLOT), ("stop", DONE)),
-    _why_slot("an Adversary: the cost names an Ally from the Future (SV-3)"),
-)
-REWARD_PHASE = Decision(
-    "reward",
-    (REFUGE, REVENGE, RESTORATION),
-    _reward,
-    lambda state, quote: (
-        f"choose the reward ({state._examples(REFUGE, REVENGE, RESTORATION)})"
-        if quote
-        else "choose the reward"
-    ),
-)
-REVENGE_PHASE = Decision(
-    "revenge",
-    (DISCARD_SLOT,),
-    _revenge,
-    _asks("choose the Adversary to discard from the Future", DISCARD_SLOT),
-    _why_slot("an Ally: Revenge discards an Adversary"),
-)
-INVOLVE_TOP_PHASE = Decision(
-    "involve top",
-    (TOP,),
-    _involve_top,
-    _asks("choose the Ally to put on top of the deck", TOP),
-    _why_not_revealed,
-)
-INVOLVE_BOTTOM_PHASE = Decision(
-    "involve bottom",
-    (BOTTOM_CARD,),
-    _involve_bottom,
-    _asks("choose the next card to put on the bottom", BOTTOM_CARD),
-    _why_not_revealed,
-)
-HAND_LIMIT_PHASE = Decision(
-    "hand limit",
-    (DISCARD_CARD,),
-    _hand_limit,
-    _asks("discard down to 5 cards", DISCARD_CARD),
-    lambda state, action: f"there is no {ALLY_TYPES[ARG1[action]]} in the hand",
-)
-RECOVER_PHASE = Decision(
-    "recover",
-    (RECOVER,),
-    _recover,
-    _asks("choose where the recovered Tree goes", RECOVER),
-    _why_tree(
-        "the Tree cannot go after {tree}: it is inserted between Vogter and Gamle Erik "
-        "clockwise, so he is no closer and no farther (SV-8)"
-    ),
-)
-PLACE_PHASE = Decision(
-    "place",
-    (PLACE_ON,),
-    _place,
-    _place_task,
-    _why_tree(
-        "Tree {tree} is not a Tree with no Ally next to a Tree with an Ally (the first "
-        "Ally goes on Vogter's Tree) (rulebook)"
-    ),
-)
-REFUGE_PHASE = Decision(
-    "refuge",
-    (VOGTER_TO,),
-    _refuge,
-    _refuge_task,
-    _why_tree(
-        "Vogter cannot reach Tree {tree}: he moves clockwise only through Trees with "
-        "an Ally, never onto Gamle Erik's (rulebook, SV-2)"
-    ),
-)
+# ---- the turn flow ------------------------------------------------------------------------------
 
 FLOW: Flow[SkoventyrState] = Flow(
     DRAWING,
@@ -1712,4 +622,4 @@ FLOW: Flow[SkoventyrState] = Flow(
 SkoventyrState.flow = FLOW
 
 
-__all__ = ["FLOW", "Player", "SkoventyrGame", "SkoventyrState"]
+__all__ = ["FLOW", "LOST", "PLAYING", "WON", "Player", "SkoventyrGame", "SkoventyrState"]

@@ -8,13 +8,24 @@ In the order of a game:
 - :mod:`.setup`: the Future and the starting hands (Setup);
 - :mod:`.draws`: every card drawn from the deck; one from its hidden part is a chance node
   (phase ``draw``, SV-6);
+- :mod:`.turn`: a turn (Gameplay): its start, the choice of the turn's action (``action``,
+  SV-5), and after it the hand limit (``hand limit``) and the Future's refill (SV-4);
+- the actions, in the order of the Vogter cards: :mod:`.call` (Vogter's Call and the Risky Draw,
+  SV-3), :mod:`.gambit` (Vogter's Gambit: ``gambit``), :mod:`.command` (Vogter's Command:
+  Position, with ``place``, and Mission), :mod:`.wrath` (Vogter's Wrath and its rewards:
+  ``reward``, ``refuge``, ``revenge``);
 - :mod:`.trees`: Damaging and Healing a Tree (``damage``, ``heal``);
 - :mod:`.allies`: the Allies' left and right boxes, their costs and powers (``reveal``, ``cost
-  bottom``, ``huldre``, ``trold``, ``recycle``).
+  bottom``, ``huldre``, ``trold``, ``recycle``);
+- :mod:`.lygtemands`: the module The Lygtemands Get Involved (SV-7): its setup (``lygtemand``)
+  and Vogter's Reconciliation, Rally and Involve (``involve top``, ``involve bottom``);
+- :mod:`.rescue`: the module Rescue (SV-8): its setup (``hostage``, ``acorn``), Vogter's Rescue,
+  and the Trees the Acorns recover at the start of a turn (``recover``).
 
-Where a phase's legal moves are computed for speed (a sub-decision's choices worked out when it
-is asked), its ``reference`` lists the moves its ``why_not`` allows: the rule written plainly,
-which the conformance suite checks against the fast version on every state it visits.
+Where a phase's legal moves are computed for speed (the turn's actions in one pass over the
+Forest, a sub-decision's choices worked out when it is asked), its ``reference`` lists the moves
+its ``why_not`` allows: the rule written plainly, which the conformance suite checks against the
+fast version on every state it visits.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Setup (rulebook, Setup): cards are revealed until the Future holds three Allies, then each
 player draws until they hold one Ally; the Adversaries set aside meanwhile are shuffled back
-into the deck. (The Forest, the pawns and the Minions are laid out with the table, SV-1.)"""
+into the deck. (The Forest, the pawns and the Minions are laid out with the table, SV-1; the
+modules' own setup is in :mod:`.lygtemands` and :mod:`.rescue`.)"""
 
 from __future__ import annotations
 
