@@ -11,6 +11,8 @@ import pytest
 import langbord
 from langbord.agents import heuristics
 from langbord.core.game import State
+from langbord.engines.skoventyr.phases.turn import start_turn
+from langbord.engines.skoventyr.rules import SkoventyrState
 
 CASES = [
     (name, options)
@@ -89,9 +91,10 @@ def test_skoventyr_names_the_turn_limit_and_a_dead_end() -> None:
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
     stuck = state.clone()
-    stuck.turns_played = 400  # type: ignore[attr-defined]
-    stuck.start_turn()  # type: ignore[attr-defined]
-    stuck.proceed()  # type: ignore[attr-defined]
+    assert isinstance(stuck, SkoventyrState)
+    stuck.turns_played = 400
+    start_turn(stuck)
+    stuck.proceed()
     outcome = stuck.outcome()
     assert outcome is not None and outcome["reason"].startswith("the turn limit (400 turns)")
     assert outcome["reason"].endswith("0 of 6 Minions fell")

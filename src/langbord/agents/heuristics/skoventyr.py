@@ -89,6 +89,9 @@ from langbord.engines.skoventyr.notation import (
     TAKE_SLOT,
     WRATH,
 )
+from langbord.engines.skoventyr.phases.allies import erik_back_limit, hidden_ally_trees
+from langbord.engines.skoventyr.phases.trees import damage_trees
+from langbord.engines.skoventyr.phases.wrath import refuge_trees
 
 if TYPE_CHECKING:
     from langbord.engines.skoventyr.rules import SkoventyrState
@@ -307,7 +310,7 @@ class _Look:
     def best_damage(self) -> tuple[int, float]:
         """The Tree a Damage would best hit now, and what it costs (worked out once)."""
         if self._damage is None:
-            self._damage = _best_damage(self, self.state.damage_trees())
+            self._damage = _best_damage(self, damage_trees(self.state))
         return self._damage
 
     def refuge_relief(self) -> float:
@@ -432,7 +435,7 @@ def _trold_value(look: _Look, k: int) -> float:
 
 
 def _refuge_gain(look: _Look) -> int:
-    return max(look.from_erik[x] for x in look.state.refuge_trees()) - look.distance
+    return max(look.from_erik[x] for x in refuge_trees(look.state)) - look.distance
 
 
 def _reward_values(look: _Look) -> tuple[float, float, float]:
@@ -463,7 +466,7 @@ def _call_pain(look: _Look, slot: int, risky: bool) -> float:
     if card == NISSE:
         return -look.relief(1)
     if card == TROLD:  # two Hidden Allies revealed
-        costs = sorted(_reveal_cost(look, x) for x in s.hidden_ally_trees())
+        costs = sorted(_reveal_cost(look, x) for x in hidden_ally_trees(s))
         return 0.05 + costs[0] + costs[1]
     return _ellefolk_cost(look, slot)
 
@@ -548,7 +551,7 @@ def _mission_score(look: _Look, t: int) -> float:
     s = look.state
     own = look.want(t)
     if t == TROLD:
-        limit = s.erik_back_limit()
+        limit = erik_back_limit(s)
         return max(_trold_value(look, k) for k in range(limit + 1)) - look.p["trold_keep"] * own
     if t == HULDRE:
         wants = sorted((look.want(c) for c in s.future if 0 <= c < ADVERSARY), reverse=True)[:2]

@@ -158,6 +158,9 @@ MAX_PLAYERS = 4
 TURN_LIMIT = 400
 """Where the rules are silent: a game still undecided after this many turns is lost (a
 safeguard: Risky Draws that reveal Allies can cycle the deck forever)."""
+PLAYING, WON, LOST = 0, 1, -1
+"""The game's result: still playing, won (the last Minion left), lost (Gamle Erik caught Vogter,
+no action was left, SV-5, or the turn limit)."""
 
 # ---- module: The Lygtemands Get Involved (SV-7) -----------------------------------------------
 
