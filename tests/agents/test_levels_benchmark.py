@@ -43,6 +43,7 @@ def test_bradley_terry_recovers_known_strengths() -> None:
     assert math.isclose(fitted[0], 400, abs_tol=40) and math.isclose(fitted[1], 200, abs_tol=40)
 
 
+@pytest.mark.slow
 def test_a_tiny_run_writes_the_levels_and_the_readme_table(tmp_path: Path) -> None:
     out = tmp_path / "levels.json"
     cheap = ["--spec", "strong=mcts:iterations=2", "--spec", "best=mcts:iterations=3"]
@@ -122,6 +123,7 @@ def test_the_fast_entrants_are_those_under_the_limit_that_decided() -> None:
     assert LEVELS.fast_entrants(decisions, seconds, 60) == [0, 1, 2, 4]
 
 
+@pytest.mark.slow
 def test_fast_seconds_admits_a_short_search_to_the_fast_games(tmp_path: Path) -> None:
     """With four seats and only three entrants that do not search (a short search as the
     club level, as at Skåål), the fast games need ``--fast-seconds`` to admit the search."""

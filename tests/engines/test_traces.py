@@ -6,9 +6,13 @@ line. Print them with ``python tests/engines/traces.py``."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from .traces import fingerprints
+from langbord.core.registry import game_class
+
+from .traces import fingerprint
 
 PINNED: dict[str, dict[str, tuple[str, str]]] = {
     "knarr": {
@@ -124,11 +128,18 @@ PINNED: dict[str, dict[str, tuple[str, str]]] = {
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
-def test_behaviour_and_text_are_pinned(name: str) -> None:
+def test_every_option_set_is_pinned(name: str) -> None:
+    """Each option set of the game's conformance suite has its fingerprints here, and no other."""
+    expected = {json.dumps(o, sort_keys=True) for o in game_class(name).conformance_options}
+    assert set(PINNED[name]) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "key"), [(name, key) for name in sorted(PINNED) for key in PINNED[name]]
+)
+def test_behaviour_and_text_are_pinned(name: str, key: str) -> None:
     """Behaviour first: a changed behaviour fingerprint is a changed game, a changed text one
-    only changed words."""
-    found = fingerprints(name)
-    behaviour = {k: b for k, (b, _) in found.items()}
-    assert behaviour == {k: b for k, (b, _) in PINNED[name].items()}, "the behaviour changed"
-    text = {k: t for k, (_, t) in found.items()}
-    assert text == {k: t for k, (_, t) in PINNED[name].items()}, "the text changed"
+    only changed words. One case per option set, so the cases spread over the workers."""
+    behaviour, text = fingerprint(name, json.loads(key))
+    assert behaviour == PINNED[name][key][0], "the behaviour changed"
+    assert text == PINNED[name][key][1], "the text changed"

@@ -63,19 +63,24 @@ def trace(name: str, options: dict[str, Any], seed: int) -> tuple[str, str]:
         state.apply_action(action)
 
 
+def fingerprint(name: str, options: dict[str, Any], games: int = GAMES) -> tuple[str, str]:
+    """The behaviour and text fingerprints of ``games`` seeded games under ``options``."""
+    behaviour = hashlib.sha256()
+    text = hashlib.sha256()
+    for seed in range(games):
+        b, t = trace(name, options, seed)
+        behaviour.update(b.encode())
+        text.update(t.encode())
+    return behaviour.hexdigest()[:16], text.hexdigest()[:16]
+
+
 def fingerprints(name: str, games: int = GAMES) -> dict[str, tuple[str, str]]:
-    """Per option set of the game's conformance options: the fingerprints of ``games`` games."""
-    found: dict[str, tuple[str, str]] = {}
-    for options in game_class(name).conformance_options:
-        behaviour = hashlib.sha256()
-        text = hashlib.sha256()
-        for seed in range(games):
-            b, t = trace(name, options, seed)
-            behaviour.update(b.encode())
-            text.update(t.encode())
-        key = json.dumps(options, sort_keys=True)
-        found[key] = (behaviour.hexdigest()[:16], text.hexdigest()[:16])
-    return found
+    """Per option set of the game's conformance options (keyed by its JSON): the fingerprints
+    of ``games`` games."""
+    return {
+        json.dumps(options, sort_keys=True): fingerprint(name, options, games)
+        for options in game_class(name).conformance_options
+    }
 
 
 def main() -> None:

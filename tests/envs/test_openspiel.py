@@ -311,7 +311,9 @@ def test_openspiel_bots_with_their_defaults_play_every_game(game_name: str) -> N
 
 
 @pytest.mark.skipif("knarr" not in HAVE, reason="Knarr's encoder is not there yet")
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "players", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)]
+)
 def test_ismcts_with_its_defaults_plays_knarr_through(players: int) -> None:
     """ISMCTSBot as OpenSpiel ships it (``allow_inconsistent_action_sets=False``) in every seat
     of a whole game of Knarr: no node meets two sets of legal actions."""

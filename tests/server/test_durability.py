@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from server.server_process import GENEROUS, ServerProcess
 
@@ -218,6 +219,7 @@ def test_sigkill_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None
     sigkill_loses_nothing(db_url, tmp_path, GENEROUS)
 
 
+@pytest.mark.slow
 def test_sigkill_loses_no_acknowledged_move_with_sqlite_sync_normal(tmp_path: Path) -> None:
     """``--sqlite-sync normal`` gives up a power cut's moves, not a crashed server's."""
     url = f"sqlite:///{tmp_path / 'normal.db'}"

@@ -146,10 +146,13 @@ def play_through_the_board(page: Page, server: str, name: str, seed: int) -> set
     return kinds
 
 
-# Knarr with Skali, the longest, plays in the slow suite (plain Knarr in the default one).
+# Knarr's whole games, the longest, play in the slow suite (Skoventyr's in the default one).
 @pytest.mark.parametrize(
     "game",
-    [pytest.param(g, marks=pytest.mark.slow) if g == "knarr" else g for g in sorted(GAMES)],
+    [
+        pytest.param(g, marks=pytest.mark.slow) if g.startswith("knarr") else g
+        for g in sorted(GAMES)
+    ],
 )
 def test_a_whole_game_on_a_phone_through_the_board(
     server: str, browser: Browser, game: str
