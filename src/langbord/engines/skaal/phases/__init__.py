@@ -11,6 +11,12 @@ In the order of a game:
 - :mod:`.prospecting`: the rules of prospecting, where the nuggets or the Ooops go (``find``);
 - :mod:`.rumor`: the rumor of the find brings a dwarf from each neighbouring region (``rumor``).
 
+Each decision phase's ``why_not`` is the rule itself: it returns "" for an action it allows.
+Its ``reference`` lists the actions its ``why_not`` allows, reading the map (dwarfs per clan and
+innkeepers) rather than the counts the fast legal moves keep (free dwarfs, majorities, where an
+Inn may move); the conformance suite checks that both give the same on every state it visits.
+The die has none: its legal moves are its six faces.
+
 What every phase shares, the table and its mechanics (dwarfs added and moved with SA-10's change
 of innkeeper, respect gained with SA-11's hop, the start of a turn with its Inn income and the end
 of a turn or of the game, SA-12), are the State's, in :mod:`langbord.engines.skaal.rules`.

@@ -172,6 +172,8 @@ APPLY: dict[int, Callable[[SkaalState, int, int], None]] = {
     MOVE_INN: _move_inn,
 }
 """How each action of a turn applies, by kind, given the action's two arguments."""
+ACTIONS = sorted(a for a in range(len(KIND)) if KIND[a] in APPLY)
+"""Every action of the phase."""
 
 
 def apply(state: SkaalState, action: int) -> None:
@@ -181,49 +183,76 @@ def apply(state: SkaalState, action: int) -> None:
 # ---- why an action is refused -------------------------------------------------------------------
 
 
+def _free(state: SkaalState, region: int, c: int) -> int:
+    """Clan ``c``'s dwarfs in ``region`` that may move or harvest: all but its innkeeper (SA-6),
+    counted on the map."""
+    return state.dwarfs[region][c] - (state.innkeeper[region] == c)
+
+
 def _why_place(state: SkaalState, region: int, _: int) -> str:
+    if state.clans[state.turn].reserve:
+        return ""
     return f"{clan_name(state)} has no dwarf left in reserve"
 
 
 def _why_move(state: SkaalState, source: int, destination: int) -> str:
-    me, name, c = clan_name(state), REGIONS[source], state.turn
+    name, c = REGIONS[source], state.turn
     if destination not in NEIGHBOURS[source]:
         return f"{name} is not joined to {REGIONS[destination]} by road (SA-2)"
+    if _free(state, source, c):
+        return ""
+    me = clan_name(state)
     if state.innkeeper[source] == c and state.dwarfs[source][c] == 1:
         return f"{me}'s only dwarf in {name} is the innkeeper, who cannot move (SA-6)"
     return f"{me} has no dwarf in {name}"
 
 
 def _why_prospect(state: SkaalState, _: int, __: int) -> str:
+    if state.pawn < state.mines_closed:
+        return ""
     return "the Prospecting Pawn has reached mines closed: no more prospecting (SA-3)"
 
 
-def _why_harvest(state: SkaalState, region: int, _: int) -> str:
-    me, name, c = clan_name(state), REGIONS[region], state.turn
+def _why_harvest(state: SkaalState, region: int, nuggets: int) -> str:
+    name, c = REGIONS[region], state.turn
     if not state.nuggets[region]:
         return f"{name} has no nuggets"
-    can = state.clans[c].free[region]
+    me = clan_name(state)
+    can = _free(state, region, c)
     if not can:
         if state.dwarfs[region][c]:
             return f"{me}'s innkeeper in {name} does not harvest (rulebook)"
         return f"{me} has no dwarf in {name}"
+    if nuggets <= min(can, state.nuggets[region]):
+        return ""
     return (
         f"{me} can take at most {min(can, state.nuggets[region])} nuggets in {name}: one per "
         "dwarf (innkeepers excepted), no more than the vein holds"
     )
 
 
+def _majority(row: list[int]) -> int:
+    """The clan with more dwarfs in a region than every other clan (``row``: its dwarfs per
+    clan), or -1."""
+    for c, count in enumerate(row):
+        if all(count > other for o, other in enumerate(row) if o != c):
+            return c
+    return -1
+
+
 def _why_build(state: SkaalState, region: int, _: int) -> str:
-    me, name, clan = clan_name(state), REGIONS[region], state.clans[state.turn]
-    if clan.owned:
+    me, name, c = clan_name(state), REGIONS[region], state.turn
+    if c in state.innkeeper:
         return (
             f"{me} already has an Inn: a clan builds one (a second comes only by "
             "takeover, SA-10, or by an Inn moved to its majority, SA-13)"
         )
-    if not clan.inns:
+    if not state.clans[c].inns:
         return f"{me} has no Inn left in reserve"
     if state.innkeeper[region] >= 0:
         return f"{name} already has an Inn: one Inn per region (rulebook)"
+    if _majority(state.dwarfs[region]) == c:
+        return ""
     return f"{me} has no majority in {name}: more dwarfs than every other clan (rulebook)"
 
 
@@ -235,6 +264,8 @@ def _why_move_inn(state: SkaalState, source: int, destination: int) -> str:
         )
     if state.innkeeper[destination] >= 0:
         return f"{REGIONS[destination]} already has an Inn: one Inn per region (rulebook)"
+    if _majority(state.dwarfs[destination]) >= 0:
+        return ""
     return f"no clan has a majority in {REGIONS[destination]} to provide the innkeeper (SA-9)"
 
 
@@ -246,12 +277,18 @@ WHY_NOT: dict[int, Callable[[SkaalState, int, int], str]] = {
     BUILD: _why_build,
     MOVE_INN: _why_move_inn,
 }
-"""Why an action of a turn is refused, by kind, given the action's two arguments."""
+"""Why an action of a turn is refused ("" if it is not), by kind, given its two arguments."""
 
 
 def why_not(state: SkaalState, action: int) -> str:
-    """Why ``action`` may not be chosen (it is not legal now)."""
+    """Why ``action`` may not be chosen now; "" if it may."""
     return WHY_NOT[KIND[action]](state, ARG1[action], ARG2[action])
+
+
+def reference(state: SkaalState) -> list[int]:
+    """The actions ``why_not`` allows, read off the map (dwarfs per clan and innkeepers), not
+    off the counts ``legal`` keeps for speed (free dwarfs, majorities, Inn targets)."""
+    return [action for action in ACTIONS if not why_not(state, action)]
 
 
 # ---- what is decided ----------------------------------------------------------------------------
@@ -283,4 +320,5 @@ ACTION_PHASE: Phase[SkaalState] = Phase(
     apply=apply,
     why=why_not,
     task=task,
+    reference=reference,
 )

@@ -51,17 +51,23 @@ def apply(state: SkaalState, action: int) -> None:
 
 
 def why_not(state: SkaalState, action: int) -> str:
-    """Why the find may not go to the region ``action`` names (it is not legal now)."""
+    """Why the find may not go to the region ``action`` names; "" if it may."""
     region = ARG1[action]
     name = REGIONS[region]
     if state.innkeeper[region] >= 0:
         return f"{name} has an Inn: no prospecting there (rulebook: prospecting rules)"
     if state.ooops[region]:
         return f"{name} holds the Ooops: no prospecting there (rulebook: prospecting rules)"
+    if state.roll != OOOPS_FACE or not state.nuggets[region]:
+        return ""
     return (
         f"{name} holds nuggets: the Ooops goes only to a region with no nuggets, "
         "no Ooops and no Inn (rulebook)"
     )
+
+
+def reference(state: SkaalState) -> list[int]:
+    return [action for action in FIND_ID if not why_not(state, action)]
 
 
 def task(state: SkaalState, quoting: bool) -> str:
@@ -77,4 +83,5 @@ FIND_PHASE: Phase[SkaalState] = Phase(
     apply=apply,
     why=why_not,
     task=task,
+    reference=reference,
 )

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from langbord.engines.skaal.rules import SkaalState
 
 
+ACTIONS = [action for per_region in RUMOR_ID for action in per_region]
+"""Every action of the phase: a dwarf of each clan from each region."""
+
+
 def free_clans(state: SkaalState, r: int) -> list[int]:
     """The clans with a free dwarf in ``r`` (one that may move: not an innkeeper, SA-6)."""
     return [c for c, clan in enumerate(state.clans) if clan.free[r]]
@@ -75,11 +79,20 @@ def apply(state: SkaalState, action: int) -> None:
 
 
 def why_not(state: SkaalState, action: int) -> str:
-    """Why the dwarf ``action`` names may not come (it is not legal now)."""
-    source = REGIONS[state.rumor_from]
-    if ARG1[action] != state.rumor_from:
+    """Why the dwarf ``action`` names may not come; "" if it may: a dwarf of that clan in the
+    region the rumor now reaches, not its innkeeper (SA-6)."""
+    region = state.rumor_from
+    source = REGIONS[region]
+    if ARG1[action] != region:
         return f"the rumor now brings a dwarf from {source}"
-    return f"{source} has no {CLANS[ARG2[action]]} dwarf that can come (innkeepers never do)"
+    clan = ARG2[action]
+    if clan < state.n and state.dwarfs[region][clan] > (state.innkeeper[region] == clan):
+        return ""
+    return f"{source} has no {CLANS[clan]} dwarf that can come (innkeepers never do)"
+
+
+def reference(state: SkaalState) -> list[int]:
+    return [action for action in ACTIONS if not why_not(state, action)]
 
 
 def task(state: SkaalState, quoting: bool) -> str:
@@ -97,4 +110,5 @@ RUMOR_PHASE: Phase[SkaalState] = Phase(
     apply=apply,
     why=why_not,
     task=task,
+    reference=reference,
 )

@@ -43,14 +43,27 @@ def apply(state: SkaalState, action: int) -> None:
 
 
 def why_not(state: SkaalState, action: int) -> str:
-    """Why a setup dwarf may not go to the region ``action`` names (it is not legal now)."""
-    name = REGIONS[ARG1[action]]
-    if state.total[ARG1[action]]:
+    """Why a setup dwarf may not go to the region ``action`` names; "" if it may."""
+    region = ARG1[action]
+    name = REGIONS[region]
+    dwarfs = state.dwarfs
+    if any(dwarfs[region]):
         return f"{name} is not empty: setup dwarfs go to empty regions (SA-4)"
-    return (
-        f"{name} is joined by road to a region where {clan_name(state)} already has a dwarf, "
-        "and an empty region apart from yours is still free (SA-4)"
-    )
+    c = state.turn
+
+    def beside_mine(r: int) -> bool:
+        return any(dwarfs[o][c] for o in NEIGHBOURS[r])
+
+    if beside_mine(region) and any(not any(dwarfs[r]) and not beside_mine(r) for r in REGION_RANGE):
+        return (
+            f"{name} is joined by road to a region where {clan_name(state)} already has a dwarf, "
+            "and an empty region apart from yours is still free (SA-4)"
+        )
+    return ""
+
+
+def reference(state: SkaalState) -> list[int]:
+    return [action for action in PLACE_ID if not why_not(state, action)]
 
 
 def task(state: SkaalState, quoting: bool) -> str:
@@ -65,4 +78,5 @@ SETUP_PHASE: Phase[SkaalState] = Phase(
     apply=apply,
     why=why_not,
     task=task,
+    reference=reference,
 )
