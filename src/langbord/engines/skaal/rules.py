@@ -3,31 +3,31 @@
 Nothing in Skåål is hidden: the board, reserves and track are open, and the die is a chance node.
 ``view`` is the whole table for every seat.
 
-The turn flow (``langbord.core.flow``): setup placements (SA-4), then each turn the Inn income
-(SA-5) and one action; a prospect goes on to the die (a chance node), the choice of the region
-for the find, and its rumor, one neighbouring region at a time in map order (SA-2). The rumor is
-the turn's only pending work: a :class:`Rumor` record per neighbour of the find, then
-:class:`EndTurn`; a record waits where the prospector chooses the clan whose dwarf comes. What
-follows an action at once, waiting for no one (the change of innkeeper, SA-10; the accountant's
-hop over the pawn and the pawn's pushback, SA-11; the exhausted vein's Ooops), is done in the
-action by methods named after those rules. Every clan's pieces off the map and its standing
-are a :class:`Clan`; the map is per-region lists (``dwarfs[region][clan]``, ``nuggets``,
-``ooops``, ``innkeeper`` …).
+The table: a :class:`Clan` per seat (its pieces off the map and its standing) and the map as
+per-region lists (``dwarfs[region][clan]``, ``nuggets``, ``ooops``, ``innkeeper`` …). The State
+keeps the mechanics every phase shares, named after their rules: dwarfs added and moved, with
+SA-10's change of innkeeper at once; respect gained, with SA-11's hop over the pawn; the start of
+a turn with its Inn income (SA-5) and the end of a turn or of the game (SA-12).
+
+The turn flow (``SkaalState.flow``) is declared phase by phase in :mod:`.phases`, one module per
+part of the rulebook's turn, each with its legal moves, apply, why-not, task and ruling ids:
+``setup`` (:mod:`.phases.setup`, SA-4), ``action`` (:mod:`.phases.game_turn`), the chance node
+``roll`` (:mod:`.phases.die`), ``find`` (:mod:`.phases.prospecting`) and ``rumor``
+(:mod:`.phases.rumor`). The rumor of a find is the turn's only pending work: a record per
+neighbour of the find in map order (SA-2), then the turn's end.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
-from itertools import compress
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Sequence
+from typing import ClassVar
 
-from langbord.core.flow import OVER, Flow, FlowState, Phase, chance
+from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
 from langbord.core.info import GameInfo
 from langbord.core.options import Option
-from langbord.core.prompts import MAX_EXAMPLES, Choice, offer, quote
 from langbord.engines.skaal.data import (
     ACCOUNTANT_START,
     CLANS,
@@ -36,49 +36,19 @@ from langbord.engines.skaal.data import (
     DIE_FACES,
     DWARFS_PER_CLAN,
     INNS_PER_CLAN,
-    OOOPS_FACE,
     PAWN_START,
     REGIONS,
     SETUP,
 )
 from langbord.engines.skaal.info import INFO
-from langbord.engines.skaal.notation import (
-    ACTION_STRINGS,
-    ARG1,
-    ARG2,
-    BUILD,
-    BUILD_ID,
-    FIND,
-    FIND_ID,
-    HARVEST,
-    HARVEST_ID,
-    KIND,
-    MOVE,
-    MOVE_INN,
-    MOVE_INN_ID,
-    MOVES_FROM,
-    NEIGHBOURS,
-    PLACE,
-    PLACE_ID,
-    PROSPECT,
-    PROSPECT_ID,
-    ROLL,
-    ROLL_ID,
-    RUMOR,
-    RUMOR_ID,
-)
-from langbord.engines.skaal.notation import (
-    R as NUM_REGIONS,
-)
-
-REGION_RANGE = range(NUM_REGIONS)
-BIT = [1 << r for r in REGION_RANGE]
-REGIONS_IN = [[r for r in REGION_RANGE if mask >> r & 1] for mask in range(1 << NUM_REGIONS)]
-"""The regions of a bit mask, in map order."""
-MOVES_BY_MASK: dict[int, list[int]] = {}
-"""Every move from the regions of a bit mask, filled as masks occur."""
-DIE_OUTCOMES = [(a, 1.0 / len(DIE_FACES)) for a in ROLL_ID]
-"""The die: each face 1/6."""
+from langbord.engines.skaal.notation import ACTION_STRINGS, KIND, NEIGHBOURS, PROSPECT
+from langbord.engines.skaal.notation import R as NUM_REGIONS
+from langbord.engines.skaal.phases import REGION_RANGE
+from langbord.engines.skaal.phases.die import ROLL_PHASE
+from langbord.engines.skaal.phases.game_turn import ACTION_PHASE
+from langbord.engines.skaal.phases.prospecting import FIND_PHASE
+from langbord.engines.skaal.phases.rumor import RUMOR_PHASE
+from langbord.engines.skaal.phases.setup import SETUP_PHASE
 
 
 class SkaalGame(Game):
@@ -155,431 +125,9 @@ class Clan:
         return new
 
 
-# ---- pending work: the rumor of a find ----------------------------------------------------------
-
-
-class Rumor(NamedTuple):
-    """The rumor reaches ``source``, a neighbour of the find: one free dwarf comes from there to
-    the find; the prospector chooses the clan where several could come; none comes if none is
-    free (innkeepers never come)."""
-
-    source: int
-
-    def run(self, state: SkaalState) -> bool:
-        source = self.source
-        clans = state.free_clans(source)
-        if len(clans) > 1:
-            state.rumor_from = source
-            state.phase = RUMOR_PHASE
-            return True
-        if clans:
-            state._move_dwarf(clans[0], source, state.find)
-        return False
-
-
-class EndTurn(NamedTuple):
-    """The prospector's turn ends once the rumor has spread."""
-
-    def run(self, state: SkaalState) -> bool:
-        state._end_turn()
-        return True
-
-
-RUMORS = [tuple(Rumor(source) for source in reversed(NEIGHBOURS[r])) for r in REGION_RANGE]
-"""The rumor of a find in each region, as pending records: its first neighbour in map order on
-top (SA-2)."""
-END_TURN = EndTurn()
-
-
-# ---- phases: who moves, what is legal, how it applies, why not, what is decided -----------------
-
-
-def _turn_player(state: SkaalState) -> int:
-    return state.turn
-
-
-def _clan_name(state: SkaalState) -> str:
-    return CLANS[state.turn]
-
-
-def _quoted(state: SkaalState, kind: int, quoting: bool) -> str:
-    """Up to three legal actions of ``kind``, quoted in brackets (nothing when not quoting)."""
-    return f" ({quote(state._legal_of(kind)[:MAX_EXAMPLES])})" if quoting else ""
-
-
-# setup (SA-4)
-
-
-def _setup_legal(state: SkaalState) -> list[int]:
-    return [PLACE_ID[r] for r in state.setup_regions()]
-
-
-def _apply_setup(state: SkaalState, action: int) -> None:
-    """SA-4: a setup dwarf, each seat in turn; seat 0's first turn follows the last seat's last
-    setup dwarf (every clan places as many, SA-1)."""
-    c = state.turn
-    clan = state.clans[c]
-    clan.to_place -= 1
-    state._add_dwarf(c, ARG1[action])
-    state.turn = (c + 1) % state.n
-    if not state.turn and not clan.to_place:
-        state.turn = 0
-        state._start_turn()
-
-
-def _why_setup(state: SkaalState, action: int) -> str:
-    name = REGIONS[ARG1[action]]
-    if state.total[ARG1[action]]:
-        return f"{name} is not empty: setup dwarfs go to empty regions (SA-4)"
-    return (
-        f"{name} is joined by road to a region where {_clan_name(state)} already has a dwarf, "
-        "and an empty region apart from yours is still free (SA-4)"
-    )
-
-
-def _setup_task(state: SkaalState, quoting: bool) -> str:
-    return f"{_clan_name(state)} places a setup dwarf{_quoted(state, PLACE, quoting)}"
-
-
-# one action (rulebook, Game Turn)
-
-
-def _action_legal(state: SkaalState) -> list[int]:
-    """Place, move, prospect, harvest, then build or move an Inn: in id order, so sorted."""
-    c = state.turn
-    clan = state.clans[c]
-    result = PLACE_ID.copy() if clan.reserve else []
-    free = clan.free
-    movable = sum(compress(BIT, free))  # a bit per region where c has a dwarf that moves
-    moves = MOVES_BY_MASK.get(movable)
-    if moves is None:
-        moves = MOVES_BY_MASK[movable] = [a for r in REGIONS_IN[movable] for a in MOVES_FROM[r]]
-    result += moves
-    if state.pawn < state.mines_closed:
-        result.append(PROSPECT_ID)
-    nuggets = state.nuggets
-    if any(nuggets):
-        for r in REGIONS_IN[movable & sum(compress(BIT, nuggets))]:
-            result += HARVEST_ID[r][: min(nuggets[r], free[r])]
-    if clan.owned:
-        result += state.inn_moves(clan)
-    elif clan.inns and c in state.majority:
-        result += state.builds(c)
-    return result
-
-
-def _place(state: SkaalState, region: int, _: int) -> None:
-    c = state.turn
-    state.clans[c].reserve -= 1
-    state._add_dwarf(c, region)
-    state._end_turn()
-
-
-def _move(state: SkaalState, source: int, destination: int) -> None:
-    state._move_dwarf(state.turn, source, destination)
-    state._end_turn()
-
-
-def _prospect(state: SkaalState, _: int, __: int) -> None:
-    """The pawn advances one space, then the die is rolled (SA-3); accountants the pawn lands on
-    move back one space (SA-11)."""
-    pawn = state.pawn = state.pawn + 1
-    for clan in state.clans:
-        if clan.accountant == pawn:
-            clan.accountant -= 1
-    state.phase = ROLL_PHASE
-
-
-def _harvest(state: SkaalState, region: int, nuggets: int) -> None:
-    """SA-8: one nugget per free dwarf at most, +1 respect each; the last one leaves an Ooops
-    (the vein is exhausted; no rumor)."""
-    state.nuggets[region] -= nuggets
-    state._gain(state.clans[state.turn], nuggets)
-    if not state.nuggets[region]:
-        state.ooops[region] = True
-    state._end_turn()
-
-
-def _build(state: SkaalState, region: int, _: int) -> None:
-    """A Royal Inn from the reserve; one of the clan's dwarfs there becomes its innkeeper."""
-    c = state.turn
-    clan = state.clans[c]
-    clan.inns -= 1
-    state.innkeeper[region] = c
-    insort(clan.owned, region)
-    clan.free[region] -= 1
-    state.inn_colour[region] = c
-    state.inn_targets = None
-    state._end_turn()
-
-
-def _move_inn(state: SkaalState, source: int, destination: int) -> None:
-    """The old innkeeper stays behind as a plain dwarf; SA-9: the destination's majority clan
-    provides the innkeeper; SA-13: even if it owns an Inn already."""
-    clan = state.clans[state.turn]
-    clan.free[source] += 1
-    clan.owned.remove(source)
-    state.innkeeper[source] = -1
-    colours = state.inn_colour
-    colours[destination] = colours[source]
-    colours[source] = -1
-    keeper = state.innkeeper[destination] = state.majority[destination]
-    keeping = state.clans[keeper]
-    insort(keeping.owned, destination)
-    keeping.free[destination] -= 1
-    state.inn_targets = None
-    state._end_turn()
-
-
-ACTIONS: dict[int, Callable[[SkaalState, int, int], None]] = {
-    PLACE: _place,
-    MOVE: _move,
-    PROSPECT: _prospect,
-    HARVEST: _harvest,
-    BUILD: _build,
-    MOVE_INN: _move_inn,
-}
-"""How each action of a turn applies, by kind, given the action's two arguments."""
-
-
-def _apply_action(state: SkaalState, action: int) -> None:
-    ACTIONS[KIND[action]](state, ARG1[action], ARG2[action])
-
-
-def _why_place(state: SkaalState, region: int, _: int) -> str:
-    return f"{_clan_name(state)} has no dwarf left in reserve"
-
-
-def _why_move(state: SkaalState, source: int, destination: int) -> str:
-    me, name, c = _clan_name(state), REGIONS[source], state.turn
-    if destination not in NEIGHBOURS[source]:
-        return f"{name} is not joined to {REGIONS[destination]} by road (SA-2)"
-    if state.innkeeper[source] == c and state.dwarfs[source][c] == 1:
-        return f"{me}'s only dwarf in {name} is the innkeeper, who cannot move (SA-6)"
-    return f"{me} has no dwarf in {name}"
-
-
-def _why_prospect(state: SkaalState, _: int, __: int) -> str:
-    return "the Prospecting Pawn has reached mines closed: no more prospecting (SA-3)"
-
-
-def _why_harvest(state: SkaalState, region: int, _: int) -> str:
-    me, name, c = _clan_name(state), REGIONS[region], state.turn
-    if not state.nuggets[region]:
-        return f"{name} has no nuggets"
-    can = state.clans[c].free[region]
-    if not can:
-        if state.dwarfs[region][c]:
-            return f"{me}'s innkeeper in {name} does not harvest (rulebook)"
-        return f"{me} has no dwarf in {name}"
-    return (
-        f"{me} can take at most {min(can, state.nuggets[region])} nuggets in {name}: one per "
-        "dwarf (innkeepers excepted), no more than the vein holds"
-    )
-
-
-def _why_build(state: SkaalState, region: int, _: int) -> str:
-    me, name, clan = _clan_name(state), REGIONS[region], state.clans[state.turn]
-    if clan.owned:
-        return (
-            f"{me} already has an Inn: a clan builds one (a second comes only by "
-            "takeover, SA-10, or by an Inn moved to its majority, SA-13)"
-        )
-    if not clan.inns:
-        return f"{me} has no Inn left in reserve"
-    if state.innkeeper[region] >= 0:
-        return f"{name} already has an Inn: one Inn per region (rulebook)"
-    return f"{me} has no majority in {name}: more dwarfs than every other clan (rulebook)"
-
-
-def _why_move_inn(state: SkaalState, source: int, destination: int) -> str:
-    if state.innkeeper[source] != state.turn:
-        return (
-            f"{_clan_name(state)} owns no Inn in {REGIONS[source]} "
-            "(the innkeeper's clan owns an Inn, SA-10)"
-        )
-    if state.innkeeper[destination] >= 0:
-        return f"{REGIONS[destination]} already has an Inn: one Inn per region (rulebook)"
-    return f"no clan has a majority in {REGIONS[destination]} to provide the innkeeper (SA-9)"
-
-
-REFUSALS: dict[int, Callable[[SkaalState, int, int], str]] = {
-    PLACE: _why_place,
-    MOVE: _why_move,
-    PROSPECT: _why_prospect,
-    HARVEST: _why_harvest,
-    BUILD: _why_build,
-    MOVE_INN: _why_move_inn,
-}
-"""Why an action of a turn is refused, by kind, given the action's two arguments."""
-
-
-def _why_action(state: SkaalState, action: int) -> str:
-    return REFUSALS[KIND[action]](state, ARG1[action], ARG2[action])
-
-
-CHOICE_WORDS = (
-    ("place", PLACE),
-    ("move", MOVE),
-    ("prospect", PROSPECT),
-    ("harvest", HARVEST),
-    ("build", BUILD),
-    ("inn", MOVE_INN),
-)
-"""The action's choices as the prompt words them, in order."""
-
-
-def _action_task(state: SkaalState, quoting: bool) -> str:
-    choices: list[Choice] = []
-    for word, kind in CHOICE_WORDS:
-        legal = state._legal_of(kind)
-        choices.append((word, legal if quoting or not legal else None))
-    return f"{_clan_name(state)} chooses an action: {offer(choices)}"
-
-
-# the die (a chance node)
-
-
-def _faces(state: SkaalState) -> list[int]:
-    return list(ROLL_ID)
-
-
-def _die(state: SkaalState) -> list[tuple[int, float]]:
-    return DIE_OUTCOMES.copy()
-
-
-def _apply_roll(state: SkaalState, action: int) -> None:
-    state.roll = ARG1[action]
-    if state.find_regions():
-        state.phase = FIND_PHASE
-    else:
-        state._end_turn()  # SA-7: nowhere to put the find; the turn ends
-
-
-def _roll_task(state: SkaalState, quoting: bool) -> str:
-    return "the die is rolled (a chance event" + (": 'roll 3', 'roll Ooops')" if quoting else ")")
-
-
-# the find
-
-
-def _find_legal(state: SkaalState) -> list[int]:
-    return [FIND_ID[r] for r in state.find_regions()]
-
-
-def _apply_find(state: SkaalState, action: int) -> None:
-    """The nuggets or the Ooops go to the region, then the rumor spreads from its neighbours."""
-    region = ARG1[action]
-    if state.roll == OOOPS_FACE:
-        state.ooops[region] = True
-        if state.game_over():  # SA-12, SA-14: the game ends at once, before the rumor
-            state._end_turn()
-            return
-    else:
-        state.nuggets[region] += state.roll + 1
-    state.find = region
-    pending = state.pending
-    pending.append(END_TURN)
-    pending += RUMORS[region]
-    state.proceed()
-
-
-def _why_find(state: SkaalState, action: int) -> str:
-    region = ARG1[action]
-    name = REGIONS[region]
-    if state.innkeeper[region] >= 0:
-        return f"{name} has an Inn: no prospecting there (rulebook: prospecting rules)"
-    if state.ooops[region]:
-        return f"{name} holds the Ooops: no prospecting there (rulebook: prospecting rules)"
-    return (
-        f"{name} holds nuggets: the Ooops goes only to a region with no nuggets, "
-        "no Ooops and no Inn (rulebook)"
-    )
-
-
-def _find_task(state: SkaalState, quoting: bool) -> str:
-    what = "the Ooops" if state.roll == OOOPS_FACE else f"{state.roll + 1} nuggets"
-    return f"{_clan_name(state)} chooses the region for {what}{_quoted(state, FIND, quoting)}"
-
-
-# the rumor: a decision where a neighbour of the find holds free dwarfs of several clans
-
-
-def _rumor_legal(state: SkaalState) -> list[int]:
-    source = state.rumor_from
-    return [RUMOR_ID[source][c] for c in state.free_clans(source)]
-
-
-def _apply_rumor(state: SkaalState, action: int) -> None:
-    state._move_dwarf(ARG2[action], ARG1[action], state.find)
-    state.proceed()
-
-
-def _why_rumor(state: SkaalState, action: int) -> str:
-    source = REGIONS[state.rumor_from]
-    if ARG1[action] != state.rumor_from:
-        return f"the rumor now brings a dwarf from {source}"
-    return f"{source} has no {CLANS[ARG2[action]]} dwarf that can come (innkeepers never do)"
-
-
-def _rumor_task(state: SkaalState, quoting: bool) -> str:
-    return (
-        f"{_clan_name(state)} chooses the clan whose dwarf comes from "
-        f"{REGIONS[state.rumor_from]}{_quoted(state, RUMOR, quoting)}"
-    )
-
-
-SETUP_PHASE: Phase[SkaalState] = Phase(
-    "setup",
-    (PLACE,),
-    mover=_turn_player,
-    legal=_setup_legal,
-    apply=_apply_setup,
-    why=_why_setup,
-    task=_setup_task,
-)
-ACTION_PHASE: Phase[SkaalState] = Phase(
-    "action",
-    tuple(ACTIONS),
-    mover=_turn_player,
-    legal=_action_legal,
-    apply=_apply_action,
-    why=_why_action,
-    task=_action_task,
-)
-ROLL_PHASE: Phase[SkaalState] = Phase(
-    "roll",
-    (ROLL,),
-    mover=chance,
-    legal=_faces,
-    apply=_apply_roll,
-    task=_roll_task,
-    outcomes=_die,
-)
-FIND_PHASE: Phase[SkaalState] = Phase(
-    "find",
-    (FIND,),
-    mover=_turn_player,
-    legal=_find_legal,
-    apply=_apply_find,
-    why=_why_find,
-    task=_find_task,
-)
-RUMOR_PHASE: Phase[SkaalState] = Phase(
-    "rumor",
-    (RUMOR,),
-    mover=_turn_player,
-    legal=_rumor_legal,
-    apply=_apply_rumor,
-    why=_why_rumor,
-    task=_rumor_task,
-)
-
-
 class SkaalState(FlowState):
     """A Skåål table. See its card (``card.toml``) for the notation."""
 
-    flow: ClassVar[Flow[Any]] = Flow(SETUP_PHASE, ACTION_PHASE, ROLL_PHASE, FIND_PHASE, RUMOR_PHASE)
     action_kinds: ClassVar[Sequence[int]] = KIND
 
     __slots__ = (
@@ -651,7 +199,7 @@ class SkaalState(FlowState):
 
     # ---- the turn ----------------------------------------------------------------------------
 
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
         """SA-5: Inn income first, then the player chooses one action."""
         c = self.turn
         clan = self.clans[c]
@@ -662,11 +210,11 @@ class SkaalState(FlowState):
             for r in clan.owned:
                 income += total[r] - dwarfs[r][c]
             if income:
-                self._gain(clan, income)
+                self.gain(clan, income)
         self.income = income
         self.phase = ACTION_PHASE
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
         """The end of the game (SA-12: :meth:`game_over`, written out here since every turn asks
         it, or the safeguard) or the next clan's turn: Inn income first, then one action."""
         self.roll = -1
@@ -681,7 +229,7 @@ class SkaalState(FlowState):
                 self.phase = OVER  # SA-12: the safeguard
                 return
         if self.clans[turn].owned:
-            self._start_turn()
+            self.start_turn()
         else:  # no Inn, no income
             self.income = 0
             self.phase = ACTION_PHASE
@@ -692,13 +240,16 @@ class SkaalState(FlowState):
 
     # ---- dwarfs on the map -------------------------------------------------------------------
 
-    def _add_dwarf(self, clan: int, region: int) -> None:
+    def add_dwarf(self, clan: int, region: int) -> None:
+        """A dwarf of ``clan`` arrives in ``region`` (placed): a free one (SA-6), then SA-10."""
         self.clans[clan].free[region] += 1
         self.dwarfs[region][clan] += 1
         self.total[region] += 1
         self._recount(region)
 
-    def _move_dwarf(self, clan: int, source: int, destination: int) -> None:
+    def move_dwarf(self, clan: int, source: int, destination: int) -> None:
+        """A free dwarf of ``clan`` goes from ``source`` to ``destination`` (a move, or the
+        rumor's), then SA-10 in both regions."""
         free = self.clans[clan].free
         free[source] -= 1
         free[destination] += 1
@@ -741,7 +292,7 @@ class SkaalState(FlowState):
                 new.free[r] -= 1
                 return
 
-    def _gain(self, clan: Clan, points: int) -> None:
+    def gain(self, clan: Clan, points: int) -> None:
         """SA-11: move the accountant, hopping over the pawn's space."""
         start = clan.accountant
         end = start + points
@@ -754,43 +305,6 @@ class SkaalState(FlowState):
     def respect(self) -> list[int]:
         """Each clan's respect: its accountant's space minus 1 (SA-11)."""
         return [clan.accountant - ACCOUNTANT_START for clan in self.clans]
-
-    def free_clans(self, r: int) -> list[int]:
-        """The clans with a free dwarf in ``r`` (one that may move: not an innkeeper, SA-6)."""
-        return [c for c, clan in enumerate(self.clans) if clan.free[r]]
-
-    def find_regions(self) -> list[int]:
-        """Where the roll may go: nuggets to a region with no Ooops and no Inn; the Ooops to one
-        with no nuggets either."""
-        innkeeper = self.innkeeper
-        ooops = self.ooops
-        if self.roll == OOOPS_FACE:
-            nuggets = self.nuggets
-            return [r for r in REGION_RANGE if innkeeper[r] < 0 and not ooops[r] and not nuggets[r]]
-        return [r for r in REGION_RANGE if innkeeper[r] < 0 and not ooops[r]]
-
-    def setup_regions(self) -> list[int]:
-        """SA-4: an empty region not joined by road to one of yours; else any empty region."""
-        c = self.turn
-        empty = [r for r in REGION_RANGE if not self.total[r]]
-        mine = {r for r in REGION_RANGE if self.dwarfs[r][c]}
-        apart = [r for r in empty if not mine.intersection(NEIGHBOURS[r])]
-        return apart or empty
-
-    def builds(self, c: int) -> list[int]:
-        """Where clan ``c`` may build an Inn: a region with no Inn where it has the majority."""
-        majority = self.majority
-        innkeeper = self.innkeeper
-        return [BUILD_ID[r] for r in REGION_RANGE if majority[r] == c and innkeeper[r] < 0]
-
-    def inn_moves(self, clan: Clan) -> list[int]:
-        """SA-9: an Inn of ``clan`` moves to a region with no Inn where some clan has a
-        majority."""
-        targets = self.inn_targets
-        if targets is None:
-            places = zip(REGION_RANGE, self.innkeeper, self.majority, strict=True)
-            targets = self.inn_targets = [r for r, keeper, major in places if keeper < 0 <= major]
-        return [MOVE_INN_ID[a][b] for a in clan.owned for b in targets]
 
     # ---- scores, copies, views ----------------------------------------------------------------
 
@@ -922,16 +436,16 @@ class RespectTally(SkaalState):
         self.tally = [[0] * game.num_players() for _ in RESPECT_SOURCES]
         super().__init__(game)  # type: ignore[arg-type]
 
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
         self.source = INCOME
-        super()._start_turn()
+        super().start_turn()
         self.source = HARVESTED
 
-    def _gain(self, clan: Clan, points: int) -> None:
+    def gain(self, clan: Clan, points: int) -> None:
         c = next(i for i, other in enumerate(self.clans) if other is clan)
         self.tally[self.source][c] += points
         self.tally[HOPPED][c] += clan.accountant < self.pawn <= clan.accountant + points
-        super()._gain(clan, points)
+        super().gain(clan, points)
 
     def _apply(self, action: int) -> None:
         before = self.respect()
@@ -939,3 +453,21 @@ class RespectTally(SkaalState):
         if KIND[action] == PROSPECT:  # the pawn advanced: accountants on its space went back
             for c, (old, new) in enumerate(zip(before, self.respect(), strict=True)):
                 self.tally[SET_BACK][c] += new - old
+
+
+# ---- the turn flow -------------------------------------------------------------------------------
+
+SkaalState.flow = Flow(SETUP_PHASE, ACTION_PHASE, ROLL_PHASE, FIND_PHASE, RUMOR_PHASE)
+
+
+__all__ = [
+    "ACTION_PHASE",
+    "FIND_PHASE",
+    "ROLL_PHASE",
+    "RUMOR_PHASE",
+    "SETUP_PHASE",
+    "Clan",
+    "RespectTally",
+    "SkaalGame",
+    "SkaalState",
+]
