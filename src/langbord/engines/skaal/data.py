@@ -6,7 +6,9 @@ Correcting them means changing this file only.
 
 from __future__ import annotations
 
-CLANS: tuple[str, ...] = ("black", "white", "red", "green", "yellow", "light blue")
+from langbord.engines.skaal.views import SkaalColour, SkaalFace
+
+CLANS: tuple[SkaalColour, ...] = ("black", "white", "red", "green", "yellow", "light blue")
 """Clan colours; seat ``p`` plays ``CLANS[p]``."""
 CLAN_LETTERS: tuple[str, ...] = ("K", "W", "R", "G", "Y", "L")
 """One letter per clan, for text rendering (K for blacK, L for Light blue)."""
@@ -50,7 +52,7 @@ ROADS: dict[str, tuple[str, str, str]] = {
 }
 """SA-2: every region is joined by road to exactly three others."""
 
-DIE_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "Ooops")
+DIE_FACES: tuple[SkaalFace, ...] = ("1", "2", "3", "4", "5", "Ooops")
 """The special die: 1–5 nuggets, or the Ooops; each face 1/6."""
 OOOPS_FACE = 5
 

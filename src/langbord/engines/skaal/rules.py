@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
@@ -49,6 +49,7 @@ from langbord.engines.skaal.phases.game_turn import ACTION_PHASE
 from langbord.engines.skaal.phases.prospecting import FIND_PHASE
 from langbord.engines.skaal.phases.rumor import RUMOR_PHASE
 from langbord.engines.skaal.phases.setup import SETUP_PHASE
+from langbord.engines.skaal.views import SkaalClan, SkaalPhase, SkaalRegion, SkaalView
 
 
 class SkaalGame(Game):
@@ -369,7 +370,7 @@ class SkaalState(FlowState):
         counts["inns"] = sum(clan.inns for clan in self.clans) + inns
         return counts
 
-    def view(self, player: int | None) -> dict[str, JSON]:
+    def view(self, player: int | None) -> SkaalView:
         """The whole table (Skåål has no secrets)."""
         self._check_seat(player)
         return {
@@ -378,7 +379,7 @@ class SkaalState(FlowState):
             "players": [CLANS[c] for c in range(self.n)],
             "turn": self.turn,
             "to_move": self.current_player(),
-            "phase": self.phase.name,
+            "phase": cast(SkaalPhase, self.phase.name),
             "round": self.rounds + 1,
             "max_rounds": self.max_rounds,
             "roll": DIE_FACES[self.roll] if self.roll >= 0 else None,
@@ -392,7 +393,7 @@ class SkaalState(FlowState):
             "prospects_left": self.mines_closed - self.pawn,
         }
 
-    def _region_view(self, r: int) -> dict[str, JSON]:
+    def _region_view(self, r: int) -> SkaalRegion:
         row = self.dwarfs[r]
         colour = self.inn_colour[r]
         keeper = self.innkeeper[r]
@@ -406,7 +407,7 @@ class SkaalState(FlowState):
             "innkeeper": CLANS[keeper] if keeper >= 0 else None,
         }
 
-    def _clan_view(self, c: int) -> dict[str, JSON]:
+    def _clan_view(self, c: int) -> SkaalClan:
         clan = self.clans[c]
         return {
             "clan": CLANS[c],

@@ -134,7 +134,7 @@ class SkaalEncoder(Encoder):
 
     def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         n = self.n
-        relative = {CLANS[(seat + k) % n]: k for k in range(n)}
+        relative: dict[str, int] = {CLANS[(seat + k) % n]: k for k in range(n)}
 
         def one_hot_seat(q: Any) -> list[float]:
             row = [0.0] * n
