@@ -279,3 +279,41 @@ def test_the_heuristics_are_registered_by_name_for_every_game() -> None:
     for name in langbord.games():
         assert f'"{name}": "langbord.agents.heuristics.{name}"' in source
         assert f"langbord.agents.heuristics.{name}" in MODULES
+
+
+FEATURES = "langbord.server.features."
+"""The server's feature modules: each owns one concern of a table."""
+
+
+def feature_crossings() -> list[Import]:
+    """Every import of one server feature module by another (at the top, inside a function or
+    only for type checking), and every import of a feature by the live-table cache, the views
+    or the helpers the features share: those sit under the features, never beside them."""
+    under = ("langbord.server.tables", "langbord.server.views", "langbord.server.shared")
+    found = []
+    for module in MODULES:
+        if not module.startswith(FEATURES) and module not in (*under, "langbord.server.opening"):
+            continue
+        for imported in imports_of(module):
+            target = imported.target
+            if target.startswith(FEATURES) and target != module:
+                found.append(imported)
+    return found
+
+
+def test_the_server_features_never_import_each_other() -> None:
+    features = {m for m in MODULES if m.startswith(FEATURES)}
+    assert {f"{FEATURES}{name}" for name in ("lifecycle", "moves", "takeback", "chat")} <= features
+    found = [str(i) for i in feature_crossings()]
+    assert not found, "server features reaching each other:\n" + "\n".join(found)
+
+
+def test_the_live_table_cache_knows_no_feature_view_or_bot() -> None:
+    """The cache only replays and locks: it imports neither a feature, the views, the
+    service, the analyses nor the bots."""
+    banned = tuple(
+        f"langbord.server.{name}"
+        for name in ("features", "views", "service", "analyses", "bots", "shared")
+    )
+    imported = [i for i in imports_of("langbord.server.tables") if i.target.startswith(banned)]
+    assert not imported, "\n".join(map(str, imported))

@@ -18,8 +18,9 @@ from fastapi.testclient import TestClient
 from langbord.record import replay
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
+from langbord.server.features.lifecycle import LOBBY_TABLES
 from langbord.server.http.app import create_app
-from langbord.server.service import LOBBY_TABLES, Service
+from langbord.server.service import Service
 from langbord.server.store.schema import now
 from server.dbtools import backdate, snapshot
 
@@ -144,7 +145,7 @@ def test_a_copy_that_left_the_cache_cannot_commit(tmp_path: Path) -> None:
         player = dropped.state.current_player()
         action = dropped.state.legal_actions()[0]
         with pytest.raises(Conflict, match="reloaded"):
-            service._commit(dropped, player, action)
+            service.moves.commit(dropped, player, action)
         assert snapshot(url) == before and look(client, table_id) == view
         assert move(client, table_id, seats) == 200  # through the copy in the cache
         assert service.live[table_id] is again and again.moves > dropped.moves
@@ -381,14 +382,14 @@ def test_seat_tokens_beyond_the_token_cache_still_open_their_seats(
 ) -> None:
     """The tokens a server remembers are bounded too (``SEAT_CACHE``): one that left the
     memory is looked up again, and still opens only its own seat."""
-    monkeypatch.setattr("langbord.server.service.SEAT_CACHE", 2)
+    monkeypatch.setattr("langbord.server.features.lifecycle.SEAT_CACHE", 2)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'seats.db'}", config=UNLIMITED)) as client:
         service = service_of(client)
         tables = [two_humans(client) for _ in range(3)]
         for table_id, seats in tables * 2:
             for seat, headers in seats.items():
                 assert look(client, table_id, headers)["you"] == seat
-                assert len(service._seats) <= 2
+                assert len(service.lifecycle.seats) <= 2
         (first, first_seats), (second, _) = tables[0], tables[1]
         refused = client.get(f"/api/tables/{second}", headers=first_seats[0])
         assert refused.status_code == 403

@@ -18,8 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 
+from langbord.server.features.chat import CHAT_BURST
 from langbord.server.http.app import create_app
-from langbord.server.service import CHAT_BURST, Service
+from langbord.server.service import Service
 from langbord.server.store.schema import ChatRow
 
 from .conftest import GENEROUS

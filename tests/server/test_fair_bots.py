@@ -24,8 +24,9 @@ from fastapi.testclient import TestClient
 import langbord.server.bots as bots_module
 from langbord.server.bots import Bots, Job
 from langbord.server.errors import TooMany
+from langbord.server.features.hints import HintSearch
 from langbord.server.http.app import create_app
-from langbord.server.service import HintSearch, Service
+from langbord.server.service import Service
 
 from .conftest import GENEROUS
 from .test_bots import wait_until

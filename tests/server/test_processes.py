@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from langbord.server.service import CHAT_BURST
+from langbord.server.features.chat import CHAT_BURST
 from server.server_process import ServerProcess, serving
 
 pytestmark = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)

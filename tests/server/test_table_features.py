@@ -21,8 +21,10 @@ from langbord.agents import heuristics
 from langbord.server.bots import Job, advise
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
+from langbord.server.features.chat import CHAT_BURST
 from langbord.server.http.app import create_app
-from langbord.server.service import CHAT_BURST, Service
+from langbord.server.service import Service
+from langbord.server.views import result_json
 
 from .conftest import GENEROUS, fresh_postgres
 
@@ -212,7 +214,7 @@ def test_an_undo_is_not_reapplied_by_a_stale_bot_decision(tmp_path: Path) -> Non
         take = [a for a in service.table_json(table_id, 0)["legal"] if a["kind"] == "take"]
         service.act(table_id, 0, take[0]["id"], live.moves)
         stale = Job(table_id, "skibe", {"players": 3}, [0], live.moves, 1, "random", 1, 1.0)
-        service._bot_move(stale, 0)  # not the table's history: nothing happens
+        service.moves.bot_move(stale, 0)  # not the table's history: nothing happens
         assert live.state.current_player() == 0 and live.log[-1].player == 0
     finally:
         service.stop()
@@ -521,7 +523,7 @@ def test_the_ranking_shares_places_between_ties() -> None:
     game = langbord.load("skibe", players=4)
     seats = [SimpleNamespace(bot=False, kind="human", name=f"P{p}") for p in range(4)]
     live = SimpleNamespace(state=state, game=game, seats=seats)
-    result = Service._result_json(Service.__new__(Service), live)  # type: ignore[arg-type]
+    result = result_json(live)  # type: ignore[arg-type]
     places = [(r["seat"], r["place"], r["tied"]) for r in result["ranking"]]
     assert places == [(1, 1, True), (2, 1, True), (0, 3, False), (3, 4, False)]
     assert result["winners"] == [1, 2] and result["reason"] == "it ended"
@@ -572,7 +574,7 @@ def test_an_undo_in_one_server_process_reaches_the_others(postgres: str) -> None
         lay = [x["id"] for x in b.table_json(table_id, 0)["legal"]]
         assert a.undo(table_id, 0) == {"undone": 1, "request": None}
         with pytest.raises(Conflict):
-            b._commit(stale, 0, lay[0])  # B has not heard of the undo: refused by the database
+            b.moves.commit(stale, 0, lay[0])  # B has not heard of the undo: refused by the database
         with pytest.raises(Conflict):
             b.act(table_id, 0, lay[0], start + 1)  # B reads the table again first
         assert stale.moves == start and stale.undone == 1

@@ -4,9 +4,10 @@ draw exactly like a real one, and a move tried at it, answered with the step's t
 Nothing is stored: a step's position is reached from the tutorial's data, the same every time,
 so its table and the table after its right move are built once and kept in a bounded cache
 (:data:`CACHED_STEPS`, least recently used out first). A step's table is what ``GET
-/api/tables/{id}`` gives the learner's seat (:meth:`Service.table_json`'s own code, over a
-table made for the position whose seats have no person's name: the boards call the learner's
-seat "you" and the others by the game's seat names), plus ``tutorial``: the step's words,
+/api/tables/{id}`` gives the learner's seat (the views' own code,
+:func:`langbord.server.views.seen_by`, over a table made for the position whose seats have no
+person's name: the boards call the learner's seat "you" and the others by the game's seat
+names), plus ``tutorial``: the step's words,
 highlights and the move it asks for.
 """
 
@@ -20,8 +21,9 @@ from typing import Any
 from langbord.core.errors import InvalidActionError, LangbordError
 from langbord.core.game import JSON, State
 from langbord.server.errors import NotFound
-from langbord.server.service import HUMAN, Live, SeatInfo, Service
 from langbord.server.store.schema import now
+from langbord.server.tables import HUMAN, Live, SeatInfo, apply_logged
+from langbord.server.views import legal_json, log_entry, seen_by
 from langbord.server.why import why_not
 from langbord.tutorials import Tutorial, get_tutorial, tutorials
 
@@ -32,8 +34,7 @@ CACHED_STEPS = 256
 class Lessons:
     """The tutorials as the server shows them (see the module); thread-safe."""
 
-    def __init__(self, service: Service, cached: int = CACHED_STEPS) -> None:
-        self.service = service
+    def __init__(self, cached: int = CACHED_STEPS) -> None:
         self.cached = cached
         self._tables: OrderedDict[tuple[str, int, str], dict[str, JSON]] = OrderedDict()
         self._lock = threading.Lock()  # a tutorial keeps the positions it reached: one at a time
@@ -117,7 +118,7 @@ class Lessons:
         step = tutorial.steps[k]
         table = self._table(tutorial, k, state, learner)
         expected = tutorial.expected(k)
-        (expect,) = [a for a in self.service._legal_json(state) if _id(a) == expected]
+        (expect,) = [a for a in legal_json(state) if _id(a) == expected]
         rulings = {r["id"]: r["text"] for r in state.game.rulings()}
         table["tutorial"] = {
             "id": tutorial.id,
@@ -151,15 +152,13 @@ class Lessons:
         )
         for action in state.history():
             replay = live.state
-            self.service._apply_logged(
-                live, replay.current_player(), replay.action_to_string(action)
-            )
-        seen = self.service._seen_by(live, learner)
+            apply_logged(live, replay.current_player(), replay.action_to_string(action))
+        seen = seen_by(live, learner)
         return {
             **seen,
             "undo": {"available": False, "request": None},
             "log_start": 0,
-            "log": [e.seen_by(n, learner) for n, e in enumerate(live.log)],
+            "log": [log_entry(e, n, learner) for n, e in enumerate(live.log)],
         }
 
 

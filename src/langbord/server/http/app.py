@@ -73,7 +73,7 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     app.state.hub = hub
     app.state.limits = limits
     app.state.rate_checks = {kind: limits.dependency(kind) for kind in KINDS}
-    app.state.lessons = Lessons(service)
+    app.state.lessons = Lessons()
     # The same for the server's whole life (the games installed, the bots' limit): built once,
     # not on the event loop at every page load (about 3 ms: every game loaded and every seat
     # kind's cost estimated).

@@ -9,12 +9,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from langbord.server.errors import Unavailable
+from langbord.server.features.hints import HINT_LATE, HINT_WAIT, HintSearch
 from langbord.server.guards import client_of
 from langbord.server.http.deps import ServiceDep, Token, limited, run, seated
 from langbord.server.http.middleware import StrictRoute
 from langbord.server.http.schemas import Hint, PartsOf, TableId, WhyNot
 from langbord.server.http.statuses import ERRORS
-from langbord.server.service import HINT_LATE, HINT_WAIT, HintSearch
 
 router = APIRouter(route_class=StrictRoute)
 

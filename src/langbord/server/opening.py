@@ -1,0 +1,144 @@
+"""Opening a table: its seats checked (a bot spec must promise a decision within the server's
+limit), its first chance drawn and its first row written. A new table and a rematch both open
+one through :class:`Opener`."""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from langbord.agents.budget import decision_seconds
+from langbord.agents.levels import is_level
+from langbord.agents.specs import shown
+from langbord.core.errors import OptionError
+from langbord.core.game import Game
+from langbord.core.registry import load
+from langbord.server.errors import BotRefused, ServiceError
+from langbord.server.shared import check_name, hash_token, resolve_chance
+from langbord.server.store import NewSeat, NewTable, Store
+from langbord.server.tables import HUMAN
+
+
+def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
+    """Refuses (:class:`OptionError`) an unknown agent or a bad option, and a spec that cannot
+    promise a decision within ``seconds`` at ``game`` (:func:`decision_seconds`'s estimate)."""
+    cost = decision_seconds(spec, game)
+    if cost <= seconds:
+        return
+    name = spec.partition(":")[0].strip().lower()
+    title = game.info.title
+    thinks = (
+        f"would think about {_about(cost)} s a decision at {title}"
+        if math.isfinite(cost)
+        else f"has no measured cost at {title}"
+    )
+    advice = f" (try {name}:time={seconds:g})" if name in ("mcts", "rollouts") else ""
+    raise OptionError(
+        f"{shown(spec, 80)} {thinks}; this server allows {seconds:g} s a decision{advice}"
+    )
+
+
+def _about(seconds: float) -> str:
+    """``3538.6`` → ``3,500``; ``35.4`` → ``35``; ``1.46`` → ``1.5``."""
+    if seconds >= 100:
+        return f"{float(f'{seconds:.2g}'):,.0f}"
+    return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
+
+
+class Opener:
+    """Opens tables in ``store``: bots may take up to ``bot_seconds`` a decision; ``clock()``
+    stamps the table, ``rng`` draws its first chance, ``wake(table_id)`` tells the bots of a
+    table that starts at once."""
+
+    def __init__(
+        self,
+        store: Store,
+        bot_seconds: float,
+        clock: Callable[[], datetime],
+        rng: random.Random,
+        wake: Callable[[str], None],
+    ) -> None:
+        self.store = store
+        self.bot_seconds = bot_seconds
+        self.clock = clock
+        self.rng = rng
+        self.wake = wake
+
+    def open(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[str],
+        *,
+        hints: bool | None = None,
+        hotseat: bool = False,
+        names: list[str | None] | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[str, dict[int, str] | None]:
+        """A new table of ``game_name`` with a kind per seat (``human`` or a bot spec); its id,
+        and for a ``hotseat`` table (one client plays every human seat) the token of each human
+        seat, already taken under ``names`` (default "Player 1", …). ``hints`` (default: when a
+        bot is seated) lets the seat to move ask the best agent. ``rematch_of``: the finished
+        table whose human seats this one keeps for their players."""
+        game = load(game_name, **options)
+        n = game.num_players()
+        if len(seats) != n:
+            raise ServiceError(
+                f"{game.name} with these options has {n} seats: name {n} (human, a bot level or a "
+                f"bot spec), "
+                f"not {len(seats)}"
+            )
+        kinds = []
+        for p, raw in enumerate(seats):
+            spec = raw.strip()
+            if spec.lower() == HUMAN:
+                kinds.append(HUMAN)
+                continue
+            if is_level(spec):
+                spec = spec.lower()  # the seat keeps the level's name; its bot plays its spec
+            try:
+                check_bot_spec(spec, game, self.bot_seconds)
+            except OptionError as exc:
+                raise BotRefused(f"seat {p}: {exc}") from None
+            kinds.append(spec)
+        humans = [p for p, kind in enumerate(kinds) if kind == HUMAN]
+        if hotseat and not humans:
+            raise ServiceError("a hotseat table needs human seats: every seat here is a bot")
+        if names is not None and len(names) != n:
+            raise ServiceError(f"name the {n} seats (null for a bot's), not {len(names)}")
+        chosen = [(names[p] if names else None) for p in range(n)]
+        for p, name in enumerate(chosen):
+            if name is not None and p not in humans:
+                raise ServiceError(f"seat {p} is a bot's: it takes no name")
+            if name is not None:
+                chosen[p] = check_name(name, f"the name of seat {p}")
+        tokens = {p: secrets.token_urlsafe(32) for p in humans} if hotseat else None
+        table_id = secrets.token_urlsafe(9)
+        state = game.new_initial_state()
+        moves: list[tuple[int, str]] = []
+        resolve_chance(state, moves, self.rng)
+        status = "open" if humans and not hotseat else "playing"
+        stamp = self.clock()
+        table = NewTable(
+            id=table_id,
+            game=game.name,
+            version=game.version,
+            options=dict(game.options),
+            status=status,
+            hints=any(k != HUMAN for k in kinds) if hints is None else hints,
+            hotseat=hotseat,
+            rematch_of=rematch_of,
+        )
+        new_seats = []
+        for p, kind in enumerate(kinds):
+            token = tokens.get(p) if tokens else None
+            name = (chosen[p] or f"Player {p + 1}").strip() if token else None
+            new_seats.append(NewSeat(kind, name, hash_token(token) if token else None))
+        self.store.create_table(table, new_seats, moves, stamp)
+        if status == "playing":
+            self.wake(table_id)
+        return table_id, tokens
