@@ -12,23 +12,24 @@ Each seat's pieces are a :class:`Player`. The turn flow is declared (``langbord.
 the take after a Recruit, what may follow the action, KN-7's forced discards, SK-3's village
 order, the artifacts' choices), and what must follow an action is pending work, a stack of small
 records (``DrawToMarket(slot)``, ``TakeAfterRecruit(colour, any_free)``, ``ActivateVillage(line)``,
-``BackToTurn()``, ``EndTurn()`` …) run until one waits for a draw or a decision.
+``BackToTurn()``, ``EndTurn()`` …) run until one waits for a draw or a decision. The draws and
+reveals, with KN-7's forced discards, are declared in :mod:`.phases`, one module each with its
+records; the turn's phases below the class.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import compress
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from langbord.core.errors import OptionError
-from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
+from langbord.core.flow import OVER, Flow, FlowState, Phase, Work
 from langbord.core.game import JSON, Game, State
 from langbord.core.info import REFEREE, GameInfo
 from langbord.core.options import Option
-from langbord.core.prompts import Choice, offer
+from langbord.core.prompts import offer
 from langbord.engines.knarr.data import (
     AMULET,
     AMULET_GAINS,
@@ -94,21 +95,12 @@ from langbord.engines.knarr.notation import (
     ACTIVATE_SKALI_ID,
     ARG,
     ARG2,
-    ARTIFACT,
-    ARTIFACT_ID,
-    BOAT,
-    BOAT_ID,
     DEVELOP,
     DEVELOP_ID,
-    DISCARD,
-    DISCARD_ID,
-    DRAW,
     END,
     END_ID,
     EXPLORE,
     EXPLORE_ID,
-    FIRST,
-    FIRST_ID,
     KIND,
     MEAD,
     MEAD_ID,
@@ -128,9 +120,6 @@ from langbord.engines.knarr.notation import (
     RESERVE,
     RESERVE_ID,
     REVEAL,
-    REVEAL_BUILDING,
-    REVEAL_BUILDING_ID,
-    REVEAL_ID,
     SKIP_EXTRA,
     SKIP_EXTRA_ID,
     TAKE,
@@ -144,53 +133,44 @@ from langbord.engines.knarr.notation import (
 from langbord.engines.knarr.notation import (
     RECRUIT_ID as RECRUIT_ACTION_ID,
 )
+from langbord.engines.knarr.phases import Words, choices, offer_task, offered
+from langbord.engines.knarr.phases.buildings import BUILDING_REVEAL, REFILL_BUILDING
+from langbord.engines.knarr.phases.destinations import DESTINATION_REVEAL, REFILL_DESTINATION
+from langbord.engines.knarr.phases.forced_discard import FORCED_DISCARD
+from langbord.engines.knarr.phases.setup import (
+    ARTIFACT_DRAW,
+    BOAT_DRAW,
+    FIRST_PLAYER_DRAW,
+    DrawArtifact,
+    DrawBoat,
+    DrawFirstPlayer,
+)
+from langbord.engines.knarr.phases.viking_deck import (
+    DRAW_TO_CREW,
+    DRAW_TO_MARKET,
+    VIKING_DRAW,
+    Draw,
+    DrawStartCard,
+    DrawToHand,
+)
+from langbord.engines.knarr.tables import (
+    COLOUR_RANGE,
+    COLOUR_TYPES,
+    DEST_IMMEDIATE,
+    DEST_KIND,
+    DEST_SINGLE,
+    DEST_SIZE,
+    EXTRA_EXPLORE,
+    EXTRA_RECRUIT,
+    TYPES,
+    boat_columns,
+    can_pay,
+)
 
-EXTRA_RECRUIT, EXTRA_EXPLORE = 0, 1
-"""The extra actions an artifact earns: a Recruit (Helmet) or an Explore (Weathervane)."""
-TYPES = range(NUM_TYPES)
-COLOUR_RANGE = range(len(COLOURS))
-COLOUR_TYPES: list[range] = [range(c * 4, c * 4 + 4) for c in COLOUR_RANGE]
-DEST_KIND = [d.cost_kind for d in DESTINATIONS]
-DEST_SIZE = [d.size for d in DESTINATIONS]
-DEST_NEEDS: list[list[tuple[int, int]]] = [
-    [(c, k) for c, k in enumerate(d.need) if k] for d in DESTINATIONS
-]
-DEST_DECK = [d.deck for d in DESTINATIONS]
-DEST_SINGLE = [
-    n[0][0] if d.cost_kind == COST_COLOURS and len(n) == 1 else -1
-    for d, n in zip(DESTINATIONS, DEST_NEEDS, strict=True)
-]
-"""The one colour of a cost ``{colour: n}``, else -1."""
-DEST_IMMEDIATE = [d.immediate for d in DESTINATIONS]
 ARTIFACT_OPTIONS: tuple[str, ...] = ("none", *ARTIFACTS, "random", "two-player-mead-cup")
 BOAT_OPTIONS: tuple[str, ...] = (*BOAT_SIDES, "random")
 NO_BOAT = (-1, -1, -1)
 """The boat's columns before KN-9's draw (``boat=random``): nothing to trade yet."""
-
-
-def _boat_columns(boat: tuple[int, ...]) -> list[list[int]]:
-    """The trade columns of a bare boat: each column's gain vector (one gain, or none)."""
-    columns = []
-    for gain in boat:
-        column = [0] * NUM_GAINS
-        if gain >= 0:
-            column[gain] = 1
-        columns.append(column)
-    return columns
-
-
-def _can_pay(d: int, colours: list[int], recruits: int) -> bool:
-    """Whether crew columns ``colours`` and ``recruits`` pay destination ``d`` exactly (KN-4)."""
-    kind = DEST_KIND[d]
-    if kind == COST_COLOURS:
-        short = 0
-        for c, k in DEST_NEEDS[d]:
-            if k > colours[c]:
-                short += k - colours[c]
-        return short <= recruits
-    if kind == COST_SAME:
-        return max(colours) + recruits >= DEST_SIZE[d]
-    return 5 - colours.count(0) + recruits >= DEST_SIZE[d]
 
 
 class Player:
@@ -232,7 +212,7 @@ class Player:
         self.recruits = START_RECRUITS
         self.destinations: list[int] = []
         """Destinations explored, above the boat."""
-        self.trade = _boat_columns(boat)
+        self.trade = boat_columns(boat)
         """Each trade column's gains: the boat's plus every destination's (KN-6)."""
         self.reserved: list[int] = []
         """Destinations reserved with the Golden bracelet."""
@@ -274,115 +254,6 @@ class Player:
 
 
 # ---- pending work -------------------------------------------------------------------------------
-
-
-class DrawToMarket(NamedTuple):
-    """A viking from the deck to market slot ``slot`` (a refill)."""
-
-    slot: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        state.market[self.slot] = t
-
-
-class DrawToCrew(NamedTuple):
-    """A viking from the deck into ``seat``'s crew, with no gains (a "card" gain)."""
-
-    seat: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        state.add_to_crew(self.seat, t)
-
-
-class DrawToHand(NamedTuple):
-    """A viking from the deck into ``seat``'s hidden hand (setup)."""
-
-    seat: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        state.players[self.seat].hand.append(t)
-
-
-class DrawStartCard(NamedTuple):
-    """One of ``seat``'s two start vikings, of different colours (KN-3): the ``second`` is drawn
-    from the colours other than the first's."""
-
-    seat: int
-    second: bool
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        if not self.second:
-            state.pair_colour = TYPE_COLOUR[t]
-        state.add_to_crew(self.seat, t)
-
-
-Draw = DrawToMarket | DrawToCrew | DrawToHand | DrawStartCard
-
-
-class RefillDestination(NamedTuple):
-    """Reveal a destination into visible slot ``slot`` (0–2 Trading Lands, 3–5 Lands of
-    Influence); KN-5: an empty deck leaves it empty."""
-
-    slot: int
-
-    def run(self, state: KnarrState) -> bool:
-        if not state.dest_decks[self.slot // VISIBLE_DESTINATIONS]:
-            return False
-        state.refilling = self.slot
-        state.phase = DESTINATION_REVEAL
-        return True
-
-
-class RefillBuilding(NamedTuple):
-    """Reveal a building into building slot ``slot``; once the unseen deck is exhausted, the next
-    card slid under it (SK-6)."""
-
-    slot: int
-
-    def run(self, state: KnarrState) -> bool:
-        if state.building_deck:
-            state.refilling = self.slot
-            state.phase = BUILDING_REVEAL
-            return True
-        if state.building_deck_bottom:
-            state.building_market[self.slot] = state.building_deck_bottom.pop(0)
-        return False
-
-
-class DrawArtifact(NamedTuple):
-    """Setup: the artifact of ``artifact=random`` (or KN-10's other one) is revealed."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.phase = ARTIFACT_DRAW
-        return True
-
-
-class DrawBoat(NamedTuple):
-    """Setup, first of all: KN-9's boat side is drawn (``boat=random``)."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.phase = BOAT_DRAW
-        return True
-
-
-class DrawFirstPlayer(NamedTuple):
-    """Setup, last: the first player is drawn."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.phase = FIRST_PLAYER_DRAW
-        return True
 
 
 class StartTurn(NamedTuple):
@@ -652,59 +523,6 @@ class KnarrState(FlowState):
         setup.reverse()
         return setup
 
-    # ---- chance ---------------------------------------------------------------------------------
-
-    def _start_card_weights(self, draw: DrawStartCard) -> list[int]:
-        """KN-3 as its outcome: drawing two and redrawing both until they differ in colour gives
-        the first card with weight (copies) x (cards of the other colours); the second comes
-        from the other colours."""
-        deck = self.deck
-        if draw.second:
-            colour = self.pair_colour
-            return [0 if TYPE_COLOUR[t] == colour else deck[t] for t in TYPES]
-        size = self.deck_size
-        per_colour = [sum(deck[c * 4 : c * 4 + 4]) for c in COLOUR_RANGE]
-        return [deck[t] * (size - per_colour[TYPE_COLOUR[t]]) for t in TYPES]
-
-    def _draw_outcomes(self) -> list[tuple[int, float]]:
-        draw = self.drawing
-        if type(draw) is not DrawStartCard:
-            share = 1.0 / self.deck_size
-            deck = self.deck
-            return [(t, deck[t] * share) for t in compress(TYPES, deck)]
-        weights = self._start_card_weights(draw)
-        share = 1.0 / sum(weights)
-        return [(t, w * share) for t, w in enumerate(weights) if w]
-
-    def _draw_legal(self) -> list[int]:
-        draw = self.drawing
-        if type(draw) is not DrawStartCard:
-            return list(compress(TYPES, self.deck))
-        return list(compress(TYPES, self._start_card_weights(draw)))
-
-    def _reveal_outcomes(self) -> list[tuple[int, float]]:
-        deck = self.dest_decks[self.refilling // VISIBLE_DESTINATIONS]
-        share = 1.0 / len(deck)
-        return [(REVEAL_ID[d], share) for d in deck]
-
-    def _building_outcomes(self) -> list[tuple[int, float]]:
-        share = 1.0 / len(self.building_deck)
-        return [(REVEAL_BUILDING_ID[b], share) for b in self.building_deck]
-
-    def _artifact_outcomes(self) -> list[tuple[int, float]]:
-        # KN-10: with the Mead Cup already in play, one of the six others.
-        drawn = [ARTIFACT_ID[a] for a in range(len(ARTIFACTS)) if a not in self.artifacts]
-        return [(a, 1.0 / len(drawn)) for a in drawn]
-
-    def _boat_outcomes(self) -> list[tuple[int, float]]:
-        return [(a, 1.0 / len(BOAT_ID)) for a in BOAT_ID]
-
-    def _first_player_outcomes(self) -> list[tuple[int, float]]:
-        return [(FIRST_ID[p], 1.0 / self.n) for p in range(self.n)]
-
-    def _outcomes_legal(self) -> list[int]:
-        return [a for a, _ in self.chance_outcomes()]
-
     def _is_legal(self, action: int) -> bool:
         """A draw or a reveal is checked against its deck, not a list built for it (the
         commonest steps of a playout)."""
@@ -723,91 +541,6 @@ class KnarrState(FlowState):
         if cache is None:
             cache = self._legal_cache = self._compute_legal()
         return action in cache
-
-    def _drawn(self, t: int) -> None:
-        """A viking of type ``t`` comes off the deck, to where the draw takes it."""
-        self.deck[t] -= 1
-        self.deck_size -= 1
-        self.drawing.deliver(self, t)
-        self.proceed()
-
-    def _destination_revealed(self, action: int) -> None:
-        d = ARG[action]
-        self.dest_decks[DEST_DECK[d]].remove(d)
-        self.visible[self.refilling] = d
-        self.proceed()
-
-    def _building_revealed(self, action: int) -> None:
-        b = ARG[action]
-        self.building_deck.remove(b)
-        self.building_market[self.refilling] = b
-        self.proceed()
-
-    def _artifact_drawn(self, action: int) -> None:
-        self.artifacts = tuple(sorted((*self.artifacts, ARG[action])))
-        self.proceed()
-
-    def _boat_drawn(self, action: int) -> None:
-        """KN-9: every player uses the side drawn; it comes first in the setup, before anyone
-        owns a destination, so the trade columns are the boat's alone."""
-        side = self.boat_side = BOAT_SIDES[ARG[action]]
-        self.boat = BOATS[side]
-        for player in self.players:
-            player.trade = _boat_columns(self.boat)
-        self.proceed()
-
-    def _first_player_drawn(self, action: int) -> None:
-        self.first = self.turn = ARG[action]
-        self.proceed()
-
-    # ---- the viking deck (KN-7) -------------------------------------------------------------
-
-    def wait_for_draw(self, draw: Draw) -> bool:
-        """``draw`` waits for its viking. KN-7, the deck being empty: the discard pile becomes the
-        deck; else every player tied for the most crew cards discards one first (the draw waits
-        under the discards); else, with no crew card anywhere, the draw does not happen."""
-        if self.deck_size or self._reshuffle():
-            self.drawing = draw
-            self.phase = VIKING_DRAW
-            return True
-        sizes = [sum(player.colours) for player in self.players]
-        most = max(sizes)
-        if not most:
-            return False
-        n = self.n
-        order = [(self.turn + i) % n for i in range(n)]
-        self.forced = [p for p in order if sizes[p] == most]
-        self.pending.append(draw)
-        self._offer_discard()
-        return True
-
-    def _reshuffle(self) -> bool:
-        """KN-7: the discard pile, if any, becomes the deck (its contents public from now on)."""
-        if not self.discard_size:
-            return False
-        self.deck = self.discard
-        self.deck_size = self.discard_size
-        self.discard = [0] * NUM_TYPES
-        self.discard_size = 0
-        self.deck_public = True  # the new deck holds exactly the (public) discard pile
-        return True
-
-    def _offer_discard(self) -> None:
-        crew = self.players[self.forced[0]].crew
-        self.offered = [DISCARD_ID[t] for t in TYPES if crew[t]]
-        self.phase = FORCED_DISCARD
-
-    def _forced_discard(self, action: int) -> None:
-        t = ARG[action]
-        player = self.players[self.forced.pop(0)]
-        player.crew[t] -= 1
-        player.colours[TYPE_COLOUR[t]] -= 1
-        self.discard[t] += 1
-        self.discard_size += 1
-        if self.forced:
-            self._offer_discard()
-        else:
-            self.proceed()
 
     # ---- the turn -------------------------------------------------------------------------------
 
@@ -1071,7 +804,7 @@ class KnarrState(FlowState):
     def affordable(self, p: int, d: int) -> bool:
         """Whether seat ``p`` can pay destination ``d`` exactly with crew cards and recruits."""
         player = self.players[p]
-        return _can_pay(d, player.colours, player.recruits)
+        return can_pay(d, player.colours, player.recruits)
 
     def _pay_options(self) -> list[int]:
         """KN-4: every card or recruit after which the payment can still be made exactly."""
@@ -1347,10 +1080,10 @@ class KnarrState(FlowState):
             if single >= 0:  # one colour: the common case, inlined
                 if colours[single] + recruits >= DEST_SIZE[d]:
                     result.append(EXPLORE_ID[d])
-            elif _can_pay(d, colours, recruits):
+            elif can_pay(d, colours, recruits):
                 result.append(EXPLORE_ID[d])
         for d in player.reserved:
-            if _can_pay(d, colours, recruits):
+            if can_pay(d, colours, recruits):
                 result.append(EXPLORE_ID[d])
         return result
 
@@ -1704,23 +1437,6 @@ class KnarrState(FlowState):
             return "trade comes before or after the action, not during it (KN-6)"
         return f"now {self.phase.task(self, True)}"
 
-    def _why_not_drawn(self, action: int) -> str:
-        draw = self.drawing
-        if type(draw) is DrawStartCard and draw.second:
-            return (
-                "the second start card differs in colour from the first (KN-3), and the "
-                "deck must hold it"
-            )
-        return "that card is not in the deck"
-
-    def _why_not_revealed(self, action: int) -> str:
-        """A chance outcome not possible now (any draw but a viking's or the artifact's)."""
-        return "that card is not in the deck"
-
-    def _why_not_artifact(self, action: int) -> str:
-        # Only the Mead Cup can be refused here.
-        return "the Mead Cup is already in play (KN-10): the other artifact is another one"
-
     def _why_not_extra(self, action: int) -> str:
         kind = KIND[action]
         wanted = RECRUIT_KIND if self.extra_kind == EXTRA_RECRUIT else EXPLORE
@@ -1809,12 +1525,6 @@ class KnarrState(FlowState):
             return f"{self.game.seat_name(p)}'s change token is unavailable (SK-6)"
         return "renew only slots that hold a building (SK-6)"
 
-    def _why_not_discard(self, p: int, t: int) -> str:
-        return (
-            f"{self.game.seat_name(p)} has no {TYPE_NAMES[t]} in the crew: discard one crew card "
-            "of your choice (KN-7)"
-        )
-
     def _why_not_activate(self, p: int, card: int) -> str:
         return "that village card has already been activated, or has nothing on this line"
 
@@ -1834,29 +1544,15 @@ class KnarrState(FlowState):
         its hand to the others."""
         return viewer == REFEREE or viewer == self.current_player()
 
-    def choices(self, words: Words, quote: bool) -> list[Choice]:
-        """``words``' choices for :func:`offer`, with their legal actions when ``quote``; else
-        every choice the options allow, quoting none (as the legal moves would show the hand)."""
-        if not quote:
-            return [(w, None) for w, kind in words if self._may_be_open(kind)]
-        return [(w, self._legal_of(kind)) for w, kind in words]
-
-    def _may_be_open(self, kind: int) -> bool:
-        """Only what the options allow: buildings with Skáli, renewing them with 2 players
-        (SK-6); 'pass' only when neither Recruit nor Explore is possible."""
-        if kind in SKALI_KINDS:
-            return self.skali and (kind != RENEW or self.n == 2)
-        return kind != PASS
-
     def _action_task(self, quote: bool) -> str:
-        main = offer(self.choices(ACTION_WORDS, quote), limit=2)
-        before = offer(self.choices(BEFORE_ACTION_WORDS, quote), limit=1)
+        main = offer(choices(self, ACTION_WORDS, quote), limit=2)
+        before = offer(choices(self, BEFORE_ACTION_WORDS, quote), limit=1)
         first = f" (or first {before})" if before else ""
         return f"{self.game.seat_name(self.turn)} takes an action: {main}{first}"
 
     def _payment_task(self, quote: bool) -> str:
         dest = DESTINATIONS[self.pay_dest]
-        text = offer(self.choices(PAYMENT_WORDS, quote))
+        text = offer(choices(self, PAYMENT_WORDS, quote))
         return (
             f"{self.game.seat_name(self.turn)} pays {dest.name} ({dest.cost_text()}, "
             f"{self.pay_left} left): {text} (KN-4)"
@@ -1864,7 +1560,7 @@ class KnarrState(FlowState):
 
     def _extra_task(self, quote: bool) -> str:
         words = EXTRA_RECRUIT_WORDS if self.extra_kind == EXTRA_RECRUIT else EXTRA_EXPLORE_WORDS
-        return f"{self.game.seat_name(self.turn)} {offer(self.choices(words, quote))}"
+        return f"{self.game.seat_name(self.turn)} {offer(choices(self, words, quote))}"
 
     # ---- text ---------------------------------------------------------------------------------
 
@@ -1919,9 +1615,6 @@ def _crew_view(crew: list[int]) -> dict[str, JSON]:
 
 # ---- the turn flow ------------------------------------------------------------------------------
 
-Words = tuple[tuple[str, int], ...]
-"""A decision's choices: how a player says each, and the action kind it is."""
-
 ACTION_WORDS: Words = (("recruit", RECRUIT_KIND), ("explore", EXPLORE), ("pass", PASS))
 BEFORE_ACTION_WORDS: Words = (("trade", TRADE), ("develop", DEVELOP), ("renew", RENEW))
 PAYMENT_WORDS: Words = (("pay with a crew card", PAY), ("with a recruit", PAY_RECRUIT))
@@ -1939,97 +1632,9 @@ EXTRA_EXPLORE_WORDS: Words = (
     ("may take an extra Explore (Weathervane)", EXPLORE),
     ("skip it", SKIP_EXTRA),
 )
-SKALI_KINDS = frozenset({DEVELOP, RENEW})
-"""Choices only the Skali mode has (SK-2, SK-6)."""
-
-
-def _chance_task(event: str) -> Callable[[KnarrState, bool], str]:
-    """The task of a chance phase: the event, quoting no outcome (one quoted as an example might
-    not be possible now)."""
-
-    def task(state: KnarrState, quote: bool) -> str:
-        return f"chance: {event}"
-
-    return task
-
-
-def _offer_task(words: Words, note: str = "") -> Callable[[KnarrState, bool], str]:
-    """The task of a decision whose choices are ``words``, worded by :func:`offer`."""
-
-    def task(state: KnarrState, quote: bool) -> str:
-        who = state.game.seat_name(state.current_player())
-        return f"{who} {offer(state.choices(words, quote))}{note}"
-
-    return task
-
-
 _seat_to_move = attrgetter("turn")
 
 
-def _first_to_discard(state: KnarrState) -> int:
-    return state.forced[0]
-
-
-VIKING_DRAW: Phase[KnarrState] = Phase(
-    "draw",
-    (DRAW,),
-    mover=chance,
-    legal=KnarrState._draw_legal,
-    apply=KnarrState._drawn,
-    why=KnarrState._why_not_drawn,
-    task=_chance_task("a viking is drawn"),
-    outcomes=KnarrState._draw_outcomes,
-)
-DESTINATION_REVEAL: Phase[KnarrState] = Phase(
-    "reveal",
-    (REVEAL,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._destination_revealed,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("a destination is revealed"),
-    outcomes=KnarrState._reveal_outcomes,
-)
-BUILDING_REVEAL: Phase[KnarrState] = Phase(
-    "reveal building",
-    (REVEAL_BUILDING,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._building_revealed,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("a building is revealed"),
-    outcomes=KnarrState._building_outcomes,
-)
-ARTIFACT_DRAW: Phase[KnarrState] = Phase(
-    "artifact",
-    (ARTIFACT,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._artifact_drawn,
-    why=KnarrState._why_not_artifact,
-    task=_chance_task("the artifact is revealed"),
-    outcomes=KnarrState._artifact_outcomes,
-)
-BOAT_DRAW: Phase[KnarrState] = Phase(
-    "boat",
-    (BOAT,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._boat_drawn,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("the boat side is drawn (KN-9)"),
-    outcomes=KnarrState._boat_outcomes,
-)
-FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
-    "first player",
-    (FIRST,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._first_player_drawn,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("the first player is drawn"),
-    outcomes=KnarrState._first_player_outcomes,
-)
 ACTION: Phase[KnarrState] = Phase(
     "action",
     (RECRUIT_KIND, EXPLORE, TRADE, DEVELOP, RENEW, PASS),
@@ -2052,55 +1657,46 @@ MARKET_TAKE: Phase[KnarrState] = Phase(
     "take",
     (TAKE,),
     mover=_seat_to_move,
-    legal=KnarrState._offered,
+    legal=offered,
     apply=KnarrState._take,
     why=KnarrState._why_refused,
-    task=_offer_task((("takes a board viking", TAKE),)),
+    task=offer_task((("takes a board viking", TAKE),)),
 )
 AFTER_ACTION: Phase[KnarrState] = Phase(
     "after action",
     (TRADE, DEVELOP, RENEW, END),
     mover=_seat_to_move,
-    legal=KnarrState._offered,
+    legal=offered,
     apply=KnarrState._after_action,
     why=KnarrState._why_refused,
-    task=_offer_task(AFTER_ACTION_WORDS),
-)
-FORCED_DISCARD: Phase[KnarrState] = Phase(
-    "forced discard",
-    (DISCARD,),
-    mover=_first_to_discard,
-    legal=KnarrState._offered,
-    apply=KnarrState._forced_discard,
-    why=KnarrState._why_refused,
-    task=_offer_task((("discards a crew card", DISCARD),), ": the deck is empty (KN-7)"),
+    task=offer_task(AFTER_ACTION_WORDS),
 )
 VILLAGE_ORDER: Phase[KnarrState] = Phase(
     "activate village",
     (ACTIVATE,),
     mover=_seat_to_move,
-    legal=KnarrState._offered,
+    legal=offered,
     apply=KnarrState._activate,
     why=KnarrState._why_refused,
-    task=_offer_task((("chooses the next village card to activate", ACTIVATE),), " (SK-3)"),
+    task=offer_task((("chooses the next village card to activate", ACTIVATE),), " (SK-3)"),
 )
 MEAD_CUP_DISCARD: Phase[KnarrState] = Phase(
     "mead cup",
     (MEAD, NO_MEAD),
     mover=_seat_to_move,
-    legal=KnarrState._offered,
+    legal=offered,
     apply=KnarrState._mead_cup,
     why=KnarrState._why_refused,
-    task=_offer_task((("may discard a board viking", MEAD), ("not", NO_MEAD)), " (Mead Cup)"),
+    task=offer_task((("may discard a board viking", MEAD), ("not", NO_MEAD)), " (Mead Cup)"),
 )
 RESERVATION: Phase[KnarrState] = Phase(
     "reserve",
     (RESERVE, NO_RESERVE),
     mover=_seat_to_move,
-    legal=KnarrState._offered,
+    legal=offered,
     apply=KnarrState._reserve,
     why=KnarrState._why_refused,
-    task=_offer_task((("may reserve a destination", RESERVE), ("not", NO_RESERVE))),
+    task=offer_task((("may reserve a destination", RESERVE), ("not", NO_RESERVE))),
 )
 EXTRA_ACTION: Phase[KnarrState] = Phase(
     "extra action",
@@ -2139,7 +1735,6 @@ REFUSALS: dict[int, Callable[[KnarrState, int, int], str]] = {
     TAKE: KnarrState._why_not_take,
     DEVELOP: KnarrState._why_not_develop,
     RENEW: KnarrState._why_not_renew,
-    DISCARD: KnarrState._why_not_discard,
     ACTIVATE: KnarrState._why_not_activate,
     MEAD: KnarrState._why_not_mead,
     RESERVE: KnarrState._why_not_reserve,
@@ -2147,10 +1742,6 @@ REFUSALS: dict[int, Callable[[KnarrState, int, int], str]] = {
 }
 """Why a decision's action of each kind is refused (seat, argument), with its rule."""
 
-DRAW_TO_MARKET = [DrawToMarket(s) for s in range(MARKET_SLOTS)]
-DRAW_TO_CREW = [DrawToCrew(p) for p in range(4)]
-REFILL_DESTINATION = [RefillDestination(s) for s in range(2 * VISIBLE_DESTINATIONS)]
-REFILL_BUILDING = [RefillBuilding(s) for s in range(BUILDING_MARKET)]
 TAKE_AFTER_RECRUIT = [[TakeAfterRecruit(c, False), TakeAfterRecruit(c, True)] for c in COLOUR_RANGE]
 ACTIVATE_VILLAGE = [ActivateVillage(line) for line in range(len(LINE_TEXT))]
 """Pending work records made once (a record is immutable): those a turn pushes most."""
