@@ -1,9 +1,9 @@
-"""Knarr's rules (rulings/knarr.md, KN-1…KN-10) and its Skali mode (rulebooks/knarr-skali.txt,
+"""Knarr's turn (rulings/knarr.md, KN-1…KN-10) and its Skali mode (rulebooks/knarr-skali.txt,
 SK-1…SK-7), one module per part of the rules, each holding its phase: its legal moves, how a
 move applies, why a move is refused (the rule itself, with its ruling id), what is decided, and
 the :class:`~langbord.core.flow.Phase` that declares them.
 
-The draws, in the order of a game:
+In the order of a game:
 
 - :mod:`.setup`: setup's draws, chance nodes: the boat side (KN-9, ``boat``), the artifact
   (KN-10, ``artifact``), the first player (``first player``);
@@ -12,7 +12,16 @@ The draws, in the order of a game:
 - :mod:`.forced_discard`: KN-7's discards when deck and discard pile are empty
   (``forced discard``);
 - :mod:`.buildings`: a building revealed into the building market (SK-2, SK-6,
-  ``reveal building``).
+  ``reveal building``);
+- :mod:`.turn`: a turn: reputation income, the action, Recruit or Explore (``action``), what may
+  follow it (``after action``), the turn's end (SK-5's raid, KN-8's end);
+- :mod:`.trade`: Trade (KN-6), Develop (SK-2) and renew (SK-6), before or after the action;
+- :mod:`.recruit` and :mod:`.market`: Recruit, then the board viking taken (``take``);
+- :mod:`.explore`: Explore, its cost paid exactly (KN-4, ``pay``);
+- :mod:`.village`: the village's activation after the action (SK-3, ``activate village``);
+- :mod:`.raid`: a raid at the end of a turn (SK-5);
+- :mod:`.mead_cup`, :mod:`.reservation`, :mod:`.extra_actions`: the artifacts' choices (Mead
+  Cup ``mead cup``, Golden bracelet ``reserve``, Helmet and Weathervane ``extra action``).
 
 Where a phase's legal moves are computed for speed (worked out on entering the phase, or from
 its deck), its ``reference`` lists the moves its ``why_not`` allows: the rule written plainly,
