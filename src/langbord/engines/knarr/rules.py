@@ -7,28 +7,35 @@ order is never decided: every draw is a chance node over the types left in it. O
 pile has been shuffled into a new deck (KN-7), its contents are public (every card drawn since
 was drawn face up), and ``view`` says so.
 
-Each seat's pieces are a :class:`Player`. The turn flow is declared (``langbord.core.flow``):
-``KnarrState.flow`` lists the phases (the draws and reveals, the action, paying an exploration,
-the take after a Recruit, what may follow the action, KN-7's forced discards, SK-3's village
-order, the artifacts' choices), and what must follow an action is pending work, a stack of small
-records (``DrawToMarket(slot)``, ``TakeAfterRecruit(colour, any_free)``, ``ActivateVillage(line)``,
-``BackToTurn()``, ``EndTurn()`` …) run until one waits for a draw or a decision.
+The table: a :class:`Player` per seat (hand, crew, boat and destinations, tracks and tokens; with
+Skali, coins, village and raid tokens), and the board in :class:`KnarrState` (the viking deck and
+discard pile, the market, the destinations, the buildings), with the gains every phase shares
+(``gain``, ``add_to_crew``), the setup, the views, copies and re-deals.
+
+The turn flow (``KnarrState.flow``) is declared phase by phase in :mod:`.phases`, one module per
+part of the rules, each with its legal moves, apply, why-not, task and ruling ids: the chance
+nodes of setup (:mod:`.phases.setup`), the destinations, vikings and buildings drawn
+(:mod:`.phases.destinations`, :mod:`.phases.viking_deck`, :mod:`.phases.buildings`), KN-7's forced
+discards (:mod:`.phases.forced_discard`), the turn's action and what follows it
+(:mod:`.phases.turn`), paying an exploration (:mod:`.phases.explore`), the take after a Recruit
+(:mod:`.phases.market`), SK-3's village order (:mod:`.phases.village`) and the artifacts' choices
+(:mod:`.phases.mead_cup`, :mod:`.phases.reservation`, :mod:`.phases.extra_actions`). What must
+follow an action is pending work, a stack of small records defined beside the phase they lead to
+(``DrawToMarket(slot)``, ``TakeAfterRecruit(colour, any_free)``, ``ActivateVillage(line)``,
+``BackToTurn()``, ``EndTurn()`` …), run until one waits for a draw or a decision.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import attrgetter
-from typing import ClassVar, NamedTuple
+from collections.abc import Sequence
+from typing import ClassVar
 
 from langbord.core.errors import OptionError
-from langbord.core.flow import OVER, Flow, FlowState, Phase, Work, chance
+from langbord.core.flow import OVER, Flow, FlowState, Work
 from langbord.core.game import JSON, Game, State
 from langbord.core.info import REFEREE, GameInfo
 from langbord.core.options import Option
-from langbord.core.prompts import Choice, offer
 from langbord.engines.knarr.data import (
     AMULET,
     AMULET_GAINS,
@@ -38,40 +45,25 @@ from langbord.engines.knarr.data import (
     BOATS,
     BRACELET,
     BUILDING_MARKET,
-    BUILDINGS,
     CARD,
-    CAULDRON,
     COIN,
     COLOURS,
-    COST_COLOURS,
-    COST_DIFFERENT,
-    COST_SAME,
     DECK_NAMES,
     DESTINATIONS,
     END_THRESHOLD,
     GAINS,
-    GOLDEN_BRACELET,
     HAND_SIZE,
-    HELMET,
     LAND_OF_INFLUENCE,
-    LINE_EXISTING,
-    LINE_LOI,
-    LINE_NEW,
     LINE_TEXT,
-    LINE_TL,
     MARKET_SLOTS,
-    MAX_RESERVED,
     MAX_ROUNDS,
     MEAD_CUP,
     NUM_BUILDINGS,
-    NUM_GAINS,
     NUM_TYPES,
     RAID,
     RECRUIT,
     REPUTATION,
     REPUTATION_MAX,
-    REPUTATION_VP,
-    SILVER_COINS,
     SKALI_BOARDS,
     START_BRACELETS,
     START_COINS,
@@ -90,107 +82,61 @@ from langbord.engines.knarr.info import INFO
 from langbord.engines.knarr.notation import (
     ACTION_STRINGS,
     ACTIVATE,
-    ACTIVATE_ID,
-    ACTIVATE_SKALI_ID,
     ARG,
-    ARG2,
-    ARTIFACT,
-    ARTIFACT_ID,
-    BOAT,
-    BOAT_ID,
-    DEVELOP,
-    DEVELOP_ID,
-    DISCARD,
-    DISCARD_ID,
-    DRAW,
-    END,
-    END_ID,
-    EXPLORE,
-    EXPLORE_ID,
-    FIRST,
-    FIRST_ID,
     KIND,
-    MEAD,
-    MEAD_ID,
-    NO_MEAD,
-    NO_MEAD_ID,
-    NO_RESERVE,
-    NO_RESERVE_ID,
     NUM_ACTIONS,
-    PASS,
-    PASS_ID,
     PAY,
-    PAY_ID,
     PAY_RECRUIT,
-    PAY_RECRUIT_ID,
-    RENEW,
-    RENEW_ID,
-    RESERVE,
-    RESERVE_ID,
     REVEAL,
-    REVEAL_BUILDING,
-    REVEAL_BUILDING_ID,
-    REVEAL_ID,
-    SKIP_EXTRA,
-    SKIP_EXTRA_ID,
-    TAKE,
-    TAKE_ID,
     TRADE,
-    TRADE_ID,
 )
-from langbord.engines.knarr.notation import (
-    RECRUIT as RECRUIT_KIND,
+from langbord.engines.knarr.notation import RECRUIT as RECRUIT_KIND
+from langbord.engines.knarr.phases.buildings import BUILDING_REVEAL, REFILL_BUILDING
+from langbord.engines.knarr.phases.destinations import DESTINATION_REVEAL, REFILL_DESTINATION
+from langbord.engines.knarr.phases.explore import PAYMENT
+from langbord.engines.knarr.phases.extra_actions import EXTRA_ACTION
+from langbord.engines.knarr.phases.forced_discard import FORCED_DISCARD
+from langbord.engines.knarr.phases.market import MARKET_TAKE, TAKE_AFTER_RECRUIT
+from langbord.engines.knarr.phases.mead_cup import MEAD_CUP_DISCARD
+from langbord.engines.knarr.phases.reservation import RESERVATION
+from langbord.engines.knarr.phases.setup import (
+    ARTIFACT_DRAW,
+    BOAT_DRAW,
+    FIRST_PLAYER_DRAW,
+    DrawArtifact,
+    DrawBoat,
+    DrawFirstPlayer,
 )
-from langbord.engines.knarr.notation import (
-    RECRUIT_ID as RECRUIT_ACTION_ID,
+from langbord.engines.knarr.phases.turn import (
+    ACTION,
+    AFTER_ACTION,
+    START_TURN,
+    BackToTurn,
+    EndTurn,
+    StartTurn,
+)
+from langbord.engines.knarr.phases.viking_deck import (
+    DRAW_TO_CREW,
+    DRAW_TO_MARKET,
+    VIKING_DRAW,
+    Draw,
+    DrawStartCard,
+    DrawToHand,
+)
+from langbord.engines.knarr.phases.village import VILLAGE_ORDER, ActivateVillage
+from langbord.engines.knarr.tables import (
+    COLOUR_RANGE,
+    COLOUR_TYPES,
+    EXTRA_EXPLORE,
+    EXTRA_RECRUIT,
+    TYPES,
+    boat_columns,
 )
 
-EXTRA_RECRUIT, EXTRA_EXPLORE = 0, 1
-"""The extra actions an artifact earns: a Recruit (Helmet) or an Explore (Weathervane)."""
-TYPES = range(NUM_TYPES)
-COLOUR_RANGE = range(len(COLOURS))
-COLOUR_TYPES: list[range] = [range(c * 4, c * 4 + 4) for c in COLOUR_RANGE]
-DEST_KIND = [d.cost_kind for d in DESTINATIONS]
-DEST_SIZE = [d.size for d in DESTINATIONS]
-DEST_NEEDS: list[list[tuple[int, int]]] = [
-    [(c, k) for c, k in enumerate(d.need) if k] for d in DESTINATIONS
-]
-DEST_DECK = [d.deck for d in DESTINATIONS]
-DEST_SINGLE = [
-    n[0][0] if d.cost_kind == COST_COLOURS and len(n) == 1 else -1
-    for d, n in zip(DESTINATIONS, DEST_NEEDS, strict=True)
-]
-"""The one colour of a cost ``{colour: n}``, else -1."""
-DEST_IMMEDIATE = [d.immediate for d in DESTINATIONS]
 ARTIFACT_OPTIONS: tuple[str, ...] = ("none", *ARTIFACTS, "random", "two-player-mead-cup")
 BOAT_OPTIONS: tuple[str, ...] = (*BOAT_SIDES, "random")
 NO_BOAT = (-1, -1, -1)
 """The boat's columns before KN-9's draw (``boat=random``): nothing to trade yet."""
-
-
-def _boat_columns(boat: tuple[int, ...]) -> list[list[int]]:
-    """The trade columns of a bare boat: each column's gain vector (one gain, or none)."""
-    columns = []
-    for gain in boat:
-        column = [0] * NUM_GAINS
-        if gain >= 0:
-            column[gain] = 1
-        columns.append(column)
-    return columns
-
-
-def _can_pay(d: int, colours: list[int], recruits: int) -> bool:
-    """Whether crew columns ``colours`` and ``recruits`` pay destination ``d`` exactly (KN-4)."""
-    kind = DEST_KIND[d]
-    if kind == COST_COLOURS:
-        short = 0
-        for c, k in DEST_NEEDS[d]:
-            if k > colours[c]:
-                short += k - colours[c]
-        return short <= recruits
-    if kind == COST_SAME:
-        return max(colours) + recruits >= DEST_SIZE[d]
-    return 5 - colours.count(0) + recruits >= DEST_SIZE[d]
 
 
 class Player:
@@ -232,7 +178,7 @@ class Player:
         self.recruits = START_RECRUITS
         self.destinations: list[int] = []
         """Destinations explored, above the boat."""
-        self.trade = _boat_columns(boat)
+        self.trade = boat_columns(boat)
         """Each trade column's gains: the boat's plus every destination's (KN-6)."""
         self.reserved: list[int] = []
         """Destinations reserved with the Golden bracelet."""
@@ -271,189 +217,6 @@ class Player:
         for t in self.known:
             hidden.remove(t)
         return hidden
-
-
-# ---- pending work -------------------------------------------------------------------------------
-
-
-class DrawToMarket(NamedTuple):
-    """A viking from the deck to market slot ``slot`` (a refill)."""
-
-    slot: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        state.market[self.slot] = t
-
-
-class DrawToCrew(NamedTuple):
-    """A viking from the deck into ``seat``'s crew, with no gains (a "card" gain)."""
-
-    seat: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        state.add_to_crew(self.seat, t)
-
-
-class DrawToHand(NamedTuple):
-    """A viking from the deck into ``seat``'s hidden hand (setup)."""
-
-    seat: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        state.players[self.seat].hand.append(t)
-
-
-class DrawStartCard(NamedTuple):
-    """One of ``seat``'s two start vikings, of different colours (KN-3): the ``second`` is drawn
-    from the colours other than the first's."""
-
-    seat: int
-    second: bool
-
-    def run(self, state: KnarrState) -> bool:
-        return state.wait_for_draw(self)
-
-    def deliver(self, state: KnarrState, t: int) -> None:
-        if not self.second:
-            state.pair_colour = TYPE_COLOUR[t]
-        state.add_to_crew(self.seat, t)
-
-
-Draw = DrawToMarket | DrawToCrew | DrawToHand | DrawStartCard
-
-
-class RefillDestination(NamedTuple):
-    """Reveal a destination into visible slot ``slot`` (0–2 Trading Lands, 3–5 Lands of
-    Influence); KN-5: an empty deck leaves it empty."""
-
-    slot: int
-
-    def run(self, state: KnarrState) -> bool:
-        if not state.dest_decks[self.slot // VISIBLE_DESTINATIONS]:
-            return False
-        state.refilling = self.slot
-        state.phase = DESTINATION_REVEAL
-        return True
-
-
-class RefillBuilding(NamedTuple):
-    """Reveal a building into building slot ``slot``; once the unseen deck is exhausted, the next
-    card slid under it (SK-6)."""
-
-    slot: int
-
-    def run(self, state: KnarrState) -> bool:
-        if state.building_deck:
-            state.refilling = self.slot
-            state.phase = BUILDING_REVEAL
-            return True
-        if state.building_deck_bottom:
-            state.building_market[self.slot] = state.building_deck_bottom.pop(0)
-        return False
-
-
-class DrawArtifact(NamedTuple):
-    """Setup: the artifact of ``artifact=random`` (or KN-10's other one) is revealed."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.phase = ARTIFACT_DRAW
-        return True
-
-
-class DrawBoat(NamedTuple):
-    """Setup, first of all: KN-9's boat side is drawn (``boat=random``)."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.phase = BOAT_DRAW
-        return True
-
-
-class DrawFirstPlayer(NamedTuple):
-    """Setup, last: the first player is drawn."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.phase = FIRST_PLAYER_DRAW
-        return True
-
-
-class StartTurn(NamedTuple):
-    """Reputation income, then the action."""
-
-    def run(self, state: KnarrState) -> bool:
-        state.start_turn()
-        return True
-
-
-class TakeAfterRecruit(NamedTuple):
-    """The board viking taken after a Recruit: from the slot of ``colour``, or any slot for a
-    recruit; ``any_free``: any slot for nothing (Cauldron)."""
-
-    colour: int
-    any_free: bool
-
-    def run(self, state: KnarrState) -> bool:
-        return state.offer_take(self)
-
-
-class OfferMeadCup(NamedTuple):
-    """Mead Cup, after an Explore: the player may discard a board viking."""
-
-    def run(self, state: KnarrState) -> bool:
-        return state.offer_mead_cup()
-
-
-class OfferReserve(NamedTuple):
-    """Golden bracelet, after a colour's 3rd viking: the player may reserve a destination."""
-
-    def run(self, state: KnarrState) -> bool:
-        return state.offer_reserve()
-
-
-class ActivateVillage(NamedTuple):
-    """SK-3: the village's cards with something on ``line`` activate."""
-
-    line: int
-
-    def run(self, state: KnarrState) -> bool:
-        return state.activate_village(self.line)
-
-
-class ExtraActions(NamedTuple):
-    """The next extra action earned (Helmet, Weathervane), if any."""
-
-    def run(self, state: KnarrState) -> bool:
-        return bool(state.extras) and state.offer_extra()
-
-
-class BackToTurn(NamedTuple):
-    """Back to the turn: the action, if not yet taken, or what may follow it."""
-
-    def run(self, state: KnarrState) -> bool:
-        return state.back_to_turn()
-
-
-class EndTurn(NamedTuple):
-    """The turn ends: SK-5's raid, KN-8's end, or the next seat's turn."""
-
-    def run(self, state: KnarrState) -> bool:
-        return state.end_turn()
-
-
-START_TURN = StartTurn()
-BACK_TO_TURN = BackToTurn()
-EXTRA_ACTIONS = ExtraActions()
-END_TURN = EndTurn()
-OFFER_MEAD_CUP = OfferMeadCup()
-OFFER_RESERVE = OfferReserve()
 
 
 class KnarrGame(Game):
@@ -519,8 +282,8 @@ class KnarrGame(Game):
 
 class KnarrState(FlowState):
     """A Knarr table. See its card (``card.toml``) for the notation, and the module docstring for
-    the turn flow: its phases are declared below the class (their parts are its methods) and
-    set as ``KnarrState.flow``."""
+    the turn flow: its phases are declared in :mod:`.phases` and set as ``KnarrState.flow``
+    below the class; they share the gains (:meth:`gain`, :meth:`add_to_crew`)."""
 
     action_kinds: ClassVar[Sequence[int]] = KIND
 
@@ -652,59 +415,6 @@ class KnarrState(FlowState):
         setup.reverse()
         return setup
 
-    # ---- chance ---------------------------------------------------------------------------------
-
-    def _start_card_weights(self, draw: DrawStartCard) -> list[int]:
-        """KN-3 as its outcome: drawing two and redrawing both until they differ in colour gives
-        the first card with weight (copies) x (cards of the other colours); the second comes
-        from the other colours."""
-        deck = self.deck
-        if draw.second:
-            colour = self.pair_colour
-            return [0 if TYPE_COLOUR[t] == colour else deck[t] for t in TYPES]
-        size = self.deck_size
-        per_colour = [sum(deck[c * 4 : c * 4 + 4]) for c in COLOUR_RANGE]
-        return [deck[t] * (size - per_colour[TYPE_COLOUR[t]]) for t in TYPES]
-
-    def _draw_outcomes(self) -> list[tuple[int, float]]:
-        draw = self.drawing
-        if type(draw) is not DrawStartCard:
-            share = 1.0 / self.deck_size
-            deck = self.deck
-            return [(t, deck[t] * share) for t in compress(TYPES, deck)]
-        weights = self._start_card_weights(draw)
-        share = 1.0 / sum(weights)
-        return [(t, w * share) for t, w in enumerate(weights) if w]
-
-    def _draw_legal(self) -> list[int]:
-        draw = self.drawing
-        if type(draw) is not DrawStartCard:
-            return list(compress(TYPES, self.deck))
-        return list(compress(TYPES, self._start_card_weights(draw)))
-
-    def _reveal_outcomes(self) -> list[tuple[int, float]]:
-        deck = self.dest_decks[self.refilling // VISIBLE_DESTINATIONS]
-        share = 1.0 / len(deck)
-        return [(REVEAL_ID[d], share) for d in deck]
-
-    def _building_outcomes(self) -> list[tuple[int, float]]:
-        share = 1.0 / len(self.building_deck)
-        return [(REVEAL_BUILDING_ID[b], share) for b in self.building_deck]
-
-    def _artifact_outcomes(self) -> list[tuple[int, float]]:
-        # KN-10: with the Mead Cup already in play, one of the six others.
-        drawn = [ARTIFACT_ID[a] for a in range(len(ARTIFACTS)) if a not in self.artifacts]
-        return [(a, 1.0 / len(drawn)) for a in drawn]
-
-    def _boat_outcomes(self) -> list[tuple[int, float]]:
-        return [(a, 1.0 / len(BOAT_ID)) for a in BOAT_ID]
-
-    def _first_player_outcomes(self) -> list[tuple[int, float]]:
-        return [(FIRST_ID[p], 1.0 / self.n) for p in range(self.n)]
-
-    def _outcomes_legal(self) -> list[int]:
-        return [a for a, _ in self.chance_outcomes()]
-
     def _is_legal(self, action: int) -> bool:
         """A draw or a reveal is checked against its deck, not a list built for it (the
         commonest steps of a playout)."""
@@ -724,170 +434,9 @@ class KnarrState(FlowState):
             cache = self._legal_cache = self._compute_legal()
         return action in cache
 
-    def _drawn(self, t: int) -> None:
-        """A viking of type ``t`` comes off the deck, to where the draw takes it."""
-        self.deck[t] -= 1
-        self.deck_size -= 1
-        self.drawing.deliver(self, t)
-        self.proceed()
+    # ---- gains shared by the phases --------------------------------------------------------------
 
-    def _destination_revealed(self, action: int) -> None:
-        d = ARG[action]
-        self.dest_decks[DEST_DECK[d]].remove(d)
-        self.visible[self.refilling] = d
-        self.proceed()
-
-    def _building_revealed(self, action: int) -> None:
-        b = ARG[action]
-        self.building_deck.remove(b)
-        self.building_market[self.refilling] = b
-        self.proceed()
-
-    def _artifact_drawn(self, action: int) -> None:
-        self.artifacts = tuple(sorted((*self.artifacts, ARG[action])))
-        self.proceed()
-
-    def _boat_drawn(self, action: int) -> None:
-        """KN-9: every player uses the side drawn; it comes first in the setup, before anyone
-        owns a destination, so the trade columns are the boat's alone."""
-        side = self.boat_side = BOAT_SIDES[ARG[action]]
-        self.boat = BOATS[side]
-        for player in self.players:
-            player.trade = _boat_columns(self.boat)
-        self.proceed()
-
-    def _first_player_drawn(self, action: int) -> None:
-        self.first = self.turn = ARG[action]
-        self.proceed()
-
-    # ---- the viking deck (KN-7) -------------------------------------------------------------
-
-    def wait_for_draw(self, draw: Draw) -> bool:
-        """``draw`` waits for its viking. KN-7, the deck being empty: the discard pile becomes the
-        deck; else every player tied for the most crew cards discards one first (the draw waits
-        under the discards); else, with no crew card anywhere, the draw does not happen."""
-        if self.deck_size or self._reshuffle():
-            self.drawing = draw
-            self.phase = VIKING_DRAW
-            return True
-        sizes = [sum(player.colours) for player in self.players]
-        most = max(sizes)
-        if not most:
-            return False
-        n = self.n
-        order = [(self.turn + i) % n for i in range(n)]
-        self.forced = [p for p in order if sizes[p] == most]
-        self.pending.append(draw)
-        self._offer_discard()
-        return True
-
-    def _reshuffle(self) -> bool:
-        """KN-7: the discard pile, if any, becomes the deck (its contents public from now on)."""
-        if not self.discard_size:
-            return False
-        self.deck = self.discard
-        self.deck_size = self.discard_size
-        self.discard = [0] * NUM_TYPES
-        self.discard_size = 0
-        self.deck_public = True  # the new deck holds exactly the (public) discard pile
-        return True
-
-    def _offer_discard(self) -> None:
-        crew = self.players[self.forced[0]].crew
-        self.offered = [DISCARD_ID[t] for t in TYPES if crew[t]]
-        self.phase = FORCED_DISCARD
-
-    def _forced_discard(self, action: int) -> None:
-        t = ARG[action]
-        player = self.players[self.forced.pop(0)]
-        player.crew[t] -= 1
-        player.colours[TYPE_COLOUR[t]] -= 1
-        self.discard[t] += 1
-        self.discard_size += 1
-        if self.forced:
-            self._offer_discard()
-        else:
-            self.proceed()
-
-    # ---- the turn -------------------------------------------------------------------------------
-
-    def start_turn(self) -> None:
-        """Reputation income, then the action."""
-        income = REPUTATION_VP[self.players[self.turn].reputation]
-        if income:
-            self._add_vp(self.players[self.turn], income)
-        self.traded = self.acted = self.developed = False
-        self.phase = ACTION
-
-    def back_to_turn(self) -> bool:
-        """The action, if not yet taken; else a Trade, Develop or renew if one is still possible,
-        or the turn ends."""
-        if not self.acted:
-            self.phase = ACTION
-            return True
-        if self.skali or (not self.traded and self.players[self.turn].bracelets):
-            after = self._after_options()
-            if len(after) > 1:
-                self.offered = after
-                self.phase = AFTER_ACTION
-                return True
-        # Nothing but "end turn" is possible: the turn ends.
-        return self.end_turn()
-
-    def end_turn(self) -> bool:
-        """SK-5's raid if the board holds no raid token; KN-8's end (True: the game is over);
-        else the next seat's turn."""
-        if self.skali and not self.raid_tokens_on_board:
-            self._raid()
-        n = self.n
-        if self.turn == (self.first - 1) % n:
-            self.rounds += 1
-            if self.ended or self.rounds >= MAX_ROUNDS:
-                self.phase = OVER
-                return True
-        self.turn = (self.turn + 1) % n
-        self.pending.append(START_TURN)
-        return False
-
-    def _act(self, action: int) -> None:
-        """The action: Recruit or Explore (its extra actions, then what may follow it), a pass,
-        or first a Trade, Develop or renew."""
-        kind = KIND[action]
-        if kind == RECRUIT_KIND:
-            self.acted = True
-            self.pending += (BACK_TO_TURN, EXTRA_ACTIONS)
-            self._recruit(ARG[action])
-        elif kind == EXPLORE:
-            self.acted = True
-            self.pending += (BACK_TO_TURN, EXTRA_ACTIONS)
-            self._explore(ARG[action])
-        elif kind == PASS:
-            self.acted = True
-            self.pending.append(BACK_TO_TURN)
-            self.proceed()
-        else:
-            self._manage(action)
-
-    def _after_action(self, action: int) -> None:
-        if KIND[action] == END:
-            self.pending.append(END_TURN)
-            self.proceed()
-        else:
-            self._manage(action)
-
-    def _manage(self, action: int) -> None:
-        """Trade (KN-6), Develop (SK-2) or renew (SK-6), before or after the action."""
-        kind = KIND[action]
-        if kind == TRADE:
-            self._trade(ARG[action])
-        elif kind == DEVELOP:
-            self._develop(ARG[action])
-        else:
-            self._renew(ARG[action], ARG2[action])
-
-    # ---- gains ----------------------------------------------------------------------------------
-
-    def _add_vp(self, player: Player, amount: int) -> None:
+    def add_vp(self, player: Player, amount: int) -> None:
         vp = player.vp + amount
         player.vp = vp if vp > 0 else 0  # "lose 1 vp" at 0 does nothing (SK-3)
         if vp >= END_THRESHOLD:
@@ -898,7 +447,7 @@ class KnarrState(FlowState):
         draws are pending work; raid tokens follow SK-4."""
         player = self.players[p]
         if g[VP]:
-            self._add_vp(player, g[VP])
+            self.add_vp(player, g[VP])
         if g[BRACELET]:
             player.bracelets = min(TOKEN_CAP, player.bracelets + g[BRACELET])
         if g[RECRUIT]:
@@ -934,464 +483,6 @@ class KnarrState(FlowState):
                 self.gain(p, AMULET_GAINS)
             elif WEATHERVANE in self.artifacts:
                 self.extras.append(EXTRA_EXPLORE)
-
-    # ---- Recruit --------------------------------------------------------------------------------
-
-    def _recruit(self, t: int) -> None:
-        """Play ``t`` into the crew and gain its whole column; then the take, the village (SK-3)
-        and the artifacts' extras."""
-        p = self.turn
-        player = self.players[p]
-        player.hand.remove(t)
-        known = player.known
-        if t in known:  # cards of a type are identical: a known copy is the one seen to go
-            known.remove(t)
-        colour = TYPE_COLOUR[t]
-        existed = player.colours[colour] > 0
-        self.add_to_crew(p, t)
-        crew = player.crew
-        base = colour * 4
-        gains = [crew[base], crew[base + 1], crew[base + 2], crew[base + 3], 0, 0, 0]
-        height = player.colours[colour]
-        artifacts = self.artifacts
-        if height >= 4 and SILVER_COINS in artifacts:
-            gains[VP] += 1
-        self.gain(p, gains)
-        pending = self.pending
-        if self.skali:
-            pending.append(ACTIVATE_VILLAGE[LINE_EXISTING if existed else LINE_NEW])
-        pending.append(TAKE_AFTER_RECRUIT[colour][height == 2 and CAULDRON in artifacts])
-        if height == 3 and GOLDEN_BRACELET in artifacts:
-            pending.append(OFFER_RESERVE)
-        self.proceed()
-
-    def offer_take(self, take: TakeAfterRecruit) -> bool:
-        """The take after a Recruit, unless there is nothing to take (slots left empty by
-        KN-7)."""
-        market = self.market
-        colour = take.colour
-        any_slot = take.any_free or self.players[self.turn].recruits > 0
-        options = [
-            TAKE_ID[s] for s in range(MARKET_SLOTS) if market[s] >= 0 and (s == colour or any_slot)
-        ]
-        if not options:
-            return False
-        self.taking = take
-        self.offered = options
-        self.phase = MARKET_TAKE
-        return True
-
-    def _take(self, action: int) -> None:
-        slot = ARG[action]
-        player = self.players[self.turn]
-        take = self.taking
-        if slot != take.colour and not take.any_free:
-            player.recruits -= 1
-        t = self.market[slot]
-        self.market[slot] = -1
-        player.hand.append(t)
-        player.known.append(t)  # everyone saw it taken
-        self.pending.append(DRAW_TO_MARKET[slot])
-        self.proceed()
-
-    # ---- Explore --------------------------------------------------------------------------------
-
-    def _explore(self, d: int) -> None:
-        player = self.players[self.turn]
-        if d in self.visible:
-            slot = self.visible.index(d)
-            self.visible[slot] = -1
-        else:
-            slot = -1
-            player.reserved.remove(d)
-        self.pay_dest = d
-        self.pay_slot = slot
-        self.pay_need = list(DESTINATIONS[d].need)
-        self.pay_colour = -1
-        self.pay_used = 0
-        self.pay_left = DEST_SIZE[d]
-        self.phase = PAYMENT
-
-    def _pay(self, action: int) -> None:
-        """KN-4: a crew card or a recruit towards the cost; the exploration is done once it is
-        paid exactly."""
-        if KIND[action] == PAY:
-            self._pay_card(ARG[action])
-        else:
-            self.players[self.turn].recruits -= 1
-        self.pay_left -= 1
-        if not self.pay_left:
-            self._explored()
-
-    def _pay_card(self, t: int) -> None:
-        player = self.players[self.turn]
-        colour = TYPE_COLOUR[t]
-        player.crew[t] -= 1
-        player.colours[colour] -= 1
-        self.discard[t] += 1
-        self.discard_size += 1
-        kind = DEST_KIND[self.pay_dest]
-        if kind == COST_COLOURS:
-            self.pay_need[colour] -= 1
-        elif kind == COST_SAME:
-            self.pay_colour = colour
-        else:
-            self.pay_used |= 1 << colour
-
-    def _explored(self) -> None:
-        """The cost is paid exactly: immediate gains, the destination above the boat, refill."""
-        p = self.turn
-        player = self.players[p]
-        d = self.pay_dest
-        self.pay_dest = -1
-        dest = DESTINATIONS[d]
-        player.destinations.append(d)
-        columns = player.trade
-        for c, g in enumerate(dest.trade):
-            if g >= 0:
-                columns[c][g] += 1
-        pending = self.pending
-        deck = dest.deck
-        if (
-            deck == LAND_OF_INFLUENCE
-            and player.last_deck == TRADING_LAND
-            and HELMET in self.artifacts
-        ):
-            self.extras.append(EXTRA_RECRUIT)
-        player.last_deck = deck
-        if self.skali:
-            pending.append(ACTIVATE_VILLAGE[LINE_LOI if deck == LAND_OF_INFLUENCE else LINE_TL])
-        if MEAD_CUP in self.artifacts:
-            pending.append(OFFER_MEAD_CUP)
-        if self.pay_slot >= 0:
-            pending.append(REFILL_DESTINATION[self.pay_slot])
-        self.gain(p, DEST_IMMEDIATE[d])
-        self.proceed()
-
-    def affordable(self, p: int, d: int) -> bool:
-        """Whether seat ``p`` can pay destination ``d`` exactly with crew cards and recruits."""
-        player = self.players[p]
-        return _can_pay(d, player.colours, player.recruits)
-
-    def _pay_options(self) -> list[int]:
-        """KN-4: every card or recruit after which the payment can still be made exactly."""
-        player = self.players[self.turn]
-        crew = player.crew
-        result: list[int] = []
-        for c in self._payable_colours(player):
-            result += [PAY_ID[t] for t in COLOUR_TYPES[c] if crew[t]]
-        if player.recruits:
-            result.append(PAY_RECRUIT_ID)
-        return result
-
-    def _payable_colours(self, player: Player) -> list[int]:
-        """The crew colours a card of which may go towards the cost now (KN-4)."""
-        colours = player.colours
-        kind = DEST_KIND[self.pay_dest]
-        if kind == COST_COLOURS:
-            need = self.pay_need
-            return [c for c in COLOUR_RANGE if colours[c] and need[c]]
-        if kind == COST_DIFFERENT:
-            used = self.pay_used
-            return [c for c in COLOUR_RANGE if colours[c] and not used >> c & 1]
-        return self._same_colours(player)
-
-    def _same_colours(self, player: Player) -> list[int]:
-        """A cost of cards of one colour: the colour paid so far, or any that can complete it."""
-        colours = player.colours
-        chosen = self.pay_colour
-        if chosen >= 0:
-            return [chosen] if colours[chosen] else []
-        short = self.pay_left - player.recruits
-        return [c for c in COLOUR_RANGE if colours[c] and colours[c] >= short]
-
-    # ---- Trade, Develop, renew ------------------------------------------------------------------
-
-    def _trade(self, k: int) -> None:
-        """KN-6: return k bracelets; collect columns 1..k of the boat and every destination,
-        applied together."""
-        p = self.turn
-        player = self.players[p]
-        self.traded = True
-        player.bracelets -= k
-        columns = player.trade
-        gains = columns[0].copy()
-        for c in range(1, k):
-            column = columns[c]
-            for g in range(NUM_GAINS):
-                gains[g] += column[g]
-        self.pending += (BACK_TO_TURN, EXTRA_ACTIONS)
-        self.gain(p, gains)
-        self.proceed()
-
-    def _develop(self, b: int) -> None:
-        """SK-2: buy a visible building; refill its slot."""
-        player = self.players[self.turn]
-        self.developed = True
-        player.coins -= BUILDINGS[b].cost
-        player.village.append(b)
-        slot = self.building_market.index(b)
-        self.building_market[slot] = -1
-        self.pending += (BACK_TO_TURN, REFILL_BUILDING[slot])
-        self.proceed()
-
-    def _renew(self, a: int, b: int) -> None:
-        """SK-6: slide the buildings of 1 or 2 slots under the deck (in slot order) and reveal
-        as many."""
-        self.players[self.turn].change_token = False
-        slots = [a] if a == b else [a, b]
-        for slot in slots:
-            self.building_deck_bottom.append(self.building_market[slot])
-            self.building_market[slot] = -1
-        self.pending.append(BACK_TO_TURN)
-        self.pending += [REFILL_BUILDING[s] for s in reversed(slots)]
-        self.proceed()
-
-    # ---- village (SK-3) -----------------------------------------------------------------------
-
-    def _line_cards(self, player: Player, line: int) -> list[int]:
-        """Village cards with something on ``line``: -1 for the skáli, else building indices."""
-        cards = [-1] if any(self.skali_card.lines[line]) else []
-        cards += [b for b in player.village if any(BUILDINGS[b].lines[line])]
-        return cards
-
-    def _card_line(self, card: int) -> tuple[int, ...]:
-        return (self.skali_card if card < 0 else BUILDINGS[card]).lines[self.line]
-
-    def _order_matters(self, player: Player, cards: list[int]) -> bool:
-        """Only vp gains against losses make order matter: with fewer vp than the losses ("lose
-        1 vp" at 0 does nothing), gains first and losses first end differently; and gains first
-        may reach the end threshold where losses first do not (KN-8: at any step)."""
-        if len(cards) < 2:
-            return False
-        vps = [self._card_line(card)[VP] for card in cards]
-        gains = sum(vp for vp in vps if vp >= 0)
-        losses = -sum(vp for vp in vps if vp < 0)
-        if not gains or not losses:
-            return False
-        vp = player.vp
-        if vp < losses:
-            return True
-        return not self.ended and vp + gains >= END_THRESHOLD > vp - losses + gains
-
-    def activate_village(self, line: int) -> bool:
-        """Activate the village for ``line`` (True: the player must choose the order)."""
-        p = self.turn
-        player = self.players[p]
-        self.line = line
-        if line == LINE_EXISTING and self.n == 2:
-            player.change_token = True  # SK-6: the special building turns the change token over
-        cards = self._line_cards(player, line)
-        if self._order_matters(player, cards):
-            self.activating = cards
-            self._offer_activation()
-            return True
-        for card in cards:
-            self.gain(p, self._card_line(card))
-        return False
-
-    def _offer_activation(self) -> None:
-        cards = self.activating
-        self.offered = sorted(ACTIVATE_SKALI_ID if c < 0 else ACTIVATE_ID[c] for c in cards)
-        self.phase = VILLAGE_ORDER
-
-    def _activate(self, action: int) -> None:
-        p = self.turn
-        cards = self.activating
-        card = ARG[action]
-        cards.remove(card)
-        self.gain(p, self._card_line(card))
-        if self._order_matters(self.players[p], cards):
-            self._offer_activation()
-            return
-        for rest in cards:
-            self.gain(p, self._card_line(rest))
-        self.activating = []
-        self.proceed()
-
-    # ---- raid (SK-5) ----------------------------------------------------------------------------
-
-    def _raid_won(self, player: Player) -> list[int]:
-        gains = list(self.skali_card.raid_most)
-        for b in player.village:
-            for g, x in enumerate(BUILDINGS[b].raid_most):
-                gains[g] += x
-        return gains
-
-    def _raid_lost(self, player: Player) -> list[int]:
-        losses = list(self.skali_card.raid_fewest)
-        for b in player.village:
-            for g, x in enumerate(BUILDINGS[b].raid_fewest):
-                losses[g] += x
-        return losses
-
-    def _raid(self) -> None:
-        """SK-5: most tokens gain and return all (one of them restoring the additional token
-        beside the board); fewest lose and keep theirs; the others return 1. Two players: the
-        one with fewer also returns 1. Every player tied: all gain, lose and return all."""
-        n = self.n
-        players = self.players
-        order = [(self.turn + i) % n for i in range(n)]
-        tokens = [player.raid_tokens for player in players]
-        most = max(tokens)
-        fewest = min(tokens)
-        winners = [p for p in order if tokens[p] == most]
-        for p in winners:
-            self.gain(p, self._raid_won(players[p]))
-        if most == fewest:
-            losers = winners
-        else:
-            losers = [p for p in order if players[p].raid_tokens == fewest]
-        for p in losers:
-            self.gain(p, self._raid_lost(players[p]))
-        self._return_raid_tokens(order, most, fewest)
-
-    def _return_raid_tokens(self, order: list[int], most: int, fewest: int) -> None:
-        returned = 0
-        for p in order:
-            player = self.players[p]
-            tokens = player.raid_tokens
-            if tokens == most:
-                returned += tokens
-                player.raid_tokens = 0
-            elif tokens != fewest or (self.n == 2 and tokens):
-                player.raid_tokens -= 1
-                returned += 1
-        if not self.additional_token_beside_board:
-            self.additional_token_beside_board = (
-                True  # a winner puts one token back beside the board
-            )
-            returned -= 1
-        self.raid_tokens_on_board += returned
-
-    # ---- the artifacts' decisions -------------------------------------------------------------
-
-    def offer_mead_cup(self) -> bool:
-        options = [MEAD_ID[s] for s in range(MARKET_SLOTS) if self.market[s] >= 0]
-        if not options:
-            return False
-        options.append(NO_MEAD_ID)
-        self.offered = options
-        self.phase = MEAD_CUP_DISCARD
-        return True
-
-    def _mead_cup(self, action: int) -> None:
-        if KIND[action] == MEAD:
-            slot = ARG[action]
-            self.discard[self.market[slot]] += 1
-            self.discard_size += 1
-            self.market[slot] = -1
-            self.pending.append(DRAW_TO_MARKET[slot])
-        self.proceed()
-
-    def offer_reserve(self) -> bool:
-        options = sorted(RESERVE_ID[d] for d in self.visible if d >= 0)
-        if not options or len(self.players[self.turn].reserved) >= MAX_RESERVED:
-            return False
-        options.append(NO_RESERVE_ID)
-        self.offered = options
-        self.phase = RESERVATION
-        return True
-
-    def _reserve(self, action: int) -> None:
-        if KIND[action] == RESERVE:
-            d = ARG[action]
-            slot = self.visible.index(d)
-            self.visible[slot] = -1
-            self.players[self.turn].reserved.append(d)
-            self.pending.append(REFILL_DESTINATION[slot])
-        self.proceed()
-
-    def offer_extra(self) -> bool:
-        """The next extra action earned that has a choice (Helmet, Weathervane)."""
-        extras = self.extras
-        while extras:
-            self.extra_kind = extras.pop(0)
-            if len(self._extra_options()) > 1:
-                self.phase = EXTRA_ACTION
-                self.pending.append(EXTRA_ACTIONS)
-                return True
-        return False
-
-    def _extra_options(self) -> list[int]:
-        """The extra action's options (from the hand: computed each time, as a resampled hand
-        may differ), then "skip extra"."""
-        player = self.players[self.turn]
-        if self.extra_kind == EXTRA_RECRUIT:
-            options = sorted({RECRUIT_ACTION_ID[t] for t in player.hand})
-        else:
-            options = sorted(self._explore_options(player))
-        options.append(SKIP_EXTRA_ID)
-        return options
-
-    def _extra_action(self, action: int) -> None:
-        kind = KIND[action]
-        if kind == RECRUIT_KIND:
-            self._recruit(ARG[action])
-        elif kind == EXPLORE:
-            self._explore(ARG[action])
-        else:
-            self.proceed()
-
-    # ---- options --------------------------------------------------------------------------------
-
-    def _explore_options(self, player: Player) -> list[int]:
-        """The destinations ``player`` can pay (KN-4), visible or reserved; unsorted."""
-        colours = player.colours
-        recruits = player.recruits
-        result = []
-        for d in self.visible:
-            if d < 0:
-                continue
-            single = DEST_SINGLE[d]
-            if single >= 0:  # one colour: the common case, inlined
-                if colours[single] + recruits >= DEST_SIZE[d]:
-                    result.append(EXPLORE_ID[d])
-            elif _can_pay(d, colours, recruits):
-                result.append(EXPLORE_ID[d])
-        for d in player.reserved:
-            if _can_pay(d, colours, recruits):
-                result.append(EXPLORE_ID[d])
-        return result
-
-    def _action_options(self) -> list[int]:
-        player = self.players[self.turn]
-        result = [RECRUIT_ACTION_ID[t] for t in set(player.hand)]
-        result += self._explore_options(player)
-        if not result:
-            result.append(PASS_ID)  # no card in hand and nothing affordable
-        if not self.traded:
-            result += TRADE_ID[: min(player.bracelets, 3)]
-        if self.skali:
-            result += self._skali_options(player)
-        result.sort()
-        return result
-
-    def _skali_options(self, player: Player) -> list[int]:
-        result: list[int] = []
-        market = self.building_market
-        if not self.developed:
-            coins = player.coins
-            result += [DEVELOP_ID[b] for b in market if b >= 0 and BUILDINGS[b].cost <= coins]
-        if player.change_token:
-            shown = [s for s in range(len(market)) if market[s] >= 0]
-            for i, a in enumerate(shown):
-                row = RENEW_ID[a]
-                result.append(row[a])
-                result += [row[b] for b in shown[i + 1 :]]
-        return result
-
-    def _after_options(self) -> list[int]:
-        player = self.players[self.turn]
-        result = [] if self.traded else TRADE_ID[: min(player.bracelets, 3)]
-        if self.skali:
-            result = result + self._skali_options(player)
-        result.append(END_ID)
-        result.sort()
-        return result
-
-    def _offered(self) -> list[int]:
-        return self.offered
 
     # ---- scores, copies, views ------------------------------------------------------------------
 
@@ -1502,17 +593,17 @@ class KnarrState(FlowState):
         new._legal_cache = None
         return new
 
-    # Why the covering deals suffice. Legality and refusals consult a hand only where it is the
-    # turn seat's, and only through the set S of types it holds: Recruit's options
-    # (_action_options, _extra_options; "pass" needs an empty hand, whose size all see) and a
-    # wrong phase's refusal, which quotes the task's first legal Recruits, the smallest members
-    # of S. A membership "t in S" is the same on every deal iff on the covering deals, as they
-    # keep or change it for each t. So is the list of the j smallest members of S, for any j:
-    # if it differs between two deals, let its i-th member be the first that does and x the
-    # least i-th member of any deal; every deal holds the same i-1 smallest, so a deal holding
-    # x has x as i-th, and a deal whose i-th differs holds no x; the covering deals have one
-    # deal with x and one without it, which differ. tests/server/test_why_secrecy.py checks the
-    # covering deals against every deal, and that only the set of types matters.
+    # Why the covering deals suffice. Legality and refusals consult a hand only where it is the turn
+    # seat's, and only through the set S of types it holds: Recruit's options and refusals
+    # (phases.turn and phases.extra_actions, phases.recruit.why_not; "pass" needs an empty hand,
+    # whose size all see) and a wrong phase's refusal, which quotes the task's first legal Recruits,
+    # the smallest members of S. A membership "t in S" is the same on every deal iff on the covering
+    # deals, as they keep or change it for each t. So is the list of the j smallest members of S,
+    # for any j: if it differs between two deals, let its i-th member be the first that does and x
+    # the least i-th member of any deal; every deal holds the same i-1 smallest, so a deal holding x
+    # has x as i-th, and a deal whose i-th differs holds no x; the covering deals have one deal with
+    # x and one without it, which differ. tests/server/test_why_secrecy.py checks the covering deals
+    # against every deal, and that only the set of types matters.
 
     def covering_deals(self, viewer: int | None) -> list[State]:
         """The deals that stand for every deal ``viewer`` cannot tell from this one
@@ -1704,167 +795,12 @@ class KnarrState(FlowState):
             return "trade comes before or after the action, not during it (KN-6)"
         return f"now {self.phase.task(self, True)}"
 
-    def _why_not_drawn(self, action: int) -> str:
-        draw = self.drawing
-        if type(draw) is DrawStartCard and draw.second:
-            return (
-                "the second start card differs in colour from the first (KN-3), and the "
-                "deck must hold it"
-            )
-        return "that card is not in the deck"
-
-    def _why_not_revealed(self, action: int) -> str:
-        """A chance outcome not possible now (any draw but a viking's or the artifact's)."""
-        return "that card is not in the deck"
-
-    def _why_not_artifact(self, action: int) -> str:
-        # Only the Mead Cup can be refused here.
-        return "the Mead Cup is already in play (KN-10): the other artifact is another one"
-
-    def _why_not_extra(self, action: int) -> str:
-        kind = KIND[action]
-        wanted = RECRUIT_KIND if self.extra_kind == EXTRA_RECRUIT else EXPLORE
-        if kind != SKIP_EXTRA and kind != wanted:
-            return self.wrong_phase(action)
-        return self._why_refused(action)
-
-    def _why_refused(self, action: int) -> str:
-        """Why a decision's action of an accepted kind is refused, with its rule."""
-        refusal = REFUSALS.get(KIND[action])
-        if refusal is None:
-            return "not legal now"
-        return refusal(self, self.current_player(), ARG[action])
-
-    def _why_not_recruit(self, p: int, t: int) -> str:
-        return f"{self.game.seat_name(p)} has no {TYPE_NAMES[t]} in hand"
-
-    def _why_not_explore(self, p: int, d: int) -> str:
-        dest = DESTINATIONS[d]
-        if d not in self.visible and d not in self.players[p].reserved:
-            where = " or reserved" if GOLDEN_BRACELET in self.artifacts else ""
-            return f"{dest.name} is not a visible{where} destination"
-        player = self.players[p]
-        colours = player.colours
-        have = ", ".join(f"{colours[c]} {COLOURS[c]}" for c in COLOUR_RANGE if colours[c])
-        return (
-            f"{self.game.seat_name(p)} is short: {dest.name} costs {dest.cost_text()}, the crew "
-            f"holds {have or 'no cards'} and {player.recruits} recruits (each recruit replaces one "
-            "card, KN-4)"
-        )
-
-    def _why_not_trade(self, p: int, k: int) -> str:
-        if self.traded:
-            return "trade once per turn, before or after the action, not both (KN-6)"
-        bracelets = self.players[p].bracelets
-        return f"{self.game.seat_name(p)} has {bracelets} bracelets: trading {k} returns {k} (KN-6)"
-
-    def _why_not_pay(self, p: int, t: int) -> str:
-        name = TYPE_NAMES[t]
-        if not self.players[p].crew[t]:
-            return f"{self.game.seat_name(p)}'s crew holds no {name}"
-        dest = DESTINATIONS[self.pay_dest]
-        colour = COLOURS[TYPE_COLOUR[t]]
-        kind = DEST_KIND[self.pay_dest]
-        if kind == COST_COLOURS:
-            return (
-                f"{dest.name} costs {dest.cost_text()} and needs no more {colour}: the payment "
-                "must be exact, no surplus card (KN-4)"
-            )
-        if kind == COST_DIFFERENT:
-            return (
-                f"{colour} is already paid: {dest.name} needs {dest.cost_text()}, no surplus "
-                "card (KN-4)"
-            )
-        if self.pay_colour >= 0:
-            paid = COLOURS[self.pay_colour]
-            return f"{dest.name} costs {dest.cost_text()}: the cards paid are {paid} (KN-4)"
-        return (
-            f"{dest.name} costs {dest.cost_text()}: the crew's {colour} cards and the recruits "
-            "cannot complete it (KN-4)"
-        )
-
-    def _why_not_pay_recruit(self, p: int, arg: int) -> str:
-        return f"{self.game.seat_name(p)} has no recruit left to pay with (KN-4)"
-
-    def _why_not_take(self, p: int, slot: int) -> str:
-        if self.market[slot] < 0:
-            return f"the {COLOURS[slot]} slot is empty (KN-7)"
-        colour = COLOURS[self.taking.colour]
-        return (
-            f"the card played was {colour}: take from the {colour} slot, or spend 1 recruit to "
-            f"take any (the Recruit action); {self.game.seat_name(p)} has none"
-        )
-
-    def _why_not_develop(self, p: int, b: int) -> str:
-        if self.developed:
-            return "Develop once per turn (SK-2)"
-        if b not in self.building_market:
-            return f"building {b + 1} is not visible (SK-2)"
-        coins = self.players[p].coins
-        who = self.game.seat_name(p)
-        return f"building {b + 1} costs {BUILDINGS[b].cost} coins; {who} has {coins} (SK-2)"
-
-    def _why_not_renew(self, p: int, slot: int) -> str:
-        if not self.players[p].change_token:
-            return f"{self.game.seat_name(p)}'s change token is unavailable (SK-6)"
-        return "renew only slots that hold a building (SK-6)"
-
-    def _why_not_discard(self, p: int, t: int) -> str:
-        return (
-            f"{self.game.seat_name(p)} has no {TYPE_NAMES[t]} in the crew: discard one crew card "
-            "of your choice (KN-7)"
-        )
-
-    def _why_not_activate(self, p: int, card: int) -> str:
-        return "that village card has already been activated, or has nothing on this line"
-
-    def _why_not_mead(self, p: int, slot: int) -> str:
-        return f"the {COLOURS[slot]} slot is empty (Mead Cup)"
-
-    def _why_not_reserve(self, p: int, d: int) -> str:
-        return f"{DESTINATIONS[d].name} is not visible (Golden bracelet)"
-
-    def _why_not_pass(self, p: int, arg: int) -> str:
-        return "pass only when neither Recruit nor Explore is possible"
-
     # ---- what is being decided ------------------------------------------------------------------
 
     def may_quote(self, viewer: int | None) -> bool:
         """Only the referee and the seat to move see its legal actions: quoted, they would show
         its hand to the others."""
         return viewer == REFEREE or viewer == self.current_player()
-
-    def choices(self, words: Words, quote: bool) -> list[Choice]:
-        """``words``' choices for :func:`offer`, with their legal actions when ``quote``; else
-        every choice the options allow, quoting none (as the legal moves would show the hand)."""
-        if not quote:
-            return [(w, None) for w, kind in words if self._may_be_open(kind)]
-        return [(w, self._legal_of(kind)) for w, kind in words]
-
-    def _may_be_open(self, kind: int) -> bool:
-        """Only what the options allow: buildings with Skáli, renewing them with 2 players
-        (SK-6); 'pass' only when neither Recruit nor Explore is possible."""
-        if kind in SKALI_KINDS:
-            return self.skali and (kind != RENEW or self.n == 2)
-        return kind != PASS
-
-    def _action_task(self, quote: bool) -> str:
-        main = offer(self.choices(ACTION_WORDS, quote), limit=2)
-        before = offer(self.choices(BEFORE_ACTION_WORDS, quote), limit=1)
-        first = f" (or first {before})" if before else ""
-        return f"{self.game.seat_name(self.turn)} takes an action: {main}{first}"
-
-    def _payment_task(self, quote: bool) -> str:
-        dest = DESTINATIONS[self.pay_dest]
-        text = offer(self.choices(PAYMENT_WORDS, quote))
-        return (
-            f"{self.game.seat_name(self.turn)} pays {dest.name} ({dest.cost_text()}, "
-            f"{self.pay_left} left): {text} (KN-4)"
-        )
-
-    def _extra_task(self, quote: bool) -> str:
-        words = EXTRA_RECRUIT_WORDS if self.extra_kind == EXTRA_RECRUIT else EXTRA_EXPLORE_WORDS
-        return f"{self.game.seat_name(self.turn)} {offer(self.choices(words, quote))}"
 
     # ---- text ---------------------------------------------------------------------------------
 
@@ -1919,198 +855,6 @@ def _crew_view(crew: list[int]) -> dict[str, JSON]:
 
 # ---- the turn flow ------------------------------------------------------------------------------
 
-Words = tuple[tuple[str, int], ...]
-"""A decision's choices: how a player says each, and the action kind it is."""
-
-ACTION_WORDS: Words = (("recruit", RECRUIT_KIND), ("explore", EXPLORE), ("pass", PASS))
-BEFORE_ACTION_WORDS: Words = (("trade", TRADE), ("develop", DEVELOP), ("renew", RENEW))
-PAYMENT_WORDS: Words = (("pay with a crew card", PAY), ("with a recruit", PAY_RECRUIT))
-AFTER_ACTION_WORDS: Words = (
-    ("may trade", TRADE),
-    ("develop", DEVELOP),
-    ("renew", RENEW),
-    ("end turn", END),
-)
-EXTRA_RECRUIT_WORDS: Words = (
-    ("may take an extra Recruit (Helmet)", RECRUIT_KIND),
-    ("skip it", SKIP_EXTRA),
-)
-EXTRA_EXPLORE_WORDS: Words = (
-    ("may take an extra Explore (Weathervane)", EXPLORE),
-    ("skip it", SKIP_EXTRA),
-)
-SKALI_KINDS = frozenset({DEVELOP, RENEW})
-"""Choices only the Skali mode has (SK-2, SK-6)."""
-
-
-def _chance_task(event: str) -> Callable[[KnarrState, bool], str]:
-    """The task of a chance phase: the event, quoting no outcome (one quoted as an example might
-    not be possible now)."""
-
-    def task(state: KnarrState, quote: bool) -> str:
-        return f"chance: {event}"
-
-    return task
-
-
-def _offer_task(words: Words, note: str = "") -> Callable[[KnarrState, bool], str]:
-    """The task of a decision whose choices are ``words``, worded by :func:`offer`."""
-
-    def task(state: KnarrState, quote: bool) -> str:
-        who = state.game.seat_name(state.current_player())
-        return f"{who} {offer(state.choices(words, quote))}{note}"
-
-    return task
-
-
-_seat_to_move = attrgetter("turn")
-
-
-def _first_to_discard(state: KnarrState) -> int:
-    return state.forced[0]
-
-
-VIKING_DRAW: Phase[KnarrState] = Phase(
-    "draw",
-    (DRAW,),
-    mover=chance,
-    legal=KnarrState._draw_legal,
-    apply=KnarrState._drawn,
-    why=KnarrState._why_not_drawn,
-    task=_chance_task("a viking is drawn"),
-    outcomes=KnarrState._draw_outcomes,
-)
-DESTINATION_REVEAL: Phase[KnarrState] = Phase(
-    "reveal",
-    (REVEAL,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._destination_revealed,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("a destination is revealed"),
-    outcomes=KnarrState._reveal_outcomes,
-)
-BUILDING_REVEAL: Phase[KnarrState] = Phase(
-    "reveal building",
-    (REVEAL_BUILDING,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._building_revealed,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("a building is revealed"),
-    outcomes=KnarrState._building_outcomes,
-)
-ARTIFACT_DRAW: Phase[KnarrState] = Phase(
-    "artifact",
-    (ARTIFACT,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._artifact_drawn,
-    why=KnarrState._why_not_artifact,
-    task=_chance_task("the artifact is revealed"),
-    outcomes=KnarrState._artifact_outcomes,
-)
-BOAT_DRAW: Phase[KnarrState] = Phase(
-    "boat",
-    (BOAT,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._boat_drawn,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("the boat side is drawn (KN-9)"),
-    outcomes=KnarrState._boat_outcomes,
-)
-FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
-    "first player",
-    (FIRST,),
-    mover=chance,
-    legal=KnarrState._outcomes_legal,
-    apply=KnarrState._first_player_drawn,
-    why=KnarrState._why_not_revealed,
-    task=_chance_task("the first player is drawn"),
-    outcomes=KnarrState._first_player_outcomes,
-)
-ACTION: Phase[KnarrState] = Phase(
-    "action",
-    (RECRUIT_KIND, EXPLORE, TRADE, DEVELOP, RENEW, PASS),
-    mover=_seat_to_move,
-    legal=KnarrState._action_options,
-    apply=KnarrState._act,
-    why=KnarrState._why_refused,
-    task=KnarrState._action_task,
-)
-PAYMENT: Phase[KnarrState] = Phase(
-    "pay",
-    (PAY, PAY_RECRUIT),
-    mover=_seat_to_move,
-    legal=KnarrState._pay_options,
-    apply=KnarrState._pay,
-    why=KnarrState._why_refused,
-    task=KnarrState._payment_task,
-)
-MARKET_TAKE: Phase[KnarrState] = Phase(
-    "take",
-    (TAKE,),
-    mover=_seat_to_move,
-    legal=KnarrState._offered,
-    apply=KnarrState._take,
-    why=KnarrState._why_refused,
-    task=_offer_task((("takes a board viking", TAKE),)),
-)
-AFTER_ACTION: Phase[KnarrState] = Phase(
-    "after action",
-    (TRADE, DEVELOP, RENEW, END),
-    mover=_seat_to_move,
-    legal=KnarrState._offered,
-    apply=KnarrState._after_action,
-    why=KnarrState._why_refused,
-    task=_offer_task(AFTER_ACTION_WORDS),
-)
-FORCED_DISCARD: Phase[KnarrState] = Phase(
-    "forced discard",
-    (DISCARD,),
-    mover=_first_to_discard,
-    legal=KnarrState._offered,
-    apply=KnarrState._forced_discard,
-    why=KnarrState._why_refused,
-    task=_offer_task((("discards a crew card", DISCARD),), ": the deck is empty (KN-7)"),
-)
-VILLAGE_ORDER: Phase[KnarrState] = Phase(
-    "activate village",
-    (ACTIVATE,),
-    mover=_seat_to_move,
-    legal=KnarrState._offered,
-    apply=KnarrState._activate,
-    why=KnarrState._why_refused,
-    task=_offer_task((("chooses the next village card to activate", ACTIVATE),), " (SK-3)"),
-)
-MEAD_CUP_DISCARD: Phase[KnarrState] = Phase(
-    "mead cup",
-    (MEAD, NO_MEAD),
-    mover=_seat_to_move,
-    legal=KnarrState._offered,
-    apply=KnarrState._mead_cup,
-    why=KnarrState._why_refused,
-    task=_offer_task((("may discard a board viking", MEAD), ("not", NO_MEAD)), " (Mead Cup)"),
-)
-RESERVATION: Phase[KnarrState] = Phase(
-    "reserve",
-    (RESERVE, NO_RESERVE),
-    mover=_seat_to_move,
-    legal=KnarrState._offered,
-    apply=KnarrState._reserve,
-    why=KnarrState._why_refused,
-    task=_offer_task((("may reserve a destination", RESERVE), ("not", NO_RESERVE))),
-)
-EXTRA_ACTION: Phase[KnarrState] = Phase(
-    "extra action",
-    (RECRUIT_KIND, EXPLORE, SKIP_EXTRA),
-    mover=_seat_to_move,
-    legal=KnarrState._extra_options,
-    apply=KnarrState._extra_action,
-    why=KnarrState._why_not_extra,
-    task=KnarrState._extra_task,
-)
 KnarrState.flow = Flow(
     VIKING_DRAW,
     DESTINATION_REVEAL,
@@ -2130,31 +874,8 @@ KnarrState.flow = Flow(
 )
 """Knarr's phases, in the order views and encoders name them."""
 
-REFUSALS: dict[int, Callable[[KnarrState, int, int], str]] = {
-    RECRUIT_KIND: KnarrState._why_not_recruit,
-    EXPLORE: KnarrState._why_not_explore,
-    TRADE: KnarrState._why_not_trade,
-    PAY: KnarrState._why_not_pay,
-    PAY_RECRUIT: KnarrState._why_not_pay_recruit,
-    TAKE: KnarrState._why_not_take,
-    DEVELOP: KnarrState._why_not_develop,
-    RENEW: KnarrState._why_not_renew,
-    DISCARD: KnarrState._why_not_discard,
-    ACTIVATE: KnarrState._why_not_activate,
-    MEAD: KnarrState._why_not_mead,
-    RESERVE: KnarrState._why_not_reserve,
-    PASS: KnarrState._why_not_pass,
-}
-"""Why a decision's action of each kind is refused (seat, argument), with its rule."""
 
-DRAW_TO_MARKET = [DrawToMarket(s) for s in range(MARKET_SLOTS)]
-DRAW_TO_CREW = [DrawToCrew(p) for p in range(4)]
-REFILL_DESTINATION = [RefillDestination(s) for s in range(2 * VISIBLE_DESTINATIONS)]
-REFILL_BUILDING = [RefillBuilding(s) for s in range(BUILDING_MARKET)]
-TAKE_AFTER_RECRUIT = [[TakeAfterRecruit(c, False), TakeAfterRecruit(c, True)] for c in COLOUR_RANGE]
-ACTIVATE_VILLAGE = [ActivateVillage(line) for line in range(len(LINE_TEXT))]
-"""Pending work records made once (a record is immutable): those a turn pushes most."""
-
+# ---- where the vp came from ---------------------------------------------------------------------
 
 VP_SOURCES = (
     "reputation income",
@@ -2168,13 +889,32 @@ VP_SOURCES = (
 REPUTATION_INCOME, RECRUITING, DESTINATIONS_GAINS, TRADING, VILLAGE, RAIDS_WON, RAIDS_LOST = range(
     len(VP_SOURCES)
 )
+ACTION_SOURCES = {
+    RECRUIT_KIND: RECRUITING,
+    PAY: DESTINATIONS_GAINS,
+    PAY_RECRUIT: DESTINATIONS_GAINS,
+    TRADE: TRADING,
+    ACTIVATE: VILLAGE,
+}
+"""The source of the vp an action brings, by its kind: a Recruit's column, a destination's
+immediate gains (on its last payment), a Trade's columns, the village's cards in the order
+chosen (SK-3)."""
+WORK_SOURCES: dict[type, int] = {
+    StartTurn: REPUTATION_INCOME,
+    ActivateVillage: VILLAGE,
+    BackToTurn: RAIDS_WON,
+    EndTurn: RAIDS_WON,
+}
+"""The source of the vp pending work brings, by its record: reputation income as a turn starts,
+the village's activation (SK-3), a raid as a turn ends (SK-5)."""
 
 
 class VpTally(KnarrState):
     """A replay that notes where each seat's vp came from (``KnarrState.outcome``): the same
-    rules, never played. Every vp is gained in one of the methods below; each names its source
-    while it runs (the innermost one counts), and a raid's losses are told from its gains by
-    their sign. ``reached``: the first seat to reach the end threshold (KN-8), or -1."""
+    rules, never played. Every vp is gained while an action of a source (``ACTION_SOURCES``) or a
+    pending record of one (``WORK_SOURCES``) runs, the innermost counting; a raid's losses are
+    told from its gains by their sign. ``reached``: the first seat to reach the end threshold
+    (KN-8), or -1."""
 
     def __init__(self, game: Game) -> None:
         self.source = RECRUITING
@@ -2182,43 +922,51 @@ class VpTally(KnarrState):
         self.reached = -1
         super().__init__(game)  # type: ignore[arg-type]
 
-    def _from(self, source: int, method: Callable[..., object], *args: int) -> object:
-        outer, self.source = self.source, source
-        try:
-            return method(*args)
-        finally:
-            self.source = outer
-
-    def _add_vp(self, player: Player, amount: int) -> None:
+    def add_vp(self, player: Player, amount: int) -> None:
         seat = next(p for p, other in enumerate(self.players) if other is player)
         before = player.vp
-        super()._add_vp(player, amount)
+        super().add_vp(player, amount)
         source = RAIDS_LOST if self.source == RAIDS_WON and amount < 0 else self.source
         self.tally[source][seat] += player.vp - before
         if self.ended and self.reached < 0:
             self.reached = seat
 
     def _apply(self, action: int) -> None:
-        source = VILLAGE if KIND[action] == ACTIVATE else self.source  # the phase's own method
-        self._from(source, super()._apply, action)
+        outer = self.source
+        self.source = ACTION_SOURCES.get(KIND[action], outer)
+        try:
+            super()._apply(action)
+        finally:
+            self.source = outer
 
-    def start_turn(self) -> None:
-        self._from(REPUTATION_INCOME, super().start_turn)
-
-    def _recruit(self, t: int) -> None:
-        self._from(RECRUITING, super()._recruit, t)
-
-    def _explored(self) -> None:
-        self._from(DESTINATIONS_GAINS, super()._explored)
-
-    def _trade(self, k: int) -> None:
-        self._from(TRADING, super()._trade, k)
-
-    def activate_village(self, line: int) -> bool:
-        return bool(self._from(VILLAGE, super().activate_village, line))
-
-    def _raid(self) -> None:
-        self._from(RAIDS_WON, super()._raid)
+    def proceed(self) -> None:
+        """:meth:`FlowState.proceed`, each record of a source running under it."""
+        pending = self.pending
+        while pending:
+            work = pending.pop()
+            outer = self.source
+            self.source = WORK_SOURCES.get(type(work), outer)
+            try:
+                waits = work.run(self)
+            finally:
+                self.source = outer
+            if waits:
+                return
+        raise AssertionError(f"{self.game.name}: the flow ran out of work in {self.phase!r}")
 
 
-__all__ = ["GAINS", "KnarrGame", "KnarrState", "Player"]
+__all__ = [
+    "ACTION",
+    "AFTER_ACTION",
+    "ARTIFACT_OPTIONS",
+    "BOAT_OPTIONS",
+    "EXTRA_ACTION",
+    "FORCED_DISCARD",
+    "GAINS",
+    "MARKET_TAKE",
+    "PAYMENT",
+    "VILLAGE_ORDER",
+    "KnarrGame",
+    "KnarrState",
+    "Player",
+]
