@@ -2,7 +2,10 @@
 the JSON Schema beside the engine, ``src/langbord/engines/GAME/view.schema.json``, the board's
 JSDoc types, ``src/langbord/web/static/contracts/GAME.js``, and the fixture tables
 ``tests/fixtures/views/GAME.json`` (views of a seeded random game at its first decision, every
-seat's and a spectator's, in its middle and at its end).
+seat's and a spectator's, in its middle and at its end); and the server's envelope around the
+views (``langbord.server.shapes``): its schema ``src/langbord/server/table.schema.json`` and
+the browser's types ``src/langbord/web/static/contracts/table.js``, which import each game's
+view from that game's file.
 
     python tools/contracts.py [--check]
 
@@ -20,9 +23,10 @@ from typing import Any
 
 import langbord
 from langbord import CHANCE
-from langbord.core.contracts import jsdoc_of, schema_of, schema_text
+from langbord.core.contracts import jsdoc_of, schema_of, schema_text, schemas_of
 from langbord.core.registry import view_type
 from langbord.core.runner import sample_chance
+from langbord.server import shapes
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "langbord"
@@ -60,6 +64,7 @@ def fixture(game: str, seed: int = SEED) -> list[dict[str, Any]]:
 def expected() -> dict[Path, str]:
     """Every contract file and the text it should hold."""
     files: dict[Path, str] = {}
+    imported: dict[str, str] = {}
     for game in langbord.games():
         declared = view_type(game)
         if declared is None:
@@ -68,8 +73,14 @@ def expected() -> dict[Path, str]:
         files[PACKAGE / "engines" / game / "view.schema.json"] = schema_text(schema)
         source = f"{declared.__module__}.{declared.__name__}"
         files[PACKAGE / "web" / "static" / "contracts" / f"{game}.js"] = jsdoc_of(schema, source)
+        imported[declared.__name__] = f"./{game}.js"
         text = json.dumps(fixture(game), indent=1, ensure_ascii=False)
         files[FIXTURES / f"{game}.json"] = text + "\n"
+    table = schemas_of(shapes.SHAPES, "https://langbord.invalid/contracts/table.json")
+    files[PACKAGE / "server" / "table.schema.json"] = schema_text(table)
+    files[PACKAGE / "web" / "static" / "contracts" / "table.js"] = jsdoc_of(
+        table, shapes.__name__, imported
+    )
     return files
 
 

@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 
 import langbord
 from langbord import CHANCE
-from langbord.core.contracts import ContractError, jsdoc_of, schema_of
+from langbord.core.contracts import ContractError, jsdoc_of, schema_for, schema_of, schemas_of
 from langbord.core.registry import game_class, view_type
 from langbord.core.runner import sample_chance
 
@@ -167,3 +167,45 @@ def test_a_type_with_no_json_form_is_refused() -> None:
 
     with pytest.raises(ContractError, match="no JSON Schema for <class 'complex'>"):
         schema_of(Bad, "x")
+
+
+class _Seat(TypedDict):
+    """A seat.
+
+    Its ``name`` may be missing."""
+
+    name: NotRequired[str]
+
+
+class _Envelope(TypedDict):
+    """Around a view."""
+
+    view: _Outer
+    seats: list[_Seat]
+
+
+class _Wider(_Envelope):
+    extra: int
+
+
+def test_several_shapes_in_one_schema_and_their_jsdoc() -> None:
+    """``schemas_of`` makes one ``$defs`` entry a shape, described by its docstring, checked
+    one at a time (``schema_for``); the JSDoc imports the types another file declares and
+    leaves out what only they are made of; a class that extends another has both's members."""
+    schema = schemas_of([_Envelope, _Wider], "x")
+    assert "$ref" not in schema
+    assert set(schema["$defs"]) == {"_Envelope", "_Outer", "_Inner", "_Seat", "_Wider"}
+    assert schema["$defs"]["_Seat"]["description"] == "A seat.\n\nIts ``name`` may be missing."
+    assert schema["$defs"]["_Wider"]["required"] == ["view", "seats", "extra"]
+    view: dict[str, Any] = {"kind": "a", "inner": None, "many": [], "named": {}}
+    check = Draft202012Validator(schema_for(schema, "_Envelope"))
+    assert check.is_valid({"view": view, "seats": [{}, {"name": "Ann"}]})
+    assert not check.is_valid({"view": view, "seats": [{"name": 1}]})
+    assert not check.is_valid({"view": {}, "seats": []})
+    with pytest.raises(ContractError, match="no shape 'Nothing'"):
+        schema_for(schema, "Nothing")
+    text = jsdoc_of(schema, "the test's shapes", {"_Outer": "./outer.js"})
+    assert '/** @typedef {import("./outer.js")._Outer} _Outer */' in text
+    assert "@typedef {object} _Inner" not in text and "@typedef {object} _Outer" not in text
+    assert " * A seat.\n *\n * Its `name` may be missing.\n * @typedef {object} _Seat" in text
+    assert " * @property {_Outer} view" in text

@@ -13,12 +13,12 @@ import {
 const decision = (move, seat, chances, loss, mark = null) => ({
   move, seat, chances, loss, mark, played: `p${move}`, best: `b${move}`, played_words: `played ${move}`,
   best_words: `best ${move}`, played_chance: chances[seat] - loss, best_chance: chances[seat],
-  simulations: 100, best_kind: "take", best_args: { slot: move },
+  simulations: 100, best_kind: "take", best_args: { slot: move }, legal: 2,
 });
 
 /** @type {import("../../src/langbord/web/static/types.js").Analysis} */
 const analysis = {
-  game: "knarr", agent: "mcts", seconds: 0.1,
+  game: "knarr", options: {}, agent: "mcts", seconds: 0.1, seats: ["red", "blue"],
   thresholds: { inaccuracy: 0.05, mistake: 0.1, blunder: 0.2 },
   decisions: [
     decision(4, 1, [0.5, 0.5], 0.02),
@@ -26,6 +26,7 @@ const analysis = {
     decision(10, 0, [0.6, 0.4], 0.14, "mistake"),
     decision(16, 1, [0.3, 0.7], 0.25, "blunder"),
   ],
+  summary: {},
 };
 
 test("x runs over the moves, y from 100% at the top to 0% at the bottom", () => {

@@ -8,7 +8,8 @@ import { placeOf, plan } from "../../src/langbord/web/static/boards/knarr/places
 import { NARROW, TOUCH, WIDE, clickRects, drawnPlaces, groups, layout } from "../../src/langbord/web/static/boards/knarr/layout.js";
 import { destinationTip, vikingTip, villageTip } from "../../src/langbord/web/static/boards/knarr/tips.js";
 
-/** The fixtures: tables as the server sends them to a seat. @type {import("../../src/langbord/web/static/types.js").Table[]} */
+/** The fixtures: tables as the server sends them to a seat.
+ * @type {import("../../src/langbord/web/static/types.js").TableOf<import("../../src/langbord/web/static/contracts/knarr.js").KnarrView>[]} */
 const TABLES = JSON.parse(readFileSync(new URL("./fixtures/knarr.json", import.meta.url), "utf8"));
 
 test("the fixtures hold every kind of decision a Knarr seat meets", () => {
@@ -19,10 +20,10 @@ test("the fixtures hold every kind of decision a Knarr seat meets", () => {
 });
 
 test("each action has its place from kind and args, whatever its text", () => {
-  assert.equal(placeOf({ id: 1, text: "?", kind: "take", args: { slot: "blue" } }), "market:blue");
-  assert.equal(placeOf({ id: 1, text: "?", kind: "pay", args: { card: "red vp" } }), "crew:red vp");
-  assert.equal(placeOf({ id: 1, text: "?", kind: "renew", args: { slot: 1, with: 3 } }), "renew:1+3");
-  assert.equal(placeOf({ id: 1, text: "?", kind: "end turn", args: {} }), "button:end turn");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "take", args: { slot: "blue" } }), "market:blue");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "pay", args: { card: "red vp" } }), "crew:red vp");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "renew", args: { slot: 1, with: 3 } }), "renew:1+3");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "end turn", args: {} }), "button:end turn");
 });
 
 test("every legal action of every table is on the board, at a place or as a button", () => {

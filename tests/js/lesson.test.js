@@ -23,7 +23,8 @@ function memory() {
  * @returns {import("../../src/langbord/web/static/types.js").Lesson} */
 const lesson = (step, steps) => ({
   id: "skaal-basics", title: "Skåål", step, steps, step_title: "A rumor", text: "…", rule: "SA-4",
-  hint: "Look at the roads from Kamau.", highlight: [], expect: { id: 7, text: "rumor Kamau" },
+  rule_text: "", hint: "Look at the roads from Kamau.", highlight: [],
+  expect: { id: 7, text: "rumor Kamau", kind: "rumor", args: { region: "Kamau" }, words: "rumor in Kamau" },
 });
 
 test("the steps done are kept per tutorial, once each, in order", () => {
@@ -78,14 +79,14 @@ test("a step's address, read back; a bad one names nothing", () => {
 });
 
 test("a refusal teaches and leads nowhere; the right move tells its effect and leads on", () => {
-  const refused = outcomeOf({ ok: false, message: "Kamau has an Inn: no prospecting there." }, lesson(1, 4), "skaal");
+  const refused = outcomeOf({ ok: false, message: "Kamau has an Inn: no prospecting there.", next: null }, lesson(1, 4), "skaal");
   assert.deepEqual(refused, { tone: "refused", message: "Kamau has an Inn: no prospecting there.", next: null });
-  assert.equal(outcomeOf({ ok: false, message: "" }, lesson(1, 4), "skaal").message, "Not that one. Look at the roads from Kamau.");
-  const right = outcomeOf({ ok: true, message: "Two dwarfs come to Kamau." }, lesson(1, 4), "skaal");
+  assert.equal(outcomeOf({ ok: false, message: "", next: null }, lesson(1, 4), "skaal").message, "Not that one. Look at the roads from Kamau.");
+  const right = outcomeOf({ ok: true, message: "Two dwarfs come to Kamau.", next: null }, lesson(1, 4), "skaal");
   assert.deepEqual(right, { tone: "right", message: "Two dwarfs come to Kamau.", next: { label: "Next", href: "#/learn/skaal-basics/2" } });
 });
 
 test("the last step's right move leads to a new table of the game", () => {
-  const last = outcomeOf({ ok: true, message: "That is the game." }, lesson(3, 4), "skaal");
+  const last = outcomeOf({ ok: true, message: "That is the game.", next: null }, lesson(3, 4), "skaal");
   assert.deepEqual(last.next, { label: "You're ready: play a game", href: "#/?game=skaal" });
 });

@@ -3,7 +3,9 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { levelLabel, seatHelp } from "../../src/langbord/web/static/levels.js";
 
-/** @param {string} name @param {number | null} rating @param {number | null} seconds */
+/** @param {string} name @param {number | null} rating @param {number | null} seconds
+ * @param {"rating" | "win rate"} [measure]
+ * @returns {import("../../src/langbord/web/static/types.js").Level} */
 const level = (name, rating, seconds, measure = "rating") => ({
   name, spec: `spec-of-${name}`, measure, rating, interval: null, seconds, max_seconds: 10,
 });

@@ -3,7 +3,8 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { rankingOf, headline, ordinal, reasonLine } from "../../src/langbord/web/static/ranking.js";
 
-/** @param {number} s @param {string} name */
+/** @param {number} s @param {string} name
+ * @returns {import("../../src/langbord/web/static/types.js").Player} */
 const seat = (s, name) => ({ seat: s, kind: "human", bot: null, name, joined: true, seat_name: name });
 const players = [seat(0, "red"), seat(1, "blue"), seat(2, "yellow"), seat(3, "green")];
 
@@ -27,8 +28,8 @@ test("a winner by the rules outranks a higher score (a tie-break the scores do n
 
 test("the server's ranking is taken as it is, names filled in", () => {
   const ranking = [
-    { place: 1, seat: 2, name: "Yellow", score: 9, tied: false },
-    { place: 2, seat: 0, name: "", score: 4, tied: false },
+    { place: 1, seat: 2, name: "Yellow", seat_name: "yellow", score: 9, tied: false },
+    { place: 2, seat: 0, name: "", seat_name: "red", score: 4, tied: false },
   ];
   const rows = rankingOf({ scores: [4, 0, 9], winners: [2], ranking }, players.slice(0, 3));
   assert.deepEqual(rows.map((r) => [r.place, r.seat, r.name]), [[1, 2, "Yellow"], [2, 0, "Red"]]);

@@ -6,6 +6,7 @@ import { entryLine } from "../../src/langbord/web/static/names.js";
 
 /** @param {number} move @param {number | null} player */
 const entry = (move, player) => ({ move, player, action: `a${move}` });
+/** @type {import("../../src/langbord/web/static/types.js").Player[]} */
 const players = [
   { seat: 0, kind: "human", bot: null, name: "Ann", joined: true, seat_name: "red" },
   { seat: 1, kind: "bot", bot: "mcts", name: "mcts", joined: true, seat_name: "blue" },
@@ -38,13 +39,14 @@ test("a hotseat client's seats all count as its own", () => {
 
 test("entries read as words with seat names, never 'seat 0'", () => {
   assert.equal(entryLine({ move: 0, player: 1, action: "take blue" }, players), "Blue: take blue");
-  assert.equal(entryLine({ move: 0, player: 1, action: "take blue", words: "takes the blue card" }, players), "Blue: takes the blue card");
+  assert.equal(entryLine({ move: 0, player: 1, action: "take blue", kind: "take", args: { slot: "blue" } }, players), "Blue: take blue");
   assert.equal(entryLine({ move: 0, player: 0, action: "x" }, players, 0), "You: x");
   assert.equal(entryLine({ move: 0, player: null, action: "roll 4" }, players), "Chance: roll 4");
   assert.equal(entryLine({ move: 0, player: 3, action: "x" }, players), "Player 4: x");
 });
 
 test("a game without seat names gets 'Player N', counted from 1", () => {
+  /** @type {import("../../src/langbord/web/static/types.js").Player[]} */
   const plain = [{ seat: 0, kind: "human", bot: null, name: "Ann", joined: true, seat_name: "seat 0" }];
   assert.equal(entryLine({ move: 0, player: 0, action: "x" }, plain), "Player 1: x");
 });

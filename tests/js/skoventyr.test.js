@@ -8,7 +8,8 @@ import { placeOf, plan, treeBack } from "../../src/langbord/web/static/boards/sk
 import { NARROW, TOUCH, WIDE, clickRects, drawnPlaces, layout } from "../../src/langbord/web/static/boards/skoventyr/layout.js";
 import { cardTip, hasRescue, treeTip } from "../../src/langbord/web/static/boards/skoventyr/tips.js";
 
-/** The fixtures: tables as the server sends them to a seat. @type {import("../../src/langbord/web/static/types.js").Table[]} */
+/** The fixtures: tables as the server sends them to a seat.
+ * @type {import("../../src/langbord/web/static/types.js").TableOf<import("../../src/langbord/web/static/contracts/skoventyr.js").SkoventyrView>[]} */
 const TABLES = JSON.parse(readFileSync(new URL("./fixtures/skoventyr.json", import.meta.url), "utf8"));
 
 test("the fixtures hold every kind of decision a Skoventyr seat meets", () => {
@@ -19,10 +20,10 @@ test("the fixtures hold every kind of decision a Skoventyr seat meets", () => {
 });
 
 test("each action has its place from kind and args, whatever its text", () => {
-  assert.equal(placeOf({ id: 1, text: "?", kind: "bottom", args: { slot: "f2" } }), "future:f2");
-  assert.equal(placeOf({ id: 1, text: "?", kind: "bottom", args: { card: "Trold" } }), "bottom:Trold");
-  assert.equal(placeOf({ id: 1, text: "?", kind: "discard", args: { ally: "Nisse" } }), "hand:Nisse");
-  assert.equal(placeOf({ id: 1, text: "?", kind: "discard", args: { slot: "f1" } }), "future:f1");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "bottom", args: { slot: "f2" } }), "future:f2");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "bottom", args: { card: "Trold" } }), "bottom:Trold");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "discard", args: { ally: "Nisse" } }), "hand:Nisse");
+  assert.equal(placeOf({ id: 1, text: "?", words: "?", kind: "discard", args: { slot: "f1" } }), "future:f1");
   const view = { forest: [{ tree: "A" }, { tree: "B", gamle_erik: true }, { tree: "C" }] };
   assert.equal(treeBack(view, 0), "B");
   assert.equal(treeBack(view, 1), "A");
@@ -83,7 +84,7 @@ test("the Rescue module is shown only when it is played", () => {
 
 test("what is being placed never overprints the deck", () => {
   for (const t of TABLES) {
-    const view = { ...t.view, taking: "Trold", placing: "Nisse" };
+    const view = { ...t.view, taking: /** @type {const} */ ("Trold"), placing: /** @type {const} */ ("Nisse") };
     for (const narrow of [false, true]) {
       const f = layout({ ...t, view }, t.legal, narrow).future;
       const lastStatus = f.statusY + (f.status.length - 1) * 20;

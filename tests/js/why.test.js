@@ -27,7 +27,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 test("a legal place is clickable and marked with its kind and arguments", () => {
   /** @type {any[]} */
   const sent = [];
-  const ctx = boardContext(table(), (a) => sent.push(a), { why: async () => ({ legal: true, reason: "" }) });
+  const ctx = boardContext(table(), (a) => sent.push(a), { why: async () => ({ legal: true, action: "place Kamau", reason: "", rule: "" }) });
   const place = node();
   assert.equal(ctx.offer(place, "place", { region: "Kamau" }, "Kamau"), true);
   assert.equal(place.getAttribute("data-action"), "7");
@@ -80,7 +80,7 @@ test("a place that cannot be chosen asks why on click and shows the answer in a 
 });
 
 test("Enter asks too; Escape and a click elsewhere close the popover", async () => {
-  const ctx = boardContext(table(), () => {}, { why: async () => ({ legal: false, reason: "no dwarf left in reserve", rule: "" }) });
+  const ctx = boardContext(table(), () => {}, { why: async () => ({ legal: false, action: null, reason: "no dwarf left in reserve", rule: "" }) });
   const place = node();
   const other = node();
   ctx.offer(place, "place", { region: "Topa" });
@@ -110,8 +110,8 @@ test("another place's question replaces the open answer; an answer that comes la
   fire(a, "click");
   fire(b, "click");
   assert.equal(doc.body.children.filter((c) => c.classList.contains("why-pop")).length, 1);
-  pending[0]({ legal: false, reason: "Topa's answer" });
-  pending[1]({ legal: false, reason: "Salud's answer" });
+  pending[0]({ legal: false, action: null, reason: "Topa's answer", rule: "" });
+  pending[1]({ legal: false, action: null, reason: "Salud's answer", rule: "" });
   await settle();
   assert.match(popover()?.allText ?? "", /Salud's answer/);
   assert.doesNotMatch(popover()?.allText ?? "", /Topa/);
@@ -134,7 +134,7 @@ test("a failed question says so in the popover, and a board drawn again closes a
 
 test("highlights mark the places they name, legal or not, by kind and some arguments", () => {
   const highlight = [{ kind: "find", args: { region: "Kamau" }, label: "Kamau" }, { args: { region: "Topa" } }];
-  const ctx = boardContext(table(), () => {}, { highlight, why: async () => ({ legal: false, reason: "" }) });
+  const ctx = boardContext(table(), () => {}, { highlight, why: async () => ({ legal: false, action: null, reason: "", rule: "" }) });
   const [kamauFind, kamauPlace, topa, salud] = [node(), node(), node(), node()];
   ctx.offer(kamauFind, "find", { region: "Kamau" });
   ctx.offer(kamauPlace, "place", { region: "Kamau" }); // legal: clickable, but another kind

@@ -78,7 +78,7 @@ export function analysisPanel(setup) {
     try {
       show(await startAnalysis(setup.tableId, seconds));
     } catch (error) {
-      drawOffer(body, setup.finished, { status: "failed", done: 0, total: 0, error: messageOf(error) }, start);
+      drawOffer(body, setup.finished, { status: "failed", done: 0, total: 0, seconds: null, error: messageOf(error), analysis: null }, start);
     }
   }
   const first = setup.autostart && setup.finished ? start(undefined) : poll();

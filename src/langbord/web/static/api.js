@@ -154,7 +154,7 @@ export async function analysisOf(tableId) {
   try {
     return await api(`/api/tables/${tableId}/analysis`);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { status: "none", done: 0, total: 0, analysis: null };
+    if (error instanceof ApiError && error.status === 404) return { status: "none", done: 0, total: 0, seconds: null, error: null, analysis: null };
     throw error;
   }
 }

@@ -4,10 +4,9 @@ import { h } from "./dom.js";
 import { api as request, ApiError } from "./api.js";
 import { matches } from "./svg.js";
 
-/**
- * @typedef {{id: number, text: string, words?: string, kind?: string | null, args?: Record<string, unknown> | null}} Action
- * @typedef {{action: Action, win_chance: number, agent?: string, seconds?: number}} Hint
- */
+/** @typedef {{id: number, text: string, words?: string, kind?: string | null, args?: Record<string, unknown> | null}} Action
+ *   an action as the hint matches it against the legal ones */
+/** @typedef {import("./types.js").Hint} Hint */
 
 /**
  * The legal action a hint names: the one of its kind and arguments (its id when none matches).

@@ -201,7 +201,7 @@ class LessonPage {
   async why(kind, args) {
     const attempt = await tryTutorial(this.tid, this.k, { kind, args });
     await this.answer(attempt);
-    return { legal: attempt.ok, reason: attempt.ok ? "" : attempt.message, rule: this.step.tutorial.rule };
+    return { legal: attempt.ok, action: null, reason: attempt.ok ? "" : attempt.message, rule: this.step.tutorial.rule };
   }
 
   /** The answer to a move tried: a refusal changes nothing; the right move is played.
@@ -250,13 +250,11 @@ function foldButton() {
   return button;
 }
 
-/** A step's JSON as a table the boards draw.
+/** A step's JSON as a table the boards draw: a copy (the server sends every member of one).
  * @param {TutorialStep | Table} data
  * @returns {Table} */
 function tableOf(data) {
-  /** @type {Table} */
-  const defaults = { id: "", move: data.log?.length ?? 0, prompt: null, result: null, status: "playing", game: data.game, you: null, to_move: null, players: [], view: null, text: "", legal: [], log: [] };
-  return Object.assign(defaults, data);
+  return { ...data };
 }
 
 /** The steps as dots: done, this one, to come.

@@ -12,15 +12,7 @@ import { levelLabel, seatHelp } from "./levels.js";
 /** @typedef {import("./types.js").Player} Player */
 /** @typedef {import("./types.js").Level} Level */
 
-/**
- * @typedef {object} Listed a table as the lobby lists it
- * @property {string} id
- * @property {string} game
- * @property {string} status
- * @property {Player[]} players
- * @property {number[]} [winners]
- * @property {string} [title]
- */
+/** @typedef {import("./types.js").Listed} Listed a table as the lobby lists it */
 
 /** The picker's choice that reveals a field for any agent spec. */
 const ADVANCED = "advanced";

@@ -55,12 +55,13 @@ export function actionNotation(action) {
   return action.words && action.words !== action.text ? action.text : null;
 }
 
-/** A log entry in words ("Red (Ann) takes the blue card"; "Chance: the die shows 4").
+/** A log entry with its seat's name ("Red (Ann): take blue"; "Chance: roll 4"): the action as
+ * the seat was told of it, in notation (the server's log entries carry no words).
  * @param {LogEntry} entry
  * @param {Player[]} players
  * @param {number | null} [you] */
 export function entryLine(entry, players, you = null) {
-  const what = entry.words || entry.action;
+  const what = entry.action;
   if (entry.player === null || entry.player === undefined) return `Chance: ${what}`;
   const who = entry.player === you ? "You" : seatLabel(players, entry.player);
   return `${who}: ${what}`;

@@ -10,7 +10,7 @@ import { seatLabel } from "./names.js";
 
 /** The ranking, best first; seats with equal scores (and equally winners or not) share a
  * place, the next place skipping as many ("1, 1, 3").
- * @param {Result} result
+ * @param {Pick<Result, "scores" | "winners"> & Partial<Result>} result the scores and winners at least
  * @param {Player[]} players
  * @returns {RankingRow[]} */
 export function rankingOf(result, players) {
@@ -36,6 +36,7 @@ export function rankingOf(result, players) {
       place: same ? previous.place : k + 1,
       seat,
       name: seatLabel(players, seat),
+      seat_name: players.find((p) => p.seat === seat)?.seat_name ?? "",
       score: Number(scores[seat] ?? 0),
       tied: false,
     });
@@ -46,7 +47,7 @@ export function rankingOf(result, players) {
 
 /** "Red (Ann) wins", "Red and Blue share the win", "Nobody wins"; at a cooperative game's
  * win "Everybody wins together".
- * @param {Result} result
+ * @param {Pick<Result, "scores" | "winners"> & Partial<Result>} result the scores and winners at least
  * @param {Player[]} players
  * @param {(seat: number) => string} label
  * @param {boolean} [cooperative] */
@@ -68,7 +69,7 @@ export function ordinal(place) {
 }
 
 /** The reason the game ended, with a capital and a full stop, or null.
- * @param {Result} result */
+ * @param {Pick<Result, "scores" | "winners"> & Partial<Result>} result the scores and winners at least */
 export function reasonLine(result) {
   const reason = result.reason;
   if (!reason) return null;

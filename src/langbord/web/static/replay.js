@@ -50,9 +50,15 @@ export async function replayPage(root, tableId, query = new URLSearchParams()) {
   const { title, cooperative, table } = await loadAround(tableId, data.game);
   const b = replayBoxes();
   b.slider.max = String(total);
-  /** The table as step `n` shows it (nobody to move, the log up to there).
+  /** The table as step `n` shows it (nobody to move, the log up to there; the table's own
+   * status, options and result).
    * @param {Step} at @param {number} n @returns {Table} */
-  const shownAt = (at, n) => ({ ...at, legal: [], you: null, prompt: null, result: table?.result ?? null, move: n, status: "replay", log: at.log.slice(0, n) });
+  const shownAt = (at, n) => ({
+    ...at, options: table?.options ?? {}, status: table?.status ?? "over", move: n, you: null,
+    legal: [], prompt: null, result: table?.result ?? null, hints: false, hotseat: false,
+    undo: { available: false, request: null }, undone: 0, chat: [], rematch: null, rematch_of: null,
+    log_start: 0, log: at.log.slice(0, n),
+  });
   const analysis = analysisPanel({
     tableId, table: shownAt(data, total), steps: total, cooperative, finished: table ? table.status === "over" : true,
     autostart: query.get("analyse") === "1", go: (move) => void go(move), ready: () => void go(step),

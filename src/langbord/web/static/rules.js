@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { api as request } from "./api.js";
 
-/** @typedef {{title: string, card: string, notation: string[], rulings: {id: string, text: string}[]}} Rules */
+/** @typedef {import("./types.js").Rules} Rules */
 
 /** @type {Map<string, Promise<Rules>>} */
 const fetched = new Map();

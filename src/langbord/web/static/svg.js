@@ -189,7 +189,7 @@ export function matches(action, kind, args = {}, exact = true) {
 }
 
 /** The server's answer to "why not?" (`POST /api/tables/{id}/why`).
- * @typedef {{legal: boolean, reason: string, rule?: string, action?: string | null}} WhyAnswer */
+ * @typedef {import("./types.js").WhyAnswer} WhyAnswer */
 /** A place a tutorial points at: an offered place matches when its kind is `kind` (if given) and
  * its arguments hold every one of `args`.
  * @typedef {{kind?: string, args?: Record<string, unknown>, label?: string}} Highlight */

@@ -48,8 +48,7 @@ export function drawActions(box, table, act, onBoard) {
 export function drawLog(list, table, current) {
   const marked = current ?? table.log.length - 1;
   list.replaceChildren(...table.log.map((e, i) => h("li", { class: i === marked ? "last" : "" },
-    entryLine(e, table.players, table.you),
-    e.words && e.words !== e.action ? h("small", { class: "notation" }, ` ${e.action}`) : null)));
+    entryLine(e, table.players, table.you))));
   list.scrollTop = list.scrollHeight;
 }
 

@@ -24,8 +24,7 @@ export { lastPlace };
  * boardContext).
  * @param {Table} table @param {Ctx} ctx */
 export function draw(table, ctx) {
-  /** @type {KnarrView} */
-  const view = table.view;
+  const view = /** @type {KnarrView} */ (table.view);
   const you = typeof table.you === "number" ? table.you : null;
   const geo = layout(view, you, ctx.legal, Boolean(ctx.narrow));
   /** @type {Map<string, Element>} */

@@ -37,8 +37,8 @@ function tableKey(table) {
  * @param {Table} table @param {BoardContext} ctx
  * @returns {SVGSVGElement} */
 export function draw(table, ctx) {
-  /** @type {SkaalView} the server's JSON for the game, as the board reads it */
-  const v = table.view;
+  // the server's JSON for the game, as the board reads it
+  const v = /** @type {SkaalView} */ (table.view);
   const key = tableKey(table);
   if (!picked || picked.key !== key) picked = null;
   /** @type {string[]} the clans in seat order, looked up by any clan's name */

@@ -39,8 +39,8 @@ function tableKey(table) {
  * @param {Table} table @param {BoardContext} ctx
  * @returns {SVGSVGElement} */
 export function draw(table, ctx) {
-  /** @type {SkibeView} the server's JSON for the game, as the board reads it */
-  const v = table.view;
+  // the server's JSON for the game, as the board reads it
+  const v = /** @type {SkibeView} */ (table.view);
   const key = tableKey(table);
   if (!picked || picked.key !== key) picked = null;
   const { one, two } = plan(ctx.legal);

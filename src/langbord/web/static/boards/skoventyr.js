@@ -20,8 +20,7 @@ export { lastPlace };
  * boardContext).
  * @param {Table} table @param {Ctx} ctx */
 export function draw(table, ctx) {
-  /** @type {SkoventyrView} */
-  const view = table.view;
+  const view = /** @type {SkoventyrView} */ (table.view);
   const geo = layout(table, ctx.legal, Boolean(ctx.narrow));
   /** @type {Map<string, Element>} */
   const tagged = new Map();

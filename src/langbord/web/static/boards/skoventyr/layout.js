@@ -199,8 +199,7 @@ export function vogterGeo(view, narrow, rescue, places) {
 /** The whole board: each section's geometry and its offset, the board's width and height.
  * @param {Table} table @param {Action[]} legal @param {boolean} narrow */
 export function layout(table, legal, narrow) {
-  /** @type {SkoventyrView} */
-  const view = table.view;
+  const view = /** @type {SkoventyrView} */ (table.view);
   const W = narrow ? NARROW : WIDE;
   const rescue = hasRescue(table);
   const { places, buttons } = plan(legal, view);

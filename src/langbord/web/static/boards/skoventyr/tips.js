@@ -21,12 +21,12 @@ export function styleOf(name) {
 
 /** Whether the table plays the Rescue module: its option, or (a table without options) any
  * Hostage or Acorn on the table. An empty `hostages: {}` is not Rescue.
- * @param {{options?: Record<string, unknown>, view: import("./view.js").SkoventyrView}} table
+ * @param {{options?: Record<string, unknown>, view: import("../../types.js").Table["view"]}} table
  * @returns {boolean} */
 export function hasRescue(table) {
   const option = table.options?.rescue;
   if (option !== undefined) return Boolean(option);
-  const view = table.view;
+  const view = /** @type {import("./view.js").SkoventyrView} */ (table.view);
   return Object.keys(view.hostages || {}).length > 0 || (view.acorns_in_centre || []).length > 0 || view.minions.some((m) => m.acorn);
 }
 
