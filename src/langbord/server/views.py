@@ -14,7 +14,7 @@ its telling hides a secret (a card drawn into another seat's hand).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 from langbord.agents.budget import decision_seconds
 from langbord.agents.heuristics import best_agent
@@ -24,6 +24,16 @@ from langbord.core.game import JSON, Game, State
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
 from langbord.server.errors import NotFound
+from langbord.server.shapes import (
+    ChatMessage,
+    Listed,
+    Player,
+    RankingRow,
+    Result,
+    Status,
+    Undo,
+    UndoRequest,
+)
 from langbord.server.shared import humans_but, name_of, own_moves, winners
 from langbord.server.store.schema import SeatRow, TableRow, utc
 from langbord.server.tables import HUMAN, ChatLine, Live, LogEntry, SeatInfo
@@ -104,7 +114,7 @@ def log_entry(entry: LogEntry, move: int, seat: int | None) -> dict[str, JSON]:
     return shown
 
 
-def player_json(seat: SeatRow | SeatInfo) -> dict[str, JSON]:
+def player_json(seat: SeatRow | SeatInfo) -> Player:
     """A seat as the lobby and the table show it: its kind, bot spec, name and whether taken."""
     kind = seat.kind
     joined = seat.token_hash is not None if isinstance(seat, SeatRow) else seat.joined
@@ -127,7 +137,7 @@ def legal_json(state: State) -> list[JSON]:
     ]
 
 
-def result_json(live: Live) -> dict[str, JSON]:
+def result_json(live: Live) -> Result:
     """A finished game's result: scores, returns and winners; the ranking (best first, a tie
     shares its place: 1, 1, 3), and why it ended with the score's breakdown
     (``State.outcome``). Caller holds ``live.lock``."""
@@ -136,7 +146,7 @@ def result_json(live: Live) -> dict[str, JSON]:
     outcome = state.outcome() or {}
     key = [(returns[p], scores[p]) for p in range(len(scores))]
     order = sorted(range(len(scores)), key=lambda p: key[p], reverse=True)
-    ranking: list[JSON] = [
+    ranking: list[RankingRow] = [
         {
             "place": 1 + sum(1 for q in order if key[q] > key[p]),
             "seat": p,
@@ -157,10 +167,10 @@ def result_json(live: Live) -> dict[str, JSON]:
     }
 
 
-def undo_json(live: Live, seat: int | None) -> dict[str, JSON]:
+def undo_json(live: Live, seat: int | None) -> Undo:
     """Whether ``seat`` may undo now, and the undo request waiting for answers."""
     request = live.undo_request
-    shown: JSON = None
+    shown: UndoRequest | None = None
     if request is not None:
         shown = {
             "by": request["by"],
@@ -179,7 +189,7 @@ def undo_json(live: Live, seat: int | None) -> dict[str, JSON]:
     return {"available": available, "request": shown}
 
 
-def chat_json(line: ChatLine) -> dict[str, JSON]:
+def chat_json(line: ChatLine) -> ChatMessage:
     """A chat message: its number, seat, name, text and time (ISO 8601, UTC)."""
     return {
         "n": line.number,
@@ -263,14 +273,14 @@ def step_json(live: Live, number: int, state: State, seat: int | None) -> dict[s
 # ---- the lobby ----------------------------------------------------------------------------------
 
 
-def lobby_row(row: TableRow, seats: list[SeatRow], won: list[int] | None) -> dict[str, JSON]:
+def lobby_row(row: TableRow, seats: list[SeatRow], won: list[int] | None) -> Listed:
     """A table as the lobby lists it; ``won``: its winners once it is over."""
     return {
         "id": row.id,
         "game": row.game,
         "title": _title(row.game),
         "options": row.options,
-        "status": row.status,
+        "status": cast(Status, row.status),  # the store writes only these
         "created": utc(row.created).isoformat(),
         "players": [player_json(s) for s in seats],
         "winners": won,

@@ -8,9 +8,9 @@ import unicodedata
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from langbord.core.game import JSON
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict, ServiceError, TooMany
+from langbord.server.shapes import ChatMessage
 from langbord.server.shared import abandoned_detail, name_of
 from langbord.server.store import Store
 from langbord.server.store.schema import CHAT_LENGTH, ChatRow, utc
@@ -86,7 +86,7 @@ class Chat:
         self.clock = clock
         self.changed = changed
 
-    def chat(self, table_id: str, seat: int, text: str) -> dict[str, JSON]:
+    def chat(self, table_id: str, seat: int, text: str) -> ChatMessage:
         """Writes ``seat``'s message, as :func:`check_chat` keeps it, into the table's chat; the
         message as the table's JSON shows it.
 

@@ -15,10 +15,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from langbord.core.errors import LangbordError
-from langbord.core.game import JSON
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unavailable
 from langbord.server.opening import Opener
+from langbord.server.shapes import Listed
 from langbord.server.shared import abandoned_detail, check_name, hash_token, winners
 from langbord.server.store import Store
 from langbord.server.store.base import ACTIVE
@@ -186,7 +186,7 @@ class Lifecycle:
 
     # ---- the lobby ------------------------------------------------------------------------------
 
-    def lobby(self) -> list[dict[str, JSON]]:
+    def lobby(self) -> list[Listed]:
         """Tables someone has sat down at: open ones (a seat to take) first, then those being
         played (to watch); newest first, at most ``LOBBY_TABLES``. A table nobody has joined
         (all-bot ones too) is not listed, so that a flood of new tables cannot push out the
@@ -197,13 +197,13 @@ class Lifecycle:
         tables = self._listed(ACTIVE, LOBBY_TABLES)
         return sorted(tables, key=lambda t: t["status"] != "open")
 
-    def finished(self) -> list[dict[str, JSON]]:
+    def finished(self) -> list[Listed]:
         """Tables people sat at that have ended (over, or abandoned), newest first, at most
         ``LOBBY_FINISHED``: their record and replay stay open. (Both lists read the lobby's
         index, status, seated and creation: a flood of unjoined tables costs them nothing.)"""
         return self._listed(("over", "abandoned"), LOBBY_FINISHED)
 
-    def _listed(self, statuses: tuple[str, ...], limit: int) -> list[dict[str, JSON]]:
+    def _listed(self, statuses: tuple[str, ...], limit: int) -> list[Listed]:
         return [
             lobby_row(row, seats, self._winners_of(row))
             for row, seats in self.store.listed(statuses, limit)

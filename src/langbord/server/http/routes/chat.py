@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 
+from langbord.server import shapes
 from langbord.server.http.deps import ServiceDep, Token, limited, run, seated
 from langbord.server.http.middleware import StrictRoute
 from langbord.server.http.schemas import Chat, ChatMessage, TableId
@@ -25,7 +24,7 @@ async def chat(table_id: TableId, body: Chat, token: Token, service: ServiceDep)
     """A message to the table from your seat (1-300 characters, no control characters;
     at most 5 in 10 s a seat), shown to everyone at it as text."""
 
-    def chat_as() -> dict[str, Any]:
+    def chat_as() -> shapes.ChatMessage:
         return service.chat(table_id, seated(service, table_id, token, "chatting"), body.text)
 
     return ChatMessage(**await run(chat_as))
