@@ -13,9 +13,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: a worker per core and one more, since the browser and server tests spend
+    """``-n auto``: a worker per core and two more, since the browser and server tests spend
     much of their time waiting on Chromium and server processes."""
-    return (os.cpu_count() or 1) + 1
+    return (os.cpu_count() or 1) + 2
 
 
 @pytest.fixture(autouse=True)

@@ -189,10 +189,25 @@ def test_no_server_errors(
     run()
 
 
-@pytest.mark.parametrize(("method", "path"), OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
-def test_boundaries_get_no_server_errors(api: Api, method: str, path: str) -> None:
+BOUNDARY_RUNS = [
+    pytest.param(
+        method,
+        path,
+        at_tables,
+        id=f"{method} {path}{' at tables' if at_tables else ''}",
+        marks=pytest.mark.slow if at_tables else (),
+    )
+    for method, path in OPERATIONS
+    for at_tables in ([False, True] if "{table_id}" in path else [False])
+]
+
+
+@pytest.mark.parametrize(("method", "path", "at_tables"), BOUNDARY_RUNS)
+def test_boundaries_get_no_server_errors(api: Api, method: str, path: str, at_tables: bool) -> None:
     """Schemathesis's coverage phase: each field at its limits and just past them, missing
-    fields, wrong types, unexpected methods; as generated, then at each real table."""
+    fields, wrong types, unexpected methods; as generated, or (``at_tables``, in the slow suite:
+    the default one sends generated cases to the real tables in ``test_no_server_errors``) made
+    real at each table, open, being played and over."""
     operation = api.schema[path][method]
     cases = list(
         api.schema.iter_coverage_cases(
@@ -202,10 +217,11 @@ def test_boundaries_get_no_server_errors(api: Api, method: str, path: str) -> No
         )
     )
     assert cases
-    real = "{table_id}" in path
     for case in cases:
-        exercise(api, case, CHECKS, watch=False)
-        if not real or not isinstance(case.path_parameters, dict):
+        if not at_tables:
+            exercise(api, case, CHECKS, watch=False)
+            continue
+        if not isinstance(case.path_parameters, dict):
             continue
         for target in TARGETS[1:]:
             # Made real, a case may no longer be invalid: only the answers' shape is checked.

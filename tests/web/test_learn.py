@@ -69,8 +69,23 @@ def play_step(page: Page, server: str, tid: str, k: int, steps: int, wrong: bool
     return tried
 
 
-@pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("tid", TUTORIALS)
+def sized_runs() -> list[Any]:
+    """Every tutorial at both sizes: in the default suite each at one of them, taking turns down
+    the list (so both sizes are walked there), the other in the slow suite."""
+    sizes = sorted(SIZES)
+    return [
+        pytest.param(
+            tid,
+            size,
+            id=f"{tid}-{size}",
+            marks=() if size == sizes[k % len(sizes)] else pytest.mark.slow,
+        )
+        for k, tid in enumerate(TUTORIALS)
+        for size in sizes
+    ]
+
+
+@pytest.mark.parametrize(("tid", "size"), sized_runs())
 def test_a_tutorial_completed_by_its_prompts(
     server: str, browser: Browser, tid: str, size: str
 ) -> None:
