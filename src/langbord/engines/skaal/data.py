@@ -6,7 +6,10 @@ Correcting them means changing this file only.
 
 from __future__ import annotations
 
-from langbord.engines.skaal.views import SkaalColour, SkaalFace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from langbord.engines.skaal.views import SkaalColour, SkaalFace
 
 CLANS: tuple[SkaalColour, ...] = ("black", "white", "red", "green", "yellow", "light blue")
 """Clan colours; seat ``p`` plays ``CLANS[p]``."""

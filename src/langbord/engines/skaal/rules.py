@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
@@ -49,7 +49,9 @@ from langbord.engines.skaal.phases.game_turn import ACTION_PHASE
 from langbord.engines.skaal.phases.prospecting import FIND_PHASE
 from langbord.engines.skaal.phases.rumor import RUMOR_PHASE
 from langbord.engines.skaal.phases.setup import SETUP_PHASE
-from langbord.engines.skaal.views import SkaalClan, SkaalPhase, SkaalRegion, SkaalView
+
+if TYPE_CHECKING:
+    from langbord.engines.skaal.views import SkaalClan, SkaalPhase, SkaalRegion, SkaalView
 
 
 class SkaalGame(Game):
@@ -379,7 +381,7 @@ class SkaalState(FlowState):
             "players": [CLANS[c] for c in range(self.n)],
             "turn": self.turn,
             "to_move": self.current_player(),
-            "phase": cast(SkaalPhase, self.phase.name),
+            "phase": cast("SkaalPhase", self.phase.name),
             "round": self.rounds + 1,
             "max_rounds": self.max_rounds,
             "roll": DIE_FACES[self.roll] if self.roll >= 0 else None,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
@@ -67,7 +67,9 @@ from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
 from langbord.engines.skibe.phases.laying_chieftains import CHIEFTAIN
 from langbord.engines.skibe.phases.turn import CHOOSE, NextTurn
 from langbord.engines.skibe.tables import COLOUR_LIST, NAME, SHIELDS, L
-from langbord.engines.skibe.views import SkibeEvaluation, SkibeHand, SkibeShip, SkibeView
+
+if TYPE_CHECKING:
+    from langbord.engines.skibe.views import SkibeEvaluation, SkibeHand, SkibeShip, SkibeView
 
 ALL_CHIEFS = (1 << len(CHIEFTAIN_ACTIONS)) - 1
 DECKS = {players: deck_counts(players) for players in SHIP_LIMIT}
