@@ -44,21 +44,41 @@ def test_the_suites_random_play_is_the_random_agents() -> None:
     assert own == agents
 
 
-def test_skibe_phases_write_their_rule_plainly_and_the_suite_checks_it() -> None:
-    """Every Skibe phase declares a reference, the suite compares it with the fast legal moves on
-    every state it visits, and a reference that disagrees is caught."""
+PLAIN_RULES = [
+    # (game, options, a phase whose reference is broken on purpose, phases without a reference)
+    ("knarr", {"players": 3}, "take", set()),
+    ("skaal", {"players": 4, "prospects": 5, "max_rounds": 30}, "setup", {"roll"}),
+    ("skaal", {"players": 4, "prospects": 5, "max_rounds": 30}, "action", {"roll"}),
+    ("skibe", {"players": 3}, "lay", set()),
+    ("skoventyr", {"players": 2, "lygtemands": True, "rescue": True}, "action", set()),
+]
+"""Skåål's die has no reference: its legal moves are its six faces as they stand."""
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "broken", "without"),
+    [pytest.param(*case, id=f"{case[0]}-{case[2]}") for case in PLAIN_RULES],
+)
+def test_phases_write_their_rule_plainly_and_the_suite_checks_it(
+    name: str, options: dict[str, Any], broken: str, without: set[str]
+) -> None:
+    """Every phase of every engine (but those named) declares a reference, the suite compares it
+    with the fast legal moves on every state it visits, and a reference that disagrees is
+    caught."""
     from langbord.core.conformance import ConformanceError
-    from langbord.engines.skibe.phases.extend_ship import LAY
-    from langbord.engines.skibe.rules import SkibeState
+    from langbord.core.flow import FlowState
 
-    phases = [phase for phase in SkibeState.flow.phases if phase.name != "over"]
-    assert [phase.name for phase in phases if phase.reference is None] == []
-    assert check_game("skibe", {"players": 3}, games=1, seed=5).games == 1
+    state = langbord.load(name, **options).new_initial_state()
+    assert isinstance(state, FlowState)
+    phases = [phase for phase in state.flow.phases if phase.name != "over"]
+    assert {phase.name for phase in phases if phase.reference is None} == without
+    assert check_game(name, options, games=1, seed=5).games == 1
 
-    plain = LAY.reference
-    LAY.reference = lambda state: []
+    checked = state.flow.by_name[broken]
+    plain = checked.reference
+    checked.reference = lambda state: []
     try:
-        with pytest.raises(ConformanceError, match="phase lay: the plain rule gives"):
-            check_game("skibe", {"players": 3}, games=1, seed=5)
+        with pytest.raises(ConformanceError, match=f"phase {broken}: the plain rule gives"):
+            check_game(name, options, games=1, seed=5)
     finally:
-        LAY.reference = plain
+        checked.reference = plain

@@ -7,11 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 import langbord
-from langbord.core.conformance import ConformanceError, check_game
-from langbord.engines.knarr.phases.market import MARKET_TAKE
 from langbord.engines.knarr.rules import KnarrState
 
 PHASES = [phase for phase in KnarrState.flow.phases if phase.name != "over"]
@@ -23,10 +19,6 @@ GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 """Seeded random games that, together, visit every phase (the village's order and the artifacts'
 choices are rare)."""
-
-
-def test_every_knarr_phase_declares_a_reference() -> None:
-    assert [phase.name for phase in PHASES if phase.reference is None] == []
 
 
 def test_the_plain_rule_gives_the_fast_legal_moves_in_every_phase() -> None:
@@ -49,13 +41,3 @@ def test_the_plain_rule_gives_the_fast_legal_moves_in_every_phase() -> None:
                 action = rng.choice(legal)
             state.apply_action(action)
     assert seen == {phase.name for phase in PHASES}
-
-
-def test_the_suite_catches_a_reference_that_disagrees() -> None:
-    plain = MARKET_TAKE.reference
-    MARKET_TAKE.reference = lambda state: []
-    try:
-        with pytest.raises(ConformanceError, match="phase take: the plain rule gives"):
-            check_game("knarr", {"players": 3}, games=1, seed=5)
-    finally:
-        MARKET_TAKE.reference = plain

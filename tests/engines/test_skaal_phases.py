@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-import pytest
-
 import langbord
-from langbord.core.conformance import ConformanceError, check_game
+from langbord.core.conformance import check_game
 from langbord.engines.skaal.phases import die, game_turn, prospecting, rumor, setup
 from langbord.engines.skaal.rules import SkaalState
 
@@ -61,18 +59,6 @@ def test_every_decision_phase_declares_its_rule_plainly_and_the_suite_checks_eac
             if phase.name in plain:
                 phase.reference = plain[phase.name]
     assert set(compared) == {"setup", "action", "find", "rumor"}
-
-
-@pytest.mark.parametrize("phase", ["setup", "action"])
-def test_a_reference_that_disagrees_is_caught(phase: str) -> None:
-    checked = SkaalState.flow.by_name[phase]
-    plain = checked.reference
-    checked.reference = lambda state: []
-    try:
-        with pytest.raises(ConformanceError, match=f"phase {phase}: the plain rule gives"):
-            check_game("skaal", SHORT, games=1, seed=5)
-    finally:
-        checked.reference = plain
 
 
 def test_the_actions_plain_rule_reads_the_map_not_the_counts_kept_for_speed() -> None:
