@@ -21,9 +21,38 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Locator,
+    Page,
+    sync_playwright,
+)
 
 SHOTS = Path(__file__).parent / "screenshots"
+
+MOVED = (  # a function, not a string: the page's CSP forbids eval
+    "(before) => document.querySelectorAll('#log li').length > before || "
+    "document.getElementById('game-over') !== null"
+)
+
+
+def click_and_wait(page: Page, target: Locator) -> None:
+    """Clicks ``target``, a legal move, and waits for the table to move on (its log grows, or
+    the game ends). A choice that forgoes something is asked first, and the question may come a
+    moment after the click: whichever comes, the move or the question, is waited for, and the
+    question answered yes."""
+    before = page.locator("#log li").count()
+    target.click()
+    page.wait_for_function(
+        f"(before) => ({MOVED})(before) || document.getElementById('confirm') !== null",
+        arg=before,
+        timeout=30_000,
+    )
+    if page.locator("#confirm").count():
+        page.click("#confirm-yes")
+        page.wait_for_function(MOVED, arg=before, timeout=30_000)
 
 
 def chromium() -> str:

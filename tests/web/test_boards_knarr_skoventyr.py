@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from web.conftest import SHOTS
+from web.conftest import SHOTS, click_and_wait
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -126,17 +126,7 @@ def play_through_the_board(page: Page, server: str, name: str, seed: int) -> set
         assert not small, f"places smaller than 44 px: {small}"
         assert state["tips"] > 10, "components without explanations"
         choice = rng.choice(state["onBoard"])
-        before = page.locator("#log li").count()
-        target = page.locator(f"#board [data-action='{choice}']").first
-        target.click()
-        if page.locator("#confirm").count():  # a choice that forgoes something is asked first
-            page.click("#confirm-yes")
-        page.wait_for_function(
-            "(before) => document.querySelectorAll('#log li').length > before || "
-            "document.getElementById('game-over') !== null",
-            arg=before,
-            timeout=30_000,
-        )
+        click_and_wait(page, page.locator(f"#board [data-action='{choice}']").first)
         moves += 1
         if moves in (3, 40):
             shoot(page, f"{name}-phone-move{moves}")

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-from web.conftest import SHOTS
+from web.conftest import SHOTS, click_and_wait
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -172,19 +172,12 @@ def test_a_whole_game_on_a_phone_through_the_board(
         else:
             assert picks, f"nothing to click on the board for {sorted(kinds)}"
             choice = rng.choice(picks)
-        before = state["log"]
-        page.locator("#board .clickable").nth(choice).click()
-        if page.locator("#confirm").count():  # a choice that forgoes something is asked first
-            page.click("#confirm-yes")
+        clicked = page.locator("#board .clickable").nth(choice)
         if places[choice]["action"]:
             decisions += 1
-            page.wait_for_function(
-                "(before) => document.querySelectorAll('#log li').length > before || "
-                "document.getElementById('game-over') !== null",
-                arg=before,
-                timeout=30_000,
-            )
+            click_and_wait(page, clicked)
         else:  # the first step is shown: the places it leads to are offered
+            clicked.click()
             page.wait_for_function(
                 """(kinds) => [...document.querySelectorAll('#board .clickable')].some((n) =>
                    kinds.includes(n.getAttribute('data-kind')) && n.hasAttribute('data-action')

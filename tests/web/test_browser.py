@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from langbord.agents.levels import level_spec
-from web.conftest import SHOTS
+from web.conftest import SHOTS, click_and_wait
 
 SEATS = {
     "skibe": ["human", "random", "random"],
@@ -62,23 +62,7 @@ def click_once(page: Page) -> bool:
             break
         assert time.monotonic() < deadline, "no action became available"
         page.wait_for_timeout(50)
-    before = log_length(page)
-    target = board.first if board.count() else listed.first
-    target.click()
-    moved = (  # a function, not a string: the page's CSP forbids eval
-        "(before) => document.querySelectorAll('#log li').length > before || "
-        "document.getElementById('game-over') !== null"
-    )
-    # A choice that forgoes something is asked first: the question may come a moment after
-    # the click, so wait for the move or the question, whichever comes.
-    page.wait_for_function(
-        f"(before) => ({moved})(before) || document.getElementById('confirm') !== null",
-        arg=before,
-        timeout=30_000,
-    )
-    if page.locator("#confirm").count():
-        page.click("#confirm-yes")
-        page.wait_for_function(moved, arg=before, timeout=30_000)
+    click_and_wait(page, board.first if board.count() else listed.first)
     return True
 
 
