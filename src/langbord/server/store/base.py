@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, func, insert, select, true, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, insert, select, true, update
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -42,6 +42,31 @@ ANALYSING = ("queued", "running")
 
 Move = tuple[int, str]
 """A logged move: the player (a seat, or -1 for chance) and the action's string."""
+
+# A move's commit, built once: the rows appended to the log, and the table touched (and ended)
+# if it is still played with the undo count the log was read at. A log another process has
+# undone since is stale: its numbers no longer follow.
+_MOVES = cast(Table, MoveRow.__table__)
+_TABLES = cast(Table, TableRow.__table__)
+_APPEND_MOVES = insert(_MOVES)
+_STILL_PLAYED = (
+    (_TABLES.c.id == bindparam("table"))
+    & (_TABLES.c.status == "playing")
+    & (_TABLES.c.undone == bindparam("read_undone"))
+)
+_TOUCH_PLAYED = (
+    update(_TABLES).where(_STILL_PLAYED).values(touched=bindparam("stamp"), undo_request=None)
+)
+_TOUCH_OVER = (
+    update(_TABLES)
+    .where(_STILL_PLAYED)
+    .values(
+        touched=bindparam("stamp"),
+        undo_request=None,
+        status="over",
+        winners=bindparam("won", type_=_TABLES.c.winners.type),
+    )
+)
 
 
 class _Refused(Exception):
@@ -120,11 +145,24 @@ class SqlStore:
     def writing(self) -> Iterator[Session]:
         """A write transaction, committed when the block ends; ``Unavailable`` (nothing
         written) if the database cannot take it within ``wait_seconds``."""
+        with self._guarded(), self.sessions() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def writing_rows(self) -> Iterator[Connection]:
+        """:meth:`writing` for Core statements alone, on a connection: no ORM session to set up
+        and flush (a move's commit, the server's most frequent write)."""
+        with self._guarded(), self.engine.begin() as connection:
+            yield connection
+
+    @contextmanager
+    def _guarded(self) -> Iterator[None]:
+        """The write lock (where there is one) around a transaction, and its failures as
+        ``Unavailable``."""
         if self._write_lock is not None and not self._write_lock.acquire(timeout=self.wait_seconds):
             raise Unavailable("the database is busy (another writer holds its lock): try again")
         try:
-            with self.sessions() as session, session.begin():
-                yield session
+            yield
         except (OperationalError, InternalError) as exc:
             why = write_failure(exc)
             if isinstance(exc, InternalError) and "read-only" not in why:
@@ -135,7 +173,7 @@ class SqlStore:
             if self._write_lock is not None:
                 self._write_lock.release()
 
-    def notify(self, session: Session, table_id: str) -> None:
+    def notify(self, session: Session | Connection, table_id: str) -> None:
         """Tells the other server processes, once ``session`` commits, that the table
         changed."""
 
@@ -390,23 +428,17 @@ class SqlStore:
             }
             for k, (who, action_text) in enumerate(moves)
         ]
-        ended: dict[str, Any] = {} if winners is None else {"status": "over", "winners": winners}
+        touch = {"table": table_id, "read_undone": undone, "stamp": stamp}
         try:
-            with self.writing() as session:
-                session.execute(insert(MoveRow), rows)  # a Core insert: no ORM objects to flush
-                # A log another process has undone since is stale (its numbers no longer follow).
-                done = session.execute(
-                    update(TableRow)
-                    .where(
-                        TableRow.id == table_id,
-                        TableRow.status == "playing",
-                        TableRow.undone == undone,
-                    )
-                    .values(touched=stamp, undo_request=None, **ended)
-                )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
+            with self.writing_rows() as connection:
+                connection.execute(_APPEND_MOVES, rows)
+                if winners is None:
+                    done = connection.execute(_TOUCH_PLAYED, touch)
+                else:
+                    done = connection.execute(_TOUCH_OVER, {**touch, "won": winners})
+                if done.rowcount != 1:
                     raise Conflict("the table is no longer being played: look again")
-                self.notify(session, table_id)
+                self.notify(connection, table_id)
         except IntegrityError:
             raise Conflict("another move was made first: look again") from None
 

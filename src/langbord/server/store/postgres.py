@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 
 import psycopg
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
@@ -28,7 +28,7 @@ class PostgresStore(SqlStore):
         """Starts listening for the other server processes' changes: ``heard(table_id)``."""
         self._spawn(lambda: self._listen(heard), "langbord-listen")
 
-    def notify(self, session: Session, table_id: str) -> None:
+    def notify(self, session: Session | Connection, table_id: str) -> None:
         session.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "table": table_id})
 
     def _listen(self, heard: Callable[[str], None]) -> None:
