@@ -28,12 +28,14 @@ def compact(view: dict[str, Any]) -> str:
 @dataclass(eq=False)
 class Subscriber:
     """One WebSocket's place at a table: its seat (None: a spectator), how much of the log it
-    has been sent, and the flag the hub raises when there is a newer view."""
+    has been sent, and the flag the hub raises when there is a newer view (and the socket's
+    reader, when the client has gone)."""
 
     seat: int | None
     logged: int = 0
     undone: int = 0  # the table's undo count in the last view sent
     woken: asyncio.Event = field(default_factory=asyncio.Event)
+    gone: bool = False  # the client has gone away (``woken`` is set then too)
 
 
 @dataclass
@@ -122,24 +124,42 @@ class Hub:
             self._updating.discard(table_id)
 
     async def _push(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             self._dirty.discard(table_id)
             subscribers = list(self.subscribers.get(table_id, ()))
-            for seat in {s.seat for s in subscribers}:
-                group = [s for s in subscribers if s.seat == seat]
-                try:
-                    view = await self.compute(table_id, seat, min(s.logged for s in group))
-                except LangbordError:
-                    continue  # the table is gone: its subscribers are told on their own
-                except Exception:
-                    log.exception("computing the view of table %s for seat %s", table_id, seat)
-                    continue
-                if any(s.seat == seat for s in self.subscribers.get(table_id, ())):
-                    self.latest[table_id, seat] = Pushed(view)
-                for subscriber in group:
+            groups: dict[int | None, list[Subscriber]] = {}
+            for subscriber in subscribers:
+                groups.setdefault(subscriber.seat, []).append(subscriber)
+            wanted = [(seat, min(s.logged for s in group)) for seat, group in groups.items()]
+            # Every seat's view in one trip to the hub's threads, their JSON text made there too.
+            pushed = await loop.run_in_executor(self.executor, self._views, table_id, wanted)
+            still = {s.seat for s in self.subscribers.get(table_id, ())}
+            for seat, view in pushed.items():
+                if seat in still:
+                    self.latest[table_id, seat] = view
+                for subscriber in groups[seat]:
                     subscriber.woken.set()
             if table_id not in self._dirty:
                 return
+
+    def _views(
+        self, table_id: str, wanted: list[tuple[int | None, int]]
+    ) -> dict[int | None, Pushed]:
+        """The views of the seats ``wanted`` (each with the log from its entry), on the hub's
+        threads; a seat whose view cannot be computed is left out (the table is gone: its
+        subscribers are told on their own)."""
+        pushed: dict[int | None, Pushed] = {}
+        for seat, log_from in wanted:
+            try:
+                view = self.view(table_id, seat, log_from)
+            except LangbordError:
+                continue
+            except Exception:
+                log.exception("computing the view of table %s for seat %s", table_id, seat)
+                continue
+            pushed[seat] = Pushed(view, {view["log_start"]: compact(view)})
+        return pushed
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
