@@ -10,7 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from langbord.core.errors import LangbordError
 from langbord.server.http.deps import ConfigDep, HubDep, ServiceDep, run
-from langbord.server.http.hub import compact
+from langbord.server.http.hub import Subscriber, compact
 from langbord.server.http.middleware import StrictRoute
 from langbord.server.http.statuses import status_of
 
@@ -58,7 +58,7 @@ async def watch(
             code=1013, reason=f"this table has {config.spectators} spectators already"
         )
         return
-    closed = asyncio.ensure_future(_closed(websocket))
+    closed = asyncio.ensure_future(_closed(websocket, subscriber))
     try:
         # The first message holds the whole log; later ones only the new entries.
         view: dict[str, Any] | None = await hub.compute(table_id, seat, 0)
@@ -79,10 +79,8 @@ async def watch(
                 text, sent = compact(view), view
             await websocket.send_text(text)
             subscriber.logged, subscriber.undone, view = sent["move"], sent["undone"], None
-            waiting = asyncio.ensure_future(subscriber.woken.wait())
-            done, _ = await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
-            if closed in done:
-                waiting.cancel()
+            await subscriber.woken.wait()  # a newer view, or the client gone
+            if subscriber.gone:
                 return
             subscriber.woken.clear()
     except (WebSocketDisconnect, RuntimeError, LangbordError):
@@ -92,10 +90,13 @@ async def watch(
         hub.unsubscribe(table_id, subscriber)
 
 
-async def _closed(websocket: WebSocket) -> None:
-    """Returns when the client goes away (anything it sends after the token is ignored)."""
+async def _closed(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Marks ``subscriber`` gone, and wakes it, when the client goes away (anything it sends
+    after the token is ignored)."""
     try:
         while (await websocket.receive())["type"] != "websocket.disconnect":
             pass
     except (WebSocketDisconnect, RuntimeError):
-        return
+        pass
+    subscriber.gone = True
+    subscriber.woken.set()
