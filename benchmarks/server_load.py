@@ -696,34 +696,34 @@ def bucket(stack: str) -> str:
     def has(*names: str) -> bool:
         return any(name in stack for name in names)
 
-    if has("Service.table_json"):
+    if has("Hub._views"):
         if has(".view ("):
-            return "push: table_json: the game's view(seat)"
+            return "push: the game's view(seat)"
         if has(".render (", ".__str__ (", "render.py"):
-            return "push: table_json: the game's text render(seat)"
-        if has("legal_actions", "action_to_string"):
-            return "push: table_json: the legal action strings"
-        return "push: table_json: log, players, the rest"
-    if has("Service._commit"):
-        if has("sqlalchemy/", "sqlite3"):
-            return "move: SQLite commit (ORM, SQL, fsync)"
+            return "push: the game's text render(seat)"
+        if has("legal_actions", "action_to_string", "legal_json"):
+            return "push: the legal actions"
+        if has("compact"):
+            return "push: JSON encoding (orjson)"
+        return "push: log, players, the rest of the table's JSON"
+    if has("Moves.commit"):
+        if has("SqlStore.", "sqlalchemy/", "sqlite3"):
+            return "move: the store's commit (SQL, fsync)"
         return "move: the engine (clone, apply, chance, log strings)"
-    if has("Service.act", "Service.seat_of", "Service.get_live"):
+    if has("act_as", "Moves.act", "Lifecycle.seat_of"):
         if has("sqlalchemy/", "sqlite3"):
             return "move: database reads (token, table)"
         return "move: checks and string_to_action"
-    if has("Service._bot", "langbord/agents/"):
+    if has("Bots.", "Moves.bot", "langbord/agents/"):
         return "bots"
-    if has(".watch ("):
-        if has("json/"):
-            return "push: JSON encoding"
+    if has(";watch (", "routes/ws.py"):
         if has("websockets/", ".send ("):
             return "push: WebSocket send (framing, permessage-deflate)"
-        return "push: the watch loop (wake-ups, waits)"
+        return "push: the watch loop (wake-ups)"
     if has("Hub."):
-        return "push: Hub wake-ups"
+        return "push: the hub on the event loop (scheduling, hand-offs)"
     if has("concurrent/futures/", "threading.py", "asyncio/threads.py", "queue.py"):
-        return "thread-pool hops (asyncio.to_thread)"
+        return "hand-offs between the event loop and threads"
     if has("NativeTelemetry", "opentelemetry/"):
         return "POST: FastAPI's OpenTelemetry checks"
     if has("httptools_impl", "fastapi/", "starlette/", "pydantic"):
