@@ -75,9 +75,12 @@ class Moves:
             except (IllegalActionError, InvalidActionError) as exc:
                 raise ServiceError(str(exc)) from None
             self.commit(live, seat, action)
-            moves = live.moves
+            with live.lock:
+                moves = live.moves
+                bot_next = bot_to_move(live)
         self.changed(table_id)
-        self.wake(table_id)
+        if bot_next:  # else no bot can move before another person does
+            self.wake(table_id)
         return moves
 
     def commit(self, live: Live, player: int, action: int) -> None:
@@ -123,11 +126,9 @@ class Moves:
         live = self.tables.get(table_id)
         with live.lock:
             self.tables.fresh(live)
-            if live.status != "playing" or live.state.is_terminal():
+            if not bot_to_move(live):
                 return None
             player = live.state.current_player()
-            if player < 0 or not live.seats[player].bot:
-                return None
             return Job(
                 table=live.id,
                 game=live.game.name,
@@ -190,3 +191,12 @@ class Moves:
             log.exception("fallback agent %r failed at table %s", fallback, job.table)
             action = -1
         return action if action in legal else self.rng.choice(legal)
+
+
+def bot_to_move(live: Live) -> bool:
+    """Whether a bot's seat is to move at ``live`` (a game played, not over). Caller holds
+    ``live.lock``."""
+    if live.status != "playing" or live.state.is_terminal():
+        return False
+    player = live.state.current_player()
+    return player >= 0 and live.seats[player].bot
