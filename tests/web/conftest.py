@@ -74,9 +74,11 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a ``langbord serve`` on a fresh SQLite file."""
+    """The base URL of a ``langbord serve`` on a fresh SQLite file, one for every browser test
+    of a worker (each test makes its own tables; a test that needs a server of its own, or
+    restarts it, starts one)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
     port = free_port()
     log = (tmp_path_factory.getbasetemp() / f"serve-{port}.log").open("wb")
@@ -146,9 +148,10 @@ def watch(page: Page) -> None:
     page.on("console", _on_console)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Chromium, whose every new context watches its pages' errors (see ``no_page_errors``)."""
+    """Chromium, one for every browser test of a worker (each test has contexts of its own),
+    whose every new context watches its pages' errors (see ``no_page_errors``)."""
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=chromium(), args=["--no-sandbox", "--disable-dev-shm-usage"]
