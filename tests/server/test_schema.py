@@ -320,23 +320,29 @@ def test_hostile_values_in_any_body_are_refused(api: Api, method: str, path: str
     )
     def run(case: Case[Any], data: st.DataObject) -> None:
         assume(isinstance(case.body, dict | list))  # an optional body may be left out
+        before = snapshot(api)  # what each refusal must leave as it was
         for kind, key in kinds:
             where = data.draw(st.sampled_from(list(places(case.body))), label=kind)
-            refuse_hostile(api, case, kind, where, key)
+            refuse_hostile(api, case, kind, where, key, before)
 
     run()
 
 
 def refuse_hostile(
-    api: Api, case: Case[Any], kind: str, where: tuple[str | int, ...], key: bool
+    api: Api,
+    case: Case[Any],
+    kind: str,
+    where: tuple[str | int, ...],
+    key: bool,
+    before: list[Any],
 ) -> None:
-    """Sends ``case`` with the ``kind`` of hostile value at ``where``: a 422 that names it."""
+    """Sends ``case`` with the ``kind`` of hostile value at ``where``: a 422 that names it, and
+    the tables and the lobby as ``before`` (their :func:`snapshot`) after it."""
     body = json.dumps(hollowed(case.body, where, key), ensure_ascii=True)
     hole = json.dumps(HOLE, ensure_ascii=True)
     assert body.count(hole) == 1
     raw = body.replace(hole, (HOSTILE_KEYS if key else HOSTILE_VALUES)[kind]).encode()
     headers = {**auth(api.token), "Content-Type": "application/json"}
-    before = snapshot(api)
     response = api.client.request(case.method, case.formatted_path, data=raw, headers=headers)
     assert response.status_code == 422, (kind, where, response.text)
     answer = json.loads(response.content.decode("utf-8"), parse_constant=_no_constants)
