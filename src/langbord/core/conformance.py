@@ -87,12 +87,14 @@ def _snapshot(state: State) -> tuple[str, list[int], list[str]]:
 
 
 class _Checker:
-    def __init__(self, game: Game, seed: int, deep_every: float) -> None:
+    def __init__(self, game: Game, seed: int, deep_every: float, reference_every: int = 1) -> None:
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)
         self.refusal_rng = random.Random(seed + 1)  # apart, so the games played stay the same
         self.deep_every = deep_every
+        self.reference_every = reference_every
+        self.decisions = 0  # the states checked so far (every reference_every-th: its reference)
         self.n = game.num_players()
         self.num_actions = game.num_distinct_actions()
         self.where = ""
@@ -126,7 +128,9 @@ class _Checker:
         self.expect(bool(legal), "a non-terminal state has no legal actions")
         self.expect(legal == sorted(set(legal)), "legal_actions() is not sorted and unique")
         if isinstance(state, FlowState):
-            self.check_reference(state, legal)
+            if self.decisions % self.reference_every == 0:
+                self.check_reference(state, legal)
+            self.decisions += 1
         self.expect(
             all(type(a) is int and 0 <= a < self.num_actions for a in legal),
             "a legal action is out of range",
@@ -406,11 +410,14 @@ def check_game(
     games: int = 20,
     seed: int = 0,
     deep_every: float = 0.05,
+    reference_every: int = 1,
 ) -> Report:
     """Play ``games`` seeded random games of ``name`` and check every contract; see above.
 
     ``deep_every`` is the share of states that get the expensive checks (round-trips of every
     string, bad input, clones, views and resampling); the first state of each game always does.
+    Every ``reference_every``-th state is checked against its phase's plain rule (where a phase
+    has one), the first of each game among them.
     """
     game = load(name, **dict(options or {}))
     report = Report(name, dict(game.options))
@@ -419,14 +426,14 @@ def check_game(
     if len(game.action_strings()) != game.num_distinct_actions():
         raise ConformanceError(f"{name}: action_strings() does not cover every action id")
     state = game.new_initial_state()
-    checker = _Checker(game, seed, deep_every)
+    checker = _Checker(game, seed, deep_every, reference_every)
     checker.where = "in the action table"
     for action in range(game.num_distinct_actions()):
         checker.check_parts(state, action)
     if load(name, **game.options).options != game.options:
         raise ConformanceError(f"{name}: options do not reload to themselves")
     for i in range(games):
-        _Checker(game, seed + i, deep_every).run(report)
+        _Checker(game, seed + i, deep_every, reference_every).run(report)
         report.games += 1
     # The same seed gives the same record; records survive a file.
     agents = [_RandomPlay(seed + p) for p in range(game.num_players())]
