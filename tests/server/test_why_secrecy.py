@@ -266,7 +266,7 @@ def attack(
         assert asked_at == positions, f"{players} players: the game ended too soon"
     assert kinds["definite"] > 0 and kinds["depends"] > 0 and kinds["whatever"] > 0, kinds
     total = sum(kinds.values())
-    assert total >= (10_000 if full else 800), kinds
+    assert total >= (10_000 if full else 400), kinds
     return kinds
 
 
@@ -291,8 +291,9 @@ def ask_everything(
 
 
 def test_a_spectator_is_told_nothing_a_hand_decides_over_the_api(client: TestClient) -> None:
-    """About 1,000 questions at 2-4 players, with and without Skali."""
-    attack(client, [(2, False), (3, True), (4, True)], positions=6, full=False)
+    """About 500 questions at 2-4 players, with and without Skali (over 10,000 in the slow
+    suite)."""
+    attack(client, [(2, False), (3, True), (4, True)], positions=3, full=False)
 
 
 @pytest.mark.slow
