@@ -291,7 +291,11 @@ def test_a_pickled_state_plays_on_in_a_new_process() -> None:
     assert done.stdout.decode().strip() == f"{state.legal_actions()} {count}"
 
 
-@pytest.mark.parametrize("game_name", HAVE)
+@pytest.mark.parametrize(
+    "game_name",
+    # Knarr, with ISMCTSBot beside MCTSBot, takes as long as the others together: slow suite.
+    [pytest.param(g, marks=pytest.mark.slow) if g == "knarr" else g for g in HAVE],
+)
 def test_openspiel_bots_with_their_defaults_play_every_game(game_name: str) -> None:
     """OpenSpiel's MCTSBot with its default settings (but a small budget) plays every game
     through ``evaluate_bots``; at Knarr, the one game with hidden hands, ISMCTSBot with its
