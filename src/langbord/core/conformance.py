@@ -94,7 +94,9 @@ class _Checker:
         self.refusal_rng = random.Random(seed + 1)  # apart, so the games played stay the same
         self.deep_every = deep_every
         self.reference_every = reference_every
-        self.decisions = 0  # the states checked so far (every reference_every-th: its reference)
+        # Non-terminal states seen, chance nodes included; every reference_every-th is checked
+        # against its phase's plain rule.
+        self.flow_states = 0
         self.n = game.num_players()
         self.num_actions = game.num_distinct_actions()
         self.where = ""
@@ -128,9 +130,9 @@ class _Checker:
         self.expect(bool(legal), "a non-terminal state has no legal actions")
         self.expect(legal == sorted(set(legal)), "legal_actions() is not sorted and unique")
         if isinstance(state, FlowState):
-            if self.decisions % self.reference_every == 0:
+            if self.flow_states % self.reference_every == 0:
                 self.check_reference(state, legal)
-            self.decisions += 1
+            self.flow_states += 1
         self.expect(
             all(type(a) is int and 0 <= a < self.num_actions for a in legal),
             "a legal action is out of range",
