@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -84,3 +85,35 @@ def test_phases_write_their_rule_plainly_and_the_suite_checks_it(
             check_game(name, options, games=1, seed=5)
     finally:
         checked.reference = plain
+
+
+@pytest.mark.parametrize("name", ["skaal", "skibe", "skoventyr"])
+def test_without_secrets_a_seat_sees_what_a_spectator_sees(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game without private information shows every seat the spectator's view with its own
+    ``seat``, and the same text (the server builds them once for all); one that shows a seat
+    more, or other text, is caught."""
+    from langbord.core.conformance import ConformanceError
+
+    game = langbord.load(name)
+    assert not game.info.private_information
+    cls = type(game.new_initial_state())
+    view, render = cls.view, cls.render
+
+    def more(state: Any, player: int | None) -> Any:
+        return {**view(state, player), "extra": player}
+
+    monkeypatch.setattr(cls, "view", more)
+    with pytest.raises(
+        ConformanceError, match=re.escape("view(0) differs from view(None) in more than its seat")
+    ):
+        check_game(name, {}, games=1, seed=5)
+    monkeypatch.setattr(cls, "view", view)
+
+    def other(state: Any, player: int | None) -> str:
+        return render(state, player) + ("" if player is None else " ")
+
+    monkeypatch.setattr(cls, "render", other)
+    with pytest.raises(ConformanceError, match=re.escape("render(0) differs from render(None)")):
+        check_game(name, {}, games=1, seed=5)

@@ -73,6 +73,36 @@ def test_the_spectators_table_never_shows_a_hand_and_a_seat_never_gets_it(
     assert all("a viking is drawn" in e["action"] for e in again["log"] if "drawn" in e["action"])
 
 
+@pytest.mark.parametrize("game", ["skaal", "skibe"])
+def test_without_secrets_every_seat_gets_the_spectators_table_with_its_own_fields(
+    service: Service, game: str
+) -> None:
+    table_id = seated(service, game, 3)
+    live = service.get_live(table_id)
+    mover = live.state.current_player()
+    spectator = service.table_json(table_id, None)
+    for seat in range(3):
+        seen = service.table_json(table_id, seat)
+        assert {k: seen[k] for k in ("view", "text")} == expected(service, table_id, seat)
+        assert seen["you"] == seat and seen["view"]["seat"] == seat
+        assert bool(seen["legal"]) == (seat == mover) and (seen["prompt"] is None) == (
+            seat != mover
+        )
+        assert seen["text"] is spectator["text"] and seen["players"] is spectator["players"]
+        own = {"you", "view", "legal", "prompt", "undo", "log", "log_start"}
+        assert {k: v for k, v in seen.items() if k not in own} == {
+            k: v for k, v in spectator.items() if k not in own
+        }
+    # A move is a new version: the seats' tables follow it.
+    service.act(
+        table_id, mover, service.table_json(table_id, mover)["legal"][0]["text"], live.moves
+    )
+    for seat in range(3):
+        seen = service.table_json(table_id, seat)
+        assert seen["move"] == live.moves
+        assert {k: seen[k] for k in ("view", "text")} == expected(service, table_id, seat)
+
+
 def test_the_spectators_table_follows_joins(service: Service) -> None:
     table_id = service.create_table("knarr", {"players": 2}, ["human", "human"])
     before = service.table_json(table_id, None)

@@ -244,6 +244,21 @@ class _Checker:
                 json.dumps(view, allow_nan=False)
             except (TypeError, ValueError) as exc:
                 raise self.fail(f"view({p}) is not JSON: {exc}") from None
+        if not self.game.info.private_information:
+            # Nothing is hidden from one seat that another sees: a seat's view is the
+            # spectator's with its own ``seat`` (the server builds it once for all of them).
+            public = dict(state.view(None))
+            text = state.render(None)
+            for p in range(self.n):
+                self.expect(
+                    dict(state.view(p)) == {**public, "seat": p},
+                    f"view({p}) differs from view(None) in more than its seat, in a game "
+                    "without private information",
+                )
+                self.expect(
+                    state.render(p) == text,
+                    f"render({p}) differs from render(None) in a game without private information",
+                )
         for p in range(self.n):
             other = state.resample_hidden(p, random.Random(self.rng.random()))
             self.expect(other is not state, "resample_hidden returned the state itself")

@@ -246,7 +246,10 @@ class State(ABC):
     @abstractmethod
     def view(self, player: int | None) -> Mapping[str, JSON]:
         """What ``player`` knows (``None``: a spectator), JSON-serializable: a game declares
-        its shape as a ``TypedDict`` in ``engines/<game>/views.py``."""
+        its shape as a ``TypedDict`` in ``engines/<game>/views.py``. Its ``seat`` field is
+        ``player``; in a game without private information (``GameInfo.private_information``)
+        that is the only field in which seats' views differ, and :meth:`render` is the same
+        for every seat (the conformance suite checks both)."""
 
     @abstractmethod
     def resample_hidden(self, player: int, rng: random.Random) -> State:

@@ -56,8 +56,10 @@ def table_json(live: Live, seat: int | None, log_from: int = 0) -> dict[str, JSO
 def seen_by(live: Live, seat: int | None) -> dict[str, JSON]:
     """The table as ``seat`` sees it, but its log. The spectators' is built once per change (the
     move number, the status and the seats say which) and shared by them all, up to
-    ``ServerConfig.spectators`` WebSockets and any number of lookers; a seat's own is built for
-    each call (one client a seat: a cache would only hold memory). Caller holds ``live.lock``."""
+    ``ServerConfig.spectators`` WebSockets and any number of lookers. In a game without private
+    information a seat's is that one with the seat's own fields (``State.view`` says why it may
+    be); else it is built for each call (one client a seat: a cache would only hold memory).
+    Caller holds ``live.lock``."""
     version = (
         live.moves,
         live.status,
@@ -65,39 +67,64 @@ def seen_by(live: Live, seat: int | None) -> dict[str, JSON]:
         live.undone,
         live.changes,
     )
-    if seat is None and live.spectators is not None and live.spectators[0] == version:
-        return live.spectators[1]
+    if seat is not None and live.game.info.private_information:
+        return _seen(live, seat)
+    if live.spectators is not None and live.spectators[0] == version:
+        public = live.spectators[1]
+    else:
+        public = _seen(live, None)
+        live.spectators = (version, public)
+    if seat is None:
+        return public
+    return {
+        **public,
+        **_own(live, seat),
+        "view": {**cast(dict[str, JSON], public["view"]), "seat": seat},
+    }
+
+
+def _seen(live: Live, seat: int | None) -> dict[str, JSON]:
+    """:func:`seen_by`, built."""
     state = live.state
     to_move = state.current_player()
-    yours = seat is not None and to_move == seat and live.status == "playing"
-    result = result_json(live) if state.is_terminal() else None
-    seen: dict[str, JSON] = {
+    own = _own(live, seat)
+    return {
         "id": live.id,
         "game": live.game.name,
         "options": dict(live.game.options),
         "status": live.status,
         "move": live.moves,
-        "you": seat,
+        "you": own["you"],
         "to_move": to_move if to_move >= 0 else None,
         "players": [
             {**player_json(s), "seat_name": live.game.seat_name(s.seat)} for s in live.seats
         ],
         "view": state.view(seat),
         "text": state.render(seat),
-        "legal": legal_json(state) if yours else [],
-        "prompt": state.prompt(seat) if yours else None,
-        "result": result,
+        "legal": own["legal"],
+        "prompt": own["prompt"],
+        "result": result_json(live) if state.is_terminal() else None,
         "hints": live.hints,
         "hotseat": live.hotseat,
-        "undo": undo_json(live, seat),
+        "undo": own["undo"],
         "undone": live.undone,
         "chat": [chat_json(line) for line in live.chat],
         "rematch": live.rematch,
         "rematch_of": live.rematch_of,
     }
-    if seat is None:
-        live.spectators = (version, seen)
-    return seen
+
+
+def _own(live: Live, seat: int | None) -> dict[str, JSON]:
+    """The fields of :func:`seen_by` that are ``seat``'s own: who it is, its legal actions
+    and prompt when it is to move, and the undo request as it concerns it."""
+    state = live.state
+    yours = seat is not None and state.current_player() == seat and live.status == "playing"
+    return {
+        "you": seat,
+        "legal": legal_json(state) if yours else [],
+        "prompt": state.prompt(seat) if yours else None,
+        "undo": undo_json(live, seat),
+    }
 
 
 def log_entry(entry: LogEntry, move: int, seat: int | None) -> dict[str, JSON]:
