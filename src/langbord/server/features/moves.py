@@ -51,7 +51,12 @@ class Moves:
         decision at move number ``move`` and legal; then chance, to the next decision. Committed
         before this returns the table's move number after it."""
         with self.tables.writer(table_id) as live:
-            self.tables.fresh(live)
+            # No read before the write: the commit's guards refuse a move another process made
+            # first (then the cache catches up), and the cache hears the others' changes. A
+            # move number or a status the cache does not expect may be a change it has not
+            # heard of yet: it catches up before it answers.
+            if self.tables.store.shared and (move != live.moves or live.status != "playing"):
+                self.tables.refresh(live)
             with live.lock:
                 if live.status == "open":
                     raise Conflict("the table is waiting for players to join")
