@@ -62,6 +62,9 @@ def test_the_flags_set_the_config() -> None:
         (["--analysis-seconds", "nan"], "--analysis-seconds must be a number of seconds"),
         (["--analysis-seconds", "5"], "from 0.05 to 2"),
         (["--analyses", "-1"], "--analyses must be 0 to 1000"),
+        (["--processes", "0"], "must be a whole number from 1 to 64, not '0'"),
+        (["--processes", "two"], "must be a whole number from 1 to 64, not 'two'"),
+        (["--processes", "2"], "several serving processes need a database they all write to"),
     ],
 )
 def test_malformed_limits_are_refused(

@@ -5,6 +5,8 @@ number taken through one is taken for both."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -16,7 +18,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from langbord.server.features.chat import CHAT_BURST
-from server.server_process import ServerProcess, serving
+from server.server_process import GENEROUS, ServerProcess, serving
 
 pytestmark = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 
@@ -176,3 +178,106 @@ def test_the_chat_flood_limit_holds_across_processes(
             statuses.append(said.status_code)
         assert statuses == [201] * count + [429] * (12 - count), statuses
         assert [m["text"] for m in via_b.get(url).json()["chat"]] == [f"m{k}" for k in range(count)]
+
+
+def serving_children(server: ServerProcess) -> list[int]:
+    """The serving processes ``langbord serve --processes`` started (not its helpers)."""
+    assert server.process is not None
+    children = []
+    for task in Path(f"/proc/{server.process.pid}/task").glob("*"):
+        children += [int(pid) for pid in (task / "children").read_text().split()]
+    return [
+        pid
+        for pid in children
+        if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        and Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    ]
+
+
+def connected(pid: int, port: int) -> int:
+    """How many established TCP connections to ``port`` process ``pid`` holds (Linux /proc)."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                established.add(fields[9])
+    held = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = fd.readlink().as_posix()
+        except OSError:
+            continue
+        if target.startswith("socket:[") and target[8:-1] in established:
+            held += 1
+    return held
+
+
+def test_several_processes_share_one_port_and_one_that_dies_is_replaced(
+    db_url: str, tmp_path: Path
+) -> None:
+    """``--processes 2``: the kernel hands connections to both; a move through one reaches the
+    WebSockets held by the other; one killed (SIGKILL) is started again, the table as it was."""
+    with (
+        serving(db_url, tmp_path / "two.log", [*GENEROUS, "--processes", "2"]) as server,
+        httpx.Client(base_url=server.base, timeout=20) as http,
+        ExitStack() as clients,
+    ):
+        deadline = time.monotonic() + 10  # said once both are up (one may answer before)
+        while "2 processes" not in server.output():
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.05)
+        children = serving_children(server)
+        assert len(children) == 2
+        made = http.post(
+            "/api/tables", json={"game": "skibe", "options": {"players": 3}, "seats": ["human"] * 3}
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        url = f"/api/tables/{table}"
+        tokens = [
+            http.post(f"{url}/join", json={"name": f"p{seat}", "seat": seat}).json()["token"]
+            for seat in range(3)
+        ]
+        watchers: list[ClientConnection] = []
+        while min(connected(pid, server.port) for pid in children) < 2:  # both hold some
+            assert len(watchers) < 60, [connected(pid, server.port) for pid in children]
+            watchers.append(watch(clients, server, table))
+            wait_for(watchers[-1], lambda v: v["status"] == "playing")
+
+        def move_once() -> int:
+            view = http.get(url).json()
+            mover = view["to_move"]
+            own = http.get(url, headers=auth(tokens[mover])).json()
+            with httpx.Client(base_url=server.base, timeout=20) as fresh:  # a new connection
+                moved = fresh.post(
+                    f"{url}/actions",
+                    json={"action": own["legal"][0]["text"], "move": own["move"]},
+                    headers=auth(tokens[mover]),
+                )
+            assert moved.status_code == 200, moved.text
+            number: int = moved.json()["move"]
+            return number
+
+        reached = move_once()
+        for ws in watchers:  # whichever process holds it
+            wait_for(ws, lambda v: v["move"] == reached)
+
+        os.kill(children[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while set(serving_children(server)) - {children[1]} in (set(), {children[0]}):
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.1)
+        assert len(serving_children(server)) == 2
+        assert "ended (exit status -9): starting another" in server.output()
+        assert http.get(url).json()["move"] == reached  # nothing lost
+        after = watch(clients, server, table)
+        wait_for(after, lambda v: v["move"] == reached)
+        again = move_once()
+        wait_for(after, lambda v: v["move"] == again)
+        children = serving_children(server)
+    # Stopped (SIGTERM) with its parent.
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in children):
+        assert time.monotonic() < deadline, "a serving process outlived its parent"
+        time.sleep(0.1)

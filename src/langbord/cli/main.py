@@ -328,16 +328,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
         analyses_kept=args.analyses_kept,
         **({} if args.bot_workers is None else {"bot_workers": args.bot_workers}),
     )
+    if args.processes > 1 and args.bot_workers is None:  # the cores are shared out among them
+        config = replace(config, bot_workers=max(1, config.bot_workers // args.processes))
     config = replace(config, **_net_settings(args))
     shown = "[::1]" if args.host == "::1" else args.host
+    by = f", {args.processes} processes" if args.processes > 1 else ""
 
     def ready() -> None:
         tune_collector()  # no stop-the-world collection of thousands of connections' objects
-        print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}")
+        print(f"langbord serving on http://{shown}:{args.port}/ — database {_safe_url(url)}{by}")
         print("(Ctrl-C stops it)", flush=True)
 
-    serve(url, args.host, args.port, config, ready=ready)  # opens the database, then listens
+    # Opens the database, then listens.
+    serve(url, args.host, args.port, config, ready=ready, processes=args.processes)
     return 0
+
+
+def _processes(text: str) -> int:
+    """``--processes``: a whole number from 1 to 64."""
+    try:
+        processes = int(text)
+    except ValueError:
+        processes = 0
+    if not 1 <= processes <= 64:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 64, not {text!r}")
+    return processes
 
 
 def _workers(text: str) -> int:
@@ -660,11 +675,20 @@ def build_parser() -> argparse.ArgumentParser:
         "normal: it survives the server's crash, not the machine's (default full)",
     )
     p.add_argument(
+        "--processes",
+        type=_processes,
+        default=1,
+        metavar="N",
+        help="serving processes sharing the port, for more moves a second than one core "
+        "serves (PostgreSQL only; each has its own limits per client address, bot workers "
+        "and analyses; --max-connections is shared out; default 1)",
+    )
+    p.add_argument(
         "--bot-workers",
         type=_workers,
         metavar="N",
-        help="worker processes for bot decisions (default: one per core; 0: a thread of the "
-        "server's process)",
+        help="worker processes for bot decisions, in each serving process (default: one per "
+        "core, shared out among --processes; 0: a thread of the server's process)",
     )
     limits = ServerConfig()
     net = p.add_argument_group("limits on clients and connections")

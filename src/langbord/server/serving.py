@@ -34,17 +34,27 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import multiprocessing
+import os
+import queue
 import resource
+import signal
+import socket
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from multiprocessing import connection as mp_connection
+from multiprocessing.process import BaseProcess
 from typing import Any, ClassVar, Protocol, cast
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from langbord.core.errors import LangbordError
 from langbord.server.config import ServerConfig
 from langbord.server.guards import client_key, default_hosts
 from langbord.server.http.app import create_app
+from langbord.server.store.schema import is_postgres, open_database
 
 log = logging.getLogger("langbord.server")
 
@@ -457,17 +467,27 @@ def serve(
     port: int,
     config: ServerConfig | None = None,
     ready: Callable[[], None] | None = None,
+    processes: int = 1,
 ) -> None:
     """Opens the database (``ready`` is called then, before listening) and serves the app on
     ``host:port`` until interrupted, with ``config``'s limits on connections (``max_connections``
-    lowered, with a warning, if the open-file limit cannot hold them: see ``file_budget``)."""
+    lowered, with a warning, if the open-file limit cannot hold them: see ``file_budget``).
+    With ``processes`` above one, see :func:`serve_processes`."""
     config = listening_config(config or ServerConfig(), host)
+    if processes > 1:
+        serve_processes(url, host, port, config, processes, ready)
+        return
     app = create_app(url, config=config)  # opens (creates, migrates) the database
     if ready is not None:
         ready()
+    uvicorn.Server(uvicorn_config(app, config, host, port)).run()
+
+
+def uvicorn_config(app: Any, config: ServerConfig, host: str, port: int) -> uvicorn.Config:
+    """uvicorn's settings for serving ``app`` with ``config``'s limits (see the module)."""
     trusted = list(config.forwarded_allow_ips)
     budget = open_files_budget(config)
-    uvicorn.run(
+    return uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -483,3 +503,120 @@ def serve(
         # a move at 1,000 tables (3.9 -> 3.5 ms): a reverse proxy can compress instead.
         ws_per_message_deflate=False,
     )
+
+
+# ---- several processes --------------------------------------------------------------------------
+
+RESTART_PAUSE = 1.0
+"""Seconds before a serving process that ended on its own is started again."""
+
+
+def serve_processes(
+    url: str,
+    host: str,
+    port: int,
+    config: ServerConfig,
+    processes: int,
+    ready: Callable[[], None] | None = None,
+) -> None:
+    """Serves ``host:port`` from ``processes`` processes, each with its own event loop, table
+    cache and bot workers, over one database that tells each of the others' changes
+    (PostgreSQL's LISTEN/NOTIFY: ``Store.shared``). This process opens (creates, migrates) the
+    database and the listening socket, starts the serving processes (``ready`` is called once
+    they all listen), starts again one that ends on its own, and stops them all when
+    interrupted (SIGINT or SIGTERM). The kernel hands each new connection to one of them.
+    ``max_connections`` is shared out among them; the other limits hold in each."""
+    if not is_postgres(url):
+        raise LangbordError(
+            "several serving processes need a database they all write to: PostgreSQL "
+            "(--db postgresql+psycopg://…); a SQLite file is served by one process"
+        )
+    engine, _sessions = open_database(url)  # created or migrated once, before the processes
+    engine.dispose()
+    share = replace(config, max_connections=-(-config.max_connections // processes))
+    budget = open_files_budget(share)
+    listening = uvicorn.Config(
+        "langbord", host=host, port=port, backlog=budget.backlog, log_level="warning"
+    )
+    sock = listening.bind_socket()
+    context = multiprocessing.get_context("spawn")
+    stopping = threading.Event()
+
+    def stop(_signal: int, _frame: Any) -> None:
+        stopping.set()
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    running: list[BaseProcess] = []
+    try:
+        started = context.Queue()
+        for _ in range(processes):
+            running.append(_start(context, url, host, port, share, sock, started))
+        waiting = processes
+        while waiting:
+            if stopping.is_set():
+                return
+            if any(p.exitcode is not None for p in running):
+                raise LangbordError("a serving process could not start (its message is above)")
+            try:
+                started.get(timeout=0.2)
+                waiting -= 1
+            except queue.Empty:
+                pass
+        if ready is not None:
+            ready()
+        while not stopping.is_set():
+            mp_connection.wait([p.sentinel for p in running], timeout=0.5)
+            for k, process in enumerate(running):
+                if process.exitcode is not None and not stopping.is_set():
+                    log.warning(
+                        "serving process %d ended (exit status %s): starting another",
+                        process.pid,
+                        process.exitcode,
+                    )
+                    stopping.wait(RESTART_PAUSE)
+                    running[k] = _start(context, url, host, port, share, sock, None)
+    finally:
+        for process in running:
+            if process.exitcode is None and process.pid is not None:
+                os.kill(process.pid, signal.SIGTERM)  # uvicorn's graceful shutdown
+        for process in running:
+            process.join(timeout=15)
+            if process.exitcode is None:
+                process.kill()
+                process.join()
+        sock.close()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _start(
+    context: Any,
+    url: str,
+    host: str,
+    port: int,
+    config: ServerConfig,
+    sock: socket.socket,
+    started: Any,
+) -> BaseProcess:
+    process: BaseProcess = context.Process(
+        target=_serve_one,
+        args=(url, host, port, config, sock, started),
+        name="langbord-serve",
+        daemon=False,
+    )
+    process.start()
+    return process
+
+
+def _serve_one(
+    url: str, host: str, port: int, config: ServerConfig, sock: socket.socket, started: Any
+) -> None:
+    """One of :func:`serve_processes`'s processes: its app on the shared socket."""
+    from langbord.server.runtime import tune_collector
+
+    app = create_app(url, config=config)
+    tune_collector()
+    server = uvicorn.Server(uvicorn_config(app, config, host, port))
+    if started is not None:
+        started.put(os.getpid())
+    server.run(sockets=[sock])
