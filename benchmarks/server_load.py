@@ -8,13 +8,16 @@ tables (``--bot-share``) also seat the ``--bot`` specs, so that bots play beside
 Reports, for the measured window: moves/s (the humans' POSTs, and every move the logs grew by,
 bots and chance included), the latency of the move POSTs (p50/p90/p99/max), how long a move
 takes to reach the table's first WebSocket, how long a human waits for the bots' reply, the
-server's event-loop lag, and the CPU seconds of the server (its own process, and its bot worker
-processes) and of this client.
+server's event-loop lag, the CPU seconds of the server (its serving processes, and its bot
+worker processes) and of this client, and how busy the machine's CPUs were (a database server
+included).
 
     python benchmarks/server_load.py                      # 200 tables, 30 s, a temp SQLite file
     python benchmarks/server_load.py --tables 1000 --think 5 --bot greedy --bot-share 0.1
     python benchmarks/server_load.py --tables 200 --think 5 --profile /tmp/server.raw
     python benchmarks/server_load.py --url http://127.0.0.1:8000   # a server already running
+    python benchmarks/server_load.py --db postgresql+psycopg://… --serve-arg=--processes \\
+        --serve-arg=2                                     # two serving processes, one port
 
 Without ``--url`` it starts its own ``langbord serve`` on a free port of 127.0.0.1 with a SQLite
 file in a temporary directory (``--db`` picks another database, e.g. PostgreSQL), with the
@@ -56,31 +59,34 @@ import aiohttp
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
-# Runs `langbord serve` with a task on the server's event loop that writes how late it wakes
-# (every 50 ms) to the file named by LANGBORD_LOAD_LAG: the loop lag every request waits behind.
-LAUNCH = """
-import asyncio, os, time
-import uvicorn.server
-from langbord.cli.main import main
+LAUNCH = "from langbord.cli.main import main; raise SystemExit(main())"
 
-_startup = uvicorn.server.Server.startup
-_tasks = []
+# Put on the server's PYTHONPATH (as sitecustomize), so that every serving process (there are
+# several with `langbord serve --processes N`) runs a task on its event loop that writes how late
+# it wakes (every 50 ms) to the file named by LANGBORD_LOAD_LAG: the loop lag every request
+# waits behind.
+LAG_PROBE = """
+import os
 
-async def _lag(path):
-    with open(path, "a", buffering=1) as out:
-        while True:
-            asked = time.perf_counter()
-            await asyncio.sleep(0.05)
-            out.write(f"{time.time():.3f} {time.perf_counter() - asked - 0.05:.6f}\\n")
+if os.environ.get("LANGBORD_LOAD_LAG"):
+    import asyncio, time
+    import uvicorn.server
 
-async def _startup_with_lag(self, sockets=None):
-    await _startup(self, sockets=sockets)
-    path = os.environ.get("LANGBORD_LOAD_LAG")
-    if path:
-        _tasks.append(asyncio.get_running_loop().create_task(_lag(path)))
+    _startup = uvicorn.server.Server.startup
+    _tasks = []
 
-uvicorn.server.Server.startup = _startup_with_lag
-raise SystemExit(main())
+    async def _lag(path):
+        with open(path, "a", buffering=1) as out:
+            while True:
+                asked = time.perf_counter()
+                await asyncio.sleep(0.05)
+                out.write(f"{time.time():.3f} {time.perf_counter() - asked - 0.05:.6f}\\n")
+
+    async def _startup_with_lag(self, sockets=None):
+        await _startup(self, sockets=sockets)
+        _tasks.append(asyncio.get_running_loop().create_task(_lag(os.environ["LANGBORD_LOAD_LAG"])))
+
+    uvicorn.server.Server.startup = _startup_with_lag
 """
 
 
@@ -104,6 +110,8 @@ class Stats:
     server_cpu: float = float("nan")  # the server process's CPU seconds in the measured window
     workers_cpu: float = float("nan")  # its child processes' (bot workers)
     client_cpu: float = float("nan")  # this process's
+    machine_busy: float = float("nan")  # CPUs busy on average, every process (a database too)
+    serving: int = 1  # the server's serving processes (langbord serve --processes)
     views: int = 0
     view_bytes: int = 0
     spectator_views: int = 0
@@ -351,10 +359,17 @@ class Load:
         stats.wall_started = time.time()
         client = time.process_time()
         before = cpu_seconds(self.server_pid) if self.server_pid else (0.0, 0.0)
+        busy = machine_busy()
         profiler = self.profile()
         await asyncio.sleep(max(0.0, stats.stopping - time.perf_counter()))
         stats.wall_stopping = time.time()
         stats.client_cpu = time.process_time() - client
+        now = machine_busy()
+        stats.machine_busy = (
+            (now[0] - busy[0]) / max(now[1] - busy[1], 1e-9) * (os.cpu_count() or 1)
+        )
+        if self.server_pid:
+            stats.serving = len(serving(self.server_pid)) - (len(serving(self.server_pid)) > 1)
         if self.server_pid:
             after = cpu_seconds(self.server_pid)
             stats.server_cpu, stats.workers_cpu = after[0] - before[0], after[1] - before[1]
@@ -454,13 +469,40 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def serving(pid: int) -> list[int]:
+    """The server's serving processes: ``pid`` itself, and those ``langbord serve --processes``
+    started (its children but its multiprocessing helper); bot workers are not among them."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in map(int, (task / "children").read_text().split()):
+                with contextlib.suppress(OSError):
+                    command = Path(f"/proc/{child}/cmdline").read_bytes()
+                    if b"spawn_main" in command:
+                        found.append(child)
+    return found
+
+
 def cpu_seconds(pid: int) -> tuple[float, float]:
-    """User + system CPU seconds so far of a process, and of the processes it runs."""
-    workers = 0.0
-    for child in descendants(pid):
+    """User + system CPU seconds so far of the serving processes, and of the others they run
+    (bot workers)."""
+    own = serving(pid)
+    ran, workers = 0.0, 0.0
+    for process in [pid, *descendants(pid)]:
         with contextlib.suppress(OSError):  # it ended meanwhile
-            workers += _own_cpu(child)
-    return _own_cpu(pid), workers
+            if process in own:
+                ran += _own_cpu(process)
+            else:
+                workers += _own_cpu(process)
+    return ran, workers
+
+
+def machine_busy() -> tuple[float, float]:
+    """The machine's busy and total CPU seconds so far, all CPUs (Linux /proc/stat)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields) - idle) / tick, sum(fields) / tick
 
 
 def serve_options(args: argparse.Namespace) -> list[str]:
@@ -494,12 +536,16 @@ def start_server(
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     where = ["--host", "127.0.0.1", "--port", str(port)]
+    probe = lag.parent / "probe"
+    probe.mkdir(exist_ok=True)
+    (probe / "sitecustomize.py").write_text(LAG_PROBE)
+    path = os.pathsep.join(p for p in (str(probe), os.environ.get("PYTHONPATH", "")) if p)
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, "serve", "--db", db, *where, *options],
             stdout=out,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "LANGBORD_LOAD_LAG": str(lag)},
+            env={**os.environ, "LANGBORD_LOAD_LAG": str(lag), "PYTHONPATH": path},
         )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -633,10 +679,13 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, server_lag: list
         "server_cpu_ms_per_move": cpu / max(stats.all_moves, 1) * ms,
         "server_cpu_ms_per_post": cpu / max(stats.moves, 1) * ms,
         "client_cpu_s": stats.client_cpu,
+        "serving_processes": stats.serving,
+        "machine_busy_cpus": stats.machine_busy,
         "wall_s": wall,
         "load_average": os.getloadavg()[0],  # other work on the machine shows here
     }
     bots = f", bots {','.join(args.bot)} at {args.bot_share:.0%} of them" if args.bot else ""
+    processes = "process" if stats.serving == 1 else f"{stats.serving} serving processes"
     print(
         f"{args.tables} tables of {args.game} ({args.humans} human seats{bots}), "
         f"think {args.think:g} s, {args.seconds:g} s measured after {args.warmup:g} s warm-up "
@@ -678,14 +727,16 @@ def report(args: argparse.Namespace, stats: Stats, wall: float, server_lag: list
     )
     print(f"games finished   {stats.games_finished}; 409s {stats.conflicts}; errors {stats.errors}")
     print(
-        f"server CPU       {stats.server_cpu:.1f} s in its process + {stats.workers_cpu:.1f} s in "
+        f"server CPU       {stats.server_cpu:.1f} s in its {processes} + "
+        f"{stats.workers_cpu:.1f} s in "
         f"bot workers in the {args.seconds:g} s measured: "
         f"{figures['server_cpu_ms_per_move']:.2f} ms a move of the logs, "
         f"{figures['server_cpu_ms_per_post']:.2f} ms a POSTed move (HTTP and pushes included)"
     )
     print(
         f"client CPU       {stats.client_cpu:.1f} s in the {args.seconds:g} s measured; machine "
-        f"load average {figures['load_average']:.1f} on {os.cpu_count()} CPUs"
+        f"load average {figures['load_average']:.1f} on {os.cpu_count()} CPUs, "
+        f"{stats.machine_busy:.2f} of them busy (every process, a database too)"
     )
     if args.json:
         print(json.dumps(figures))
