@@ -539,6 +539,7 @@ def serve_processes(
         "langbord", host=host, port=port, backlog=budget.backlog, log_level="warning"
     )
     sock = listening.bind_socket()
+    sock.listen(budget.backlog)  # connections wait in the backlog while the processes start
     context = multiprocessing.get_context("spawn")
     stopping = threading.Event()
 
@@ -573,8 +574,8 @@ def serve_processes(
                         process.pid,
                         process.exitcode,
                     )
-                    stopping.wait(RESTART_PAUSE)
-                    running[k] = _start(context, url, host, port, share, sock, None)
+                    if not stopping.wait(RESTART_PAUSE):
+                        running[k] = _start(context, url, host, port, share, sock, None)
     finally:
         for process in running:
             if process.exitcode is None and process.pid is not None:
