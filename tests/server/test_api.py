@@ -257,7 +257,10 @@ def test_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
                 hidden[seat] += 1
                 assert c["action"] == f"a viking is drawn into player {seat + 1}'s hand"
                 assert (
-                    "kind" not in c and "args" not in c and set(c) == {"move", "player", "action"}
+                    "kind" not in c
+                    and "args" not in c
+                    and set(c) == {"move", "player", "action", "words"}
+                    and c["words"] == c["action"]  # no more in words than in notation
                 )
                 assert told["kind"] == "draw" and told["action"] == f"draw {told['args']['card']}"
                 other = (b, a)[seat]
@@ -318,6 +321,7 @@ def test_acting_and_its_refusals(
     assert again == 409 and "not the current move" in body["detail"]
     after = look(client, table_id, red)
     assert after["log"][move] == {"move": move, "player": 0, "action": legal[0]} | {
+        "words": offered[0]["words"],  # as the button said it
         "kind": offered[0]["kind"],
         "args": offered[0]["args"],
     }

@@ -118,6 +118,7 @@ def test_joins_and_moves_reach_the_other_process(two: tuple[ServerProcess, Serve
             "move": before["move"],
             "player": mover,
             "action": action,
+            "words": before["legal"][0]["words"],
             "kind": before["legal"][0]["kind"],
             "args": before["legal"][0]["args"],
         }

@@ -174,3 +174,33 @@ def test_spectators_on_websockets_get_the_public_table_after_a_move(client: Test
         assert [s["hand"] for s in pushed_one["view"]["seats"]] == [None, None]
         assert pushed_seat["view"]["seats"][mover]["hand"] is not None
         assert pushed_one["view"] != pushed_seat["view"]
+
+
+@pytest.mark.parametrize("game", ["knarr", "skibe"])
+def test_log_entries_carry_words_that_tell_no_more_than_the_notation(
+    service: Service, game: str
+) -> None:
+    """Each log entry has its action in words beside the notation, as the seat (or a
+    spectator) was told of it: a hidden draw is as hidden in words as in notation."""
+    players = 2 if game == "knarr" else 3
+    table_id = seated(service, game, players)
+    rng = random.Random(3)
+    for _ in range(40):
+        live = service.get_live(table_id)
+        if live.status != "playing":
+            break
+        mover = live.state.current_player()
+        legal = service.table_json(table_id, mover)["legal"]
+        service.act(table_id, mover, rng.choice(legal)["text"], live.moves)
+    live = service.get_live(table_id)
+    hidden = 0
+    for seat in [None, *range(players)]:
+        log = service.table_json(table_id, seat)["log"]
+        assert len(log) == live.moves
+        for shown, entry in zip(log, live.log, strict=True):
+            assert shown["words"]
+            if shown["action"] != entry.text:  # a telling that hides a secret
+                hidden += 1
+                assert shown["words"] == shown["action"] and "kind" not in shown
+        assert any(e["words"] != e["action"] for e in log)  # words of their own
+    assert hidden or game != "knarr"

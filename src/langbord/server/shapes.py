@@ -67,12 +67,14 @@ class LegalAction(TypedDict):
 
 class LogEntry(TypedDict):
     """Move number ``move`` of the table's log, as the seat is told of it: ``player`` null for
-    chance, ``action`` in notation. ``kind`` and ``args`` are there only where the telling is the
-    action itself, never where it hides a secret (a card drawn into another seat's hand)."""
+    chance, ``action`` in notation and ``words`` in a player's words (what a page shows). ``kind``
+    and ``args`` are there only where the telling is the action itself, never where it hides a
+    secret (a card drawn into another seat's hand)."""
 
     move: int
     player: int | None
     action: str
+    words: str
     kind: NotRequired[str]
     args: NotRequired[dict[str, Scalar]]
 

@@ -59,6 +59,9 @@ class LogEntry:
     public: str  # as a spectator may
     text: str  # the action's own string: a telling equal to it hides nothing
     parts: dict[str, JSON]  # the action's kind and arguments, for tellings that hide nothing
+    words: list[str]  # ``told`` in a player's words, seat by seat
+    public_words: str  # ``public`` in words
+    text_words: str  # ``text`` in words: the action itself, once the game is over
 
 
 @dataclass(frozen=True)
@@ -113,11 +116,16 @@ def apply_logged(live: Live, player: int, action_text: str) -> None:
     ``live`` alone)."""
     state = live.state
     action = state.string_to_action(action_text)
-    told = [state.action_to_string_for(p, action) for p in range(len(live.seats))]
+    seats = range(len(live.seats))
+    told = [state.action_to_string_for(p, action) for p in seats]
     public = state.action_to_string_for(None, action)
     parts = state.action_parts(action)
+    words = [state.action_words_for(p, action) for p in seats]
+    public_words = state.action_words_for(None, action)
+    text = state.action_to_string(action)
+    text_words = state.action_words(action)
     state.apply_action(action)
-    live.log.append(LogEntry(player, told, public, state.action_to_string(action), parts))
+    live.log.append(LogEntry(player, told, public, text, parts, words, public_words, text_words))
 
 
 def add_chat(live: Live, rows: list[ChatRow]) -> bool:

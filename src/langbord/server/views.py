@@ -135,6 +135,7 @@ def log_entry(entry: LogEntry, move: int, seat: int | None) -> dict[str, JSON]:
         "move": move,
         "player": entry.player if entry.player >= 0 else None,
         "action": told,
+        "words": entry.words[seat] if seat is not None else entry.public_words,
     }
     if told == entry.text:
         shown.update(entry.parts)
@@ -290,6 +291,7 @@ def step_json(live: Live, number: int, state: State, seat: int | None) -> dict[s
                 "move": k,
                 "player": e.player if e.player >= 0 else None,
                 "action": e.text,
+                "words": e.text_words,
                 **e.parts,
             }
             for k, e in enumerate(live.log)

@@ -131,12 +131,14 @@
 
 /**
  * Move number `move` of the table's log, as the seat is told of it: `player` null for
- * chance, `action` in notation. `kind` and `args` are there only where the telling is the
- * action itself, never where it hides a secret (a card drawn into another seat's hand).
+ * chance, `action` in notation and `words` in a player's words (what a page shows). `kind`
+ * and `args` are there only where the telling is the action itself, never where it hides a
+ * secret (a card drawn into another seat's hand).
  * @typedef {object} LogEntry
  * @property {number} move
  * @property {number | null} player
  * @property {string} action
+ * @property {string} words
  * @property {string} [kind]
  * @property {Record<string, number | string>} [args]
  */
