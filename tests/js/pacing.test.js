@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { Pacer, entriesToShow, stepDelay, speedNamed, SPEEDS } from "../../src/langbord/web/static/pacing.js";
 
 /** @param {number} move @param {number | null} player */
-const entry = (move, player) => ({ move, player, action: `a${move}` });
+const entry = (move, player) => ({ move, player, action: `a${move}`, words: `a${move}` });
 
 /** A pacer on a hand-driven clock: `tick()` fires the pending timer.
  * @param {import("../../src/langbord/web/static/pacing.js").Speed} [speed] */

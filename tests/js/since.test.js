@@ -5,7 +5,7 @@ import { sinceYourTurn } from "../../src/langbord/web/static/since.js";
 import { entryLine } from "../../src/langbord/web/static/names.js";
 
 /** @param {number} move @param {number | null} player */
-const entry = (move, player) => ({ move, player, action: `a${move}` });
+const entry = (move, player) => ({ move, player, action: `a${move}`, words: `a${move}` });
 /** @type {import("../../src/langbord/web/static/types.js").Player[]} */
 const players = [
   { seat: 0, kind: "human", bot: null, name: "Ann", joined: true, seat_name: "red" },
@@ -38,15 +38,23 @@ test("a hotseat client's seats all count as its own", () => {
 });
 
 test("entries read as words with seat names, never 'seat 0'", () => {
-  assert.equal(entryLine({ move: 0, player: 1, action: "take blue" }, players), "Blue: take blue");
-  assert.equal(entryLine({ move: 0, player: 1, action: "take blue", kind: "take", args: { slot: "blue" } }, players), "Blue: take blue");
-  assert.equal(entryLine({ move: 0, player: 0, action: "x" }, players, 0), "You: x");
-  assert.equal(entryLine({ move: 0, player: null, action: "roll 4" }, players), "Chance: roll 4");
-  assert.equal(entryLine({ move: 0, player: 3, action: "x" }, players), "Player 4: x");
+  const take = { move: 0, player: 1, action: "take blue", words: "take the blue card" };
+  assert.equal(entryLine(take, players), "Blue: take the blue card");
+  assert.equal(entryLine({ ...take, kind: "take", args: { slot: "blue" } }, players), "Blue: take the blue card");
+  assert.equal(entryLine({ move: 0, player: 0, action: "x", words: "pass" }, players, 0), "You: pass");
+  assert.equal(entryLine({ move: 0, player: null, action: "roll 4", words: "the die shows 4" }, players), "Chance: the die shows 4");
+  assert.equal(entryLine({ move: 0, player: 3, action: "x", words: "x" }, players), "Player 4: x");
+});
+
+test("the notation follows the words only when asked for, and only if it says more", () => {
+  const take = { move: 0, player: 1, action: "take blue", words: "take the blue card" };
+  assert.equal(entryLine(take, players, null, true), "Blue: take the blue card [take blue]");
+  assert.equal(entryLine({ ...take, words: "take blue" }, players, null, true), "Blue: take blue");
+  assert.equal(entryLine(take, players, null, false), "Blue: take the blue card");
 });
 
 test("a game without seat names gets 'Player N', counted from 1", () => {
   /** @type {import("../../src/langbord/web/static/types.js").Player[]} */
   const plain = [{ seat: 0, kind: "human", bot: null, name: "Ann", joined: true, seat_name: "seat 0" }];
-  assert.equal(entryLine({ move: 0, player: 0, action: "x" }, plain), "Player 1: x");
+  assert.equal(entryLine({ move: 0, player: 0, action: "x", words: "x" }, plain), "Player 1: x");
 });

@@ -25,11 +25,14 @@ SEATS = {
 
 
 def garble(table: dict[str, Any]) -> dict[str, Any]:
-    """The table with every action text and log text replaced by nonsense."""
+    """The table with every action text and log text, notation and words, replaced by
+    nonsense."""
     for action in table.get("legal", []):
         action["text"] = f"#{action['id']} ?"
+        action["words"] = f"#{action['id']} ?!"
     for entry in table.get("log", []):
         entry["action"] = f"entry {entry['move']} ?"
+        entry["words"] = f"entry {entry['move']} ?!"
     return table
 
 

@@ -255,3 +255,42 @@ def test_the_game_end_panel(server: str, browser: Browser, contexts: Any, game: 
             assert_fits(page, viewport["width"])
         page.click("#new-table-link")
         expect(page.locator("#game")).to_have_value(game)
+
+
+def test_the_log_reads_in_words_and_notation_only_when_asked(
+    server: str, browser: Browser, contexts: Any
+) -> None:
+    """The log, "since your turn" and the action buttons speak in words; the "Notation"
+    setting adds each move's notation (in brackets in the log, small on the buttons), and the
+    device remembers it."""
+    page = open_page(browser, contexts, DESKTOP)
+    table_id = create_in_lobby(page, server, "skibe", ["human", "random", "random"])
+    expect(page.locator("#prompt")).to_contain_text("Your move")
+    page.select_option("#speed", "instant")
+    table = httpx.get(f"{server}/api/tables/{table_id}").json()
+    moved = len(table["log"])
+    page.locator("#actions [data-action-list]").first.click()
+    page.wait_for_function(
+        "(before) => document.querySelectorAll('#log li').length > before", arg=moved
+    )
+    log = httpx.get(f"{server}/api/tables/{table_id}").json()["log"]
+    told = [e for e in log if e["words"] != e["action"]]
+    assert told, log  # Skibe's moves have words of their own
+    lines = page.locator("#log li").all_inner_texts()
+    assert len(lines) >= len(told)
+    for entry in told:
+        assert any(entry["words"] in line for line in lines), (entry, lines)
+    assert not any("[" in line for line in lines), lines
+    expect(page.locator("#actions small.notation")).to_have_count(0)
+
+    toggle = page.locator("#show-notation")
+    expect(toggle).not_to_be_checked()
+    toggle.check()
+    expect(page.locator("#log li").filter(has_text=f"[{told[0]['action']}]")).not_to_have_count(0)
+    if page.locator("#actions [data-action-list]").count():
+        expect(page.locator("#actions small.notation")).not_to_have_count(0)
+    page.reload()
+    expect(page.locator("#show-notation")).to_be_checked()
+    expect(page.locator("#log li").filter(has_text=f"[{told[0]['action']}]")).not_to_have_count(0)
+    page.locator("#show-notation").uncheck()
+    expect(page.locator("#log li").filter(has_text="[")).to_have_count(0)

@@ -6,6 +6,7 @@ import { undoControl } from "./undo.js";
 import { hintControl } from "./hint.js";
 import { rulesButton } from "./rules.js";
 import { zoomControl } from "./zoom.js";
+import { notationToggle } from "./notation.js";
 import { chatPanel } from "./chat.js";
 import { passScreen, hotseatOption, keepHotseatTokens } from "./hotseat.js";
 import { confirmChoice, forgone } from "./confirm.js";
@@ -31,15 +32,17 @@ import { seats } from "./api.js";
  *   token: () => (string | null | undefined),
  *   act: (action: LegalAction) => unknown,
  *   refresh?: () => unknown,
+ *   redraw?: () => unknown,
  *   seats: Seats,
  * }} options
  *   `root` the page (clicks on its `[data-action]`/`[data-action-list]` are confirmed first),
  *   `board` the board's box (the bar goes above it), `side` the column the chat goes into,
  *   `table()` the table shown, `token()` the seat's token, `act` sends a legal action,
- *   `refresh` fetches the table again, `seats` keeps a seat's token (hotseat).
+ *   `refresh` fetches the table again, `redraw` draws the page's words again (the notation
+ *   setting changed), `seats` keeps a seat's token (hotseat).
  * @returns {{update: () => void}} `update` to call after a redraw that leaves the board as it was
  */
-export function tableControls({ tableId, root, board, side, table, token, act, refresh, seats }) {
+export function tableControls({ tableId, root, board, side, table, token, act, refresh, redraw, seats }) {
   installTips();
   const note = h("div", { class: "ctl-note ctl-said", id: "controls-said", role: "status", hidden: true });
   /** @param {string} text */
@@ -51,7 +54,7 @@ export function tableControls({ tableId, root, board, side, table, token, act, r
   const game = () => String(table()?.game ?? "");
   const bar = h("div", { class: "ctl-bar", id: "controls" },
     undo.button, hint.button, rulesButton(game, () => table()?.title ?? game()),
-    h("span", { class: "ctl-spacer" }), zoomControl(board, game()));
+    h("span", { class: "ctl-spacer" }), notationToggle(() => redraw?.()), zoomControl(board, game()));
   board.before(bar, undo.banner, hint.line, note);
   side.append(chat.panel);
 
@@ -158,6 +161,7 @@ export function controlsPanel(hooks) {
       token: () => hooks.seat()?.token,
       act: hooks.act,
       refresh: hooks.refetch,
+      redraw: hooks.redraw,
       seats,
     });
   };

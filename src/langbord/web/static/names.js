@@ -55,13 +55,16 @@ export function actionNotation(action) {
   return action.words && action.words !== action.text ? action.text : null;
 }
 
-/** A log entry with its seat's name ("Red (Ann): take blue"; "Chance: roll 4"): the action as
- * the seat was told of it, in notation (the server's log entries carry no words).
+/** A log entry with its seat's name ("Red: take the blue card"; "Chance: the die shows 4"):
+ * the action in words as the seat was told of it, and its notation after them in brackets
+ * when `notation` is asked for (and says more than the words).
  * @param {LogEntry} entry
  * @param {Player[]} players
- * @param {number | null} [you] */
-export function entryLine(entry, players, you = null) {
-  const what = entry.action;
+ * @param {number | null} [you]
+ * @param {boolean} [notation] */
+export function entryLine(entry, players, you = null, notation = false) {
+  const words = entry.words || entry.action;
+  const what = notation && words !== entry.action ? `${words} [${entry.action}]` : words;
   if (entry.player === null || entry.player === undefined) return `Chance: ${what}`;
   const who = entry.player === you ? "You" : seatLabel(players, entry.player);
   return `${who}: ${what}`;

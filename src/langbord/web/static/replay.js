@@ -5,6 +5,7 @@ import { api, titles, games } from "./api.js";
 import { h } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { entryLine, gameTitle, seatLabel } from "./names.js";
+import { showsNotation } from "./notation.js";
 import { analysisPanel } from "./analysisview.js";
 import { betterHighlight, lossText } from "./analysis.js";
 
@@ -157,7 +158,7 @@ function drawReplayLog(list, data, step, decision, go) {
   list.replaceChildren(...data.log.map((e, i) => {
     const marks = [i === step - 1 ? "current" : "", decision?.mark && i === step ? "judged" : ""].filter(Boolean).join(" ");
     return h("li", { class: marks },
-      h("a", { href: "#", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); void go(i + 1); } }, entryLine(e, data.players)));
+      h("a", { href: "#", onclick: (/** @type {Event} */ ev) => { ev.preventDefault(); void go(i + 1); } }, entryLine(e, data.players, null, showsNotation())));
   }));
   // The list scrolls to the entry, never the page (on a phone the log is far below the board).
   const current = list.querySelector(".current");

@@ -96,12 +96,13 @@ export function colour(name, index = 0) {
   return COLOURS[name] || PALETTE[index % PALETTE.length];
 }
 
-/** The letter that goes with a colour name ("R" for red), or the seat's number.
+/** The letter that goes with a colour name ("R" for red), or the seat's number as players
+ * count it, from 1 (seat `index` 0 is "1").
  * @param {string} name
  * @param {number} [index]
  * @returns {string} */
 export function mark(name, index = 0) {
-  return LETTERS[name] || String(index);
+  return LETTERS[name] || String(index + 1);
 }
 
 /** Text colour readable on `fill`.

@@ -28,6 +28,8 @@ import { connect } from "./live.js";
  * @property {(seat: Seat) => void} useSeat switches to another seat this client holds (hotseat)
  * @property {() => Promise<void>} refetch
  * @property {(action: LegalAction) => Promise<void>} act
+ * @property {() => void} redraw draws the turn bar, actions, players and log again (a setting
+ *   changed)
  */
 
 /**
@@ -154,6 +156,7 @@ class TablePage {
       useSeat: (seat) => { this.mine = seat; void this.refetch().then(() => this.live?.reconnect(this.token())); },
       refetch: () => this.refetch(),
       act: (action) => this.act(action),
+      redraw: () => this.drawChrome(),
     };
   }
 

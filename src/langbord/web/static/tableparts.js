@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { seatChip } from "./board.js";
 import { actionWords, actionNotation, entryLine, seatLabel, sitterLabel } from "./names.js";
+import { showsNotation } from "./notation.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
@@ -22,14 +23,16 @@ export function drawPlayers(list, table) {
   }));
 }
 
-/** The legal actions as buttons in words, with the notation as smaller text.
+/** The legal actions as buttons in words, with the notation as smaller text if the player
+ * asks for it (`showsNotation`).
  * @param {HTMLElement} box
  * @param {Table} table
  * @param {(action: LegalAction) => void} act
  * @param {(action: LegalAction) => boolean} onBoard whether the board offers it too */
 export function drawActions(box, table, act, onBoard) {
+  const shown = showsNotation();
   box.replaceChildren(...table.legal.map((a) => {
-    const notation = actionNotation(a);
+    const notation = shown ? actionNotation(a) : null;
     return h("button", {
       type: "button", class: onBoard(a) ? "secondary on-board" : "secondary",
       "data-action-list": a.id, onclick: () => act(a),
@@ -47,8 +50,9 @@ export function drawActions(box, table, act, onBoard) {
  * @param {number | null} current the move being shown, null: the last */
 export function drawLog(list, table, current) {
   const marked = current ?? table.log.length - 1;
+  const notation = showsNotation();
   list.replaceChildren(...table.log.map((e, i) => h("li", { class: i === marked ? "last" : "" },
-    entryLine(e, table.players, table.you))));
+    entryLine(e, table.players, table.you, notation))));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -61,6 +65,6 @@ export function drawSince(list, table, since, upTo) {
   const shown = since.entries.filter((e) => upTo === null || e.move <= upTo);
   list.replaceChildren(
     ...(since.hidden ? [h("li", { class: "muted" }, `… and ${since.hidden} earlier`)] : []),
-    ...shown.map((e) => h("li", { class: e.move === upTo ? "current" : "" }, entryLine(e, table.players, table.you))));
+    ...shown.map((e) => h("li", { class: e.move === upTo ? "current" : "" }, entryLine(e, table.players, table.you, showsNotation()))));
   if (!shown.length && !since.hidden) list.append(h("li", { class: "muted" }, "Nothing yet."));
 }

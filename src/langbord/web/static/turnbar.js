@@ -4,6 +4,7 @@
 import { h, toast } from "./dom.js";
 import { seatChip } from "./board.js";
 import { seatLabel, sitterLabel, whoLabel, entryLine } from "./names.js";
+import { showsNotation } from "./notation.js";
 import { headline } from "./ranking.js";
 
 /** @typedef {import("./types.js").Table} Table */
@@ -150,7 +151,7 @@ function thinkingClock(timer) {
  * @param {BarState} state */
 function drawShowing(showing, { table, you, showing: shown }) {
   showing.hidden = !shown;
-  showing.textContent = shown ? `Showing ${shown.index} of ${shown.total}: ${entryLine(shown.entry, table.players, you)}` : "";
+  showing.textContent = shown ? `Showing ${shown.index} of ${shown.total}: ${entryLine(shown.entry, table.players, you, showsNotation())}` : "";
 }
 
 /** Waiting for players: the link, and the free seats to sit at.

@@ -1,0 +1,49 @@
+// Whether the page shows each move's notation (what the terminal types, "take d1") beside its
+// words: a player's setting, off by default, remembered on this device. Words are what a
+// player reads; notation is for those who ask for it.
+import { h } from "./dom.js";
+
+const KEY = "langbord.notation";
+
+/** @typedef {Pick<Storage, "getItem" | "setItem">} Store */
+
+/** The device's storage, if the page may use it.
+ * @returns {Store | null} */
+function deviceStore() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage refused (private mode): the setting lasts the page
+  }
+}
+
+let fallback = false;
+
+/** Whether notation is shown.
+ * @param {Store | null} [storage] */
+export function showsNotation(storage = deviceStore()) {
+  if (!storage) return fallback;
+  return storage.getItem(KEY) === "on";
+}
+
+/** Remembers whether notation is shown.
+ * @param {boolean} on
+ * @param {Store | null} [storage] */
+export function setShowsNotation(on, storage = deviceStore()) {
+  fallback = on;
+  storage?.setItem(KEY, on ? "on" : "off");
+}
+
+/** The setting as a checkbox; `changed()` is called after each change (to draw again).
+ * @param {() => void} changed */
+export function notationToggle(changed) {
+  const box = h("input", { type: "checkbox", id: "show-notation", checked: showsNotation() });
+  box.addEventListener("change", () => {
+    setShowsNotation(box.checked);
+    changed();
+  });
+  return h("label", {
+    class: "ctl-notation-toggle",
+    "data-tip": "Show each move's notation beside its words: what the terminal types",
+  }, box, "Notation");
+}
