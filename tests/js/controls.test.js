@@ -4,7 +4,7 @@
 // The checker has no types for node's own modules (no @types/node installed):
 import test from "node:test";
 import assert from "node:assert/strict";
-import { capitalized, forgone, isForgoing, orList } from "../../src/langbord/web/static/confirm.js";
+import { capitalized, forgone, isForgoing, orList, stillPossible } from "../../src/langbord/web/static/confirm.js";
 import { ZOOMS, clampZoom, stepZoom, loadZoom, saveZoom } from "../../src/langbord/web/static/zoom.js";
 import { checkChat, CHAT_LIMIT } from "../../src/langbord/web/static/chat.js";
 import { undoState } from "../../src/langbord/web/static/undo.js";
@@ -39,6 +39,19 @@ test("no confirmation for a non-forgoing choice, a forced pass, or a choice amon
   const skips = [act("skip", 0), act("no food", 1)];
   assert.equal(forgone(skips[0], skips), null);
   assert.equal(forgone({ id: 0, kind: null }, [{ id: 0, kind: null }, act("take", 1)]), null);
+});
+
+test("what could still be done is said in the actions' words, never their kinds", () => {
+  /** @param {string} kind @param {number} id @param {string} words */
+  const said = (kind, id, words) => ({ id, text: `${kind} ${id}`, kind, words });
+  const skibe = [said("chief", 0, "play your Food Chieftain on ship 1"), said("chief", 1, "play your Food Chieftain on ship 2"), said("pass", 2, "play no Chieftain and end the turn")];
+  assert.equal(stillPossible(skibe[2], skibe), "play your Food Chieftain on ship 1 or one other choice");
+  const skoventyr = [said("take", 0, "take the Huldre"), said("bottom", 1, "put the Nisse at the bottom"), said("done", 2, "stop")];
+  assert.equal(stillPossible(skoventyr[2], skoventyr), "take the Huldre or put the Nisse at the bottom");
+  const many = [...Array.from({ length: 5 }, (_, k) => said("trade", k, `trade ${k}`)), said("recruit", 5, "recruit"), said("end turn", 6, "end the turn")];
+  assert.equal(stillPossible(many[6], many), "trade 0, recruit or 4 other choices");
+  assert.equal(stillPossible(skibe[0], skibe), null);
+  assert.equal(stillPossible({ id: 0, text: "pass", kind: "pass" }, [{ id: 0, text: "pass", kind: "pass" }, act("take", 1)]), "take 1");
 });
 
 test("an 'or' list reads as English", () => {

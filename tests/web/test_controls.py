@@ -334,6 +334,9 @@ def test_a_choice_that_forgoes_something_is_confirmed(at: Table) -> None:
     page.locator(f'#actions [data-action-list="{end["id"]}"]').click()
     expect(page.locator("#confirm")).to_be_visible()
     expect(page.locator("#confirm")).to_contain_text("You could still")
+    said = page.locator("#confirm").inner_text()  # in the actions' words, not their kinds
+    assert any(a["words"] in said for a in table["legal"] if a["kind"] not in FORGOING), said
+    assert end["words"][0].upper() + end["words"][1:] in said, said
     big_enough(page, "#confirm-yes")
     big_enough(page, "#confirm-no")
     no_sideways_scroll(page)

@@ -73,18 +73,42 @@ export function ask({ title, text, yes, no }) {
   });
 }
 
+/** @typedef {{id: number, text: string, words?: string, kind?: string | null}} Choice */
+
+/**
+ * What the player could still do instead of `action`, in words: the first choice of each kind
+ * it forgoes ("play your Food Chieftain on ship 2"), at most `shown` of them, and how many
+ * other choices there are; null when it forgoes nothing (see `forgone`).
+ * @param {Choice} action
+ * @param {Choice[]} legal
+ * @param {number} [shown]
+ * @returns {string | null}
+ */
+export function stillPossible(action, legal, shown = 2) {
+  const kinds = forgone(action, legal);
+  if (!kinds) return null;
+  const others = legal.filter((a) => a.id !== action.id && a.kind && kinds.includes(a.kind));
+  const examples = kinds.slice(0, shown).map((kind) => {
+    const first = /** @type {Choice} */ (others.find((a) => a.kind === kind));
+    return first.words || first.text;
+  });
+  const more = others.length - examples.length;
+  if (more > 0) examples.push(more === 1 ? "one other choice" : `${more} other choices`);
+  return orList(examples);
+}
+
 /**
  * Asks before `action` when it forgoes something; true when it may be sent.
- * @param {{id: number, text: string, kind?: string | null}} action
- * @param {{id: number, text: string, kind?: string | null}[]} legal
+ * @param {Choice} action
+ * @param {Choice[]} legal
  */
 export async function confirmChoice(action, legal) {
-  const others = forgone(action, legal);
+  const others = stillPossible(action, legal);
   if (!others) return true;
-  const said = capitalized(action.text);
+  const said = capitalized(action.words || action.text);
   return ask({
     title: `${said}?`,
-    text: `You could still ${orList(others)}. ${said} and give that up?`,
+    text: `You could still ${others}. Give that up?`,
     yes: said, no: "Go back",
   });
 }
