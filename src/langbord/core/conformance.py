@@ -173,6 +173,9 @@ class _Checker:
         strings = set(state.legal_strings())
         bad = [text for text in quoted(prompt) if text not in strings]
         self.expect(not bad, f"the prompt {prompt!r} quotes {bad}, not legal now")
+        words = state.prompt(player, notation=False)
+        self.expect(bool(words), "no prompt in words at a decision node")
+        self.expect(not quoted(words), f"the prompt in words {words!r} quotes notation")
         legal_set = set(legal)
         for action in self.refusal_rng.sample(range(self.num_actions), 3):
             if action in legal_set:

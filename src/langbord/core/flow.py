@@ -195,8 +195,8 @@ class FlowState(State):
             return f"now comes a chance event: {task}"
         return f"now {self.game.seat_name(to_move)} must {task}"
 
-    def _prompt(self) -> str:
-        return self.phase.task(self, True)
+    def _prompt(self, notation: bool = True) -> str:
+        return self.phase.task(self, notation)
 
     def task(self, viewer: int | None = None) -> str:
         """What is being decided now, as the table shows it to ``viewer`` (``None``: a

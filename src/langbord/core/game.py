@@ -289,27 +289,32 @@ class State(ABC):
 
     # ---- the shared protocol -----------------------------------------------------------------
 
-    def prompt(self, player: int | None = None) -> str:
+    def prompt(self, player: int | None = None, notation: bool = True) -> str:
         """What the seat to move must decide, in a player's words, with at most three examples,
         each quoted (``'…'``) as the string of an action in ``legal_actions()``: e.g. Skibe's
-        "take a display card ('take d2') or draw ('draw')". ``""`` at a chance node, at the end,
-        and for a ``player`` who is not the seat to move (``None``: whoever is to move). Refusals
-        of an action of the wrong kind quote this prompt; the conformance suite checks that every
-        quoted example is legal."""
+        "take a display card ('take d2') or draw ('draw')". ``notation=False``: the same choices
+        with nothing quoted ("take a display card or draw"), what a page shows beside the actions
+        in words. ``""`` at a chance node, at the end, and for a ``player`` who is not the seat
+        to move (``None``: whoever is to move). Refusals of an action of the wrong kind quote
+        this prompt; the conformance suite checks that every quoted example is legal, and that
+        ``notation=False`` quotes nothing."""
         self._check_seat(player)
         to_move = self.current_player()
         if to_move < 0 or (player is not None and player != to_move):
             return ""
-        return self._prompt()
+        return self._prompt(notation)
 
-    def _prompt(self) -> str:
+    def _prompt(self, notation: bool = True) -> str:
         """The prompt at a decision node; a game words its own choices (see
-        :func:`langbord.core.prompts.offer`). By default: up to three legal actions. (The
-        helpers are imported here, not with the module: imported first, they cost Knarr's random
-        playouts 2.6% more instructions a step under ``benchmarks/count_instructions.sh``,
-        with the same calls made, an effect of where the interpreter lays things out.)"""
+        :func:`langbord.core.prompts.offer`), quoting examples only with ``notation``. By
+        default: up to three legal actions. (The helpers are imported here, not with the
+        module: imported first, they cost Knarr's random playouts 2.6% more instructions a step
+        under ``benchmarks/count_instructions.sh``, with the same calls made, an effect of where
+        the interpreter lays things out.)"""
         from langbord.core.prompts import MAX_EXAMPLES, quote
 
+        if not notation:
+            return "choose an action"
         return f"choose an action ({quote(self.legal_strings()[:MAX_EXAMPLES])})"
 
     def legal_strings(self) -> list[str]:

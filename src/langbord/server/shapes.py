@@ -143,7 +143,8 @@ class Table(TypedDict):
     """The table as a seat sees it (``you``; null: a spectator), from ``GET /api/tables/ID``
     and pushed over its WebSocket. ``move`` is the number a move must name; ``to_move`` null
     when nobody decides (chance, the end). ``view`` and ``text`` are the game as this seat may
-    see it; ``legal`` and ``prompt`` are empty and null unless it is this seat's decision.
+    see it; ``legal`` and ``prompt`` are empty and null unless it is this seat's decision
+    (``prompt`` in words, quoting no notation: ``State.prompt(seat, notation=False)``).
     ``undone`` counts the table's undos (when it changes, the log is sent whole again);
     ``chat`` holds the latest 100 messages; ``rematch`` is the table that follows this
     finished one, ``rematch_of`` the one this follows. ``log`` holds the entries from

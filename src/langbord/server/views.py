@@ -122,7 +122,7 @@ def _own(live: Live, seat: int | None) -> dict[str, JSON]:
     return {
         "you": seat,
         "legal": legal_json(state) if yours else [],
-        "prompt": state.prompt(seat) if yours else None,
+        "prompt": state.prompt(seat, notation=False) if yours else None,
         "undo": undo_json(live, seat),
     }
 
