@@ -106,7 +106,7 @@ def game_page(name: str) -> str:
         default = json.dumps(option.default)
         lines.append(
             f"| `{option.name}` | `{default}` | {escape(option.allowed())} "
-            f"| {escape(option.help)} |"
+            f"| {escape(option.described())} |"
         )
     lines += [
         "",

@@ -202,3 +202,23 @@ def test_the_lobby_seats_each_games_best_bot(server: str, page: Page) -> None:
     expect(selects.nth(1)).to_have_value("best")
     best = selects.nth(1).locator("option[value=best]")
     expect(best).to_have_attribute("title", f"plays {level_spec('skoventyr', 'best')}")
+
+
+def test_the_lobby_names_options_for_players(server: str, page: Page) -> None:
+    """Knarr's options read as words: their names and choices, the rulings behind them
+    only on request and in their words, never a bare ruling id or a raw value."""
+    page.goto(f"{server}/#/")
+    page.select_option("#game", "knarr")
+    options = page.locator("#options")
+    expect(options.locator("label[for=option-boat]")).to_have_text("Boat side")
+    expect(options.locator("#option-artifact option[value=mead_cup]")).to_have_text("Mead Cup")
+    expect(options.locator("#option-boat option[value=random]")).to_have_text("At random")
+    why = options.locator("details.rulings").first
+    expect(why).not_to_have_attribute("open", "")
+    seen = options.inner_text()
+    assert "mead_cup" not in seen and "skali_board" not in seen, seen
+    assert not re.search(r"\b[A-Z]{2}-\d+\b", seen), seen  # no id while the rulings are shut
+    why.locator("summary").click()
+    expect(why.locator("li").first).to_be_visible()
+    page.select_option("#option-artifact", "mead_cup")
+    assert page.locator("#option-artifact").input_value() == "mead_cup"  # the value sent

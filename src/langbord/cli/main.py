@@ -91,7 +91,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print()
     print("Options:")
     for spec in game.option_specs:
-        print(f"  {spec.name}: {spec.help}; {spec.allowed()} (default {spec.default})")
+        print(f"  {spec.name}: {spec.described()}; {spec.allowed()} (default {spec.default})")
     print()
     print(f"Bot levels (langbord play {game.name} --players human,LEVEL; rated by")
     print("benchmarks/levels.py at the default options, random at 0):")

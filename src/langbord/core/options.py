@@ -17,6 +17,9 @@ class Option:
 
     ``choices`` lists every allowed value; for integer ranges use ``minimum``/``maximum``.
     Values given as text (from the command line, ``--option players=4``) are converted.
+    For players: ``label`` names the option ("Boat side"), ``help`` says what it does in words
+    (no ruling ids: those are ``rulings``, the ids of the rulings behind it), and
+    ``choice_labels`` names each of ``choices`` in order ("Mead Cup" for ``mead_cup``).
     """
 
     name: str
@@ -25,6 +28,20 @@ class Option:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[str, ...] | None = None
+    rulings: tuple[str, ...] = ()
+
+    def described(self) -> str:
+        """``help`` with its rulings' ids, for the terminal and the docs: "prospects before the
+        mines close (SA-3)"."""
+        return f"{self.help} ({', '.join(self.rulings)})" if self.rulings else self.help
+
+    def choice_label(self, value: OptionValue) -> str:
+        """The players' name of a value of ``choices`` (the value itself without labels)."""
+        if self.choices is not None and self.choice_labels is not None and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return _show(value)
 
     def allowed(self) -> str:
         """A short description of the allowed values, for error messages and ``langbord rules``."""

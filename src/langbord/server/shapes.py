@@ -240,10 +240,18 @@ class PartialRecord(TypedDict):
 # ---- the catalogue and the lobby ------------------------------------------------------------
 
 
+class Ruling(TypedDict):
+    """A ruling a game implements: its id ("SK-3") and its words."""
+
+    id: str
+    text: str
+
+
 class GameOption(TypedDict):
     """An option a new table of the game may set: its default, its allowed values in words,
     its choices (null: any value of its type within ``minimum`` and ``maximum``) and its
-    help."""
+    help. For players: ``label`` names it, ``choice_labels`` names each of ``choices`` in
+    order, and ``rulings`` are the rulings behind it (a page shows their words on request)."""
 
     name: str
     default: OptionValue
@@ -252,6 +260,9 @@ class GameOption(TypedDict):
     minimum: int | None
     maximum: int | None
     help: str
+    label: str
+    choice_labels: list[str] | None
+    rulings: list[Ruling]
 
 
 class Level(TypedDict):
@@ -295,13 +306,6 @@ class Catalogue(TypedDict):
 
     games: list[GameInfo]
     agents: list[str]
-
-
-class Ruling(TypedDict):
-    """A ruling a game implements: its id ("SK-3") and its words."""
-
-    id: str
-    text: str
 
 
 class Rules(TypedDict):

@@ -328,12 +328,14 @@ def _title(game_name: str) -> str:
 def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
     """Every game as the lobby offers it: its declared traits (``GameInfo``: title, player range,
     a name for every seat it can have, cooperative, private information), the tagline of its
-    card, its best agent, the seat kinds and its options (bots within ``bot_seconds``)."""
+    card, its best agent, the seat kinds and its options with their players' names and the
+    rulings behind them (bots within ``bot_seconds``)."""
     result: list[dict[str, JSON]] = []
     for name in games():
         game = load(name)
         info = game.info
         summary = game.tagline()
+        rulings = {ruling["id"]: ruling["text"] for ruling in game.rulings()}
         result.append(
             {
                 "name": name,
@@ -356,6 +358,14 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
                         "help": spec.help,
+                        "label": spec.label or spec.name,
+                        "choice_labels": [spec.choice_label(c) for c in spec.choices]
+                        if spec.choices
+                        else None,
+                        "rulings": [
+                            {"id": ruling, "text": rulings.get(ruling, "")}
+                            for ruling in spec.rulings
+                        ],
                     }
                     for spec in game.option_specs
                 ],

@@ -226,26 +226,45 @@ class KnarrGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 2
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 3, "number of players", minimum=2, maximum=4),
+        Option("players", 3, "number of players", minimum=2, maximum=4, label="Players"),
         Option(
             "boat",
             "normal",
-            "the boat side everyone uses, or random: drawn at setup (KN-9)",
+            "the boat side everyone uses, or one drawn at random when the game is set up",
             choices=BOAT_OPTIONS,
+            label="Boat side",
+            choice_labels=(*(f"{side.capitalize()} side" for side in BOAT_SIDES), "At random"),
+            rulings=("KN-9",),
         ),
-        Option("skali", False, "play the Skali mode (SK-1…SK-7)"),
+        Option(
+            "skali",
+            False,
+            "play the Skali mode: build a village of buildings and raid",
+            label="Skali mode",
+            rulings=tuple(f"SK-{k}" for k in range(1, 8)),
+        ),
         Option(
             "skali_board",
             "rulebook",
             "the skáli's lines: the rulebook's or the digital adaptation's",
             choices=("rulebook", "digital"),
+            label="Skáli board",
+            choice_labels=("As in the rulebook", "As in the digital adaptation"),
         ),
         Option(
             "artifact",
             "none",
-            "the artifact of the variant: none, a name, random, or two-player-mead-cup (KN-10:"
-            " with 2 players the Mead Cup and one random other)",
+            "the artifact of the variant: none, one of them, one at random, or, with 2 players, "
+            "the Mead Cup and one other at random",
             choices=ARTIFACT_OPTIONS,
+            label="Artifact",
+            choice_labels=(
+                "None",
+                *ARTIFACT_TITLES,
+                "One at random",
+                "Two players: the Mead Cup and one other at random",
+            ),
+            rulings=("KN-10",),
         ),
     )
     conformance_options = (

@@ -61,20 +61,24 @@ class SkaalGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, "number of players", minimum=3, maximum=6),
+        Option("players", 4, "number of players", minimum=3, maximum=6, label="Players"),
         Option(
             "prospects",
             DEFAULT_PROSPECTS,
-            "prospects before the mines close (SA-3)",
+            "prospects before the mines close",
             minimum=1,
             maximum=200,
+            label="Prospects",
+            rulings=("SA-3",),
         ),
         Option(
             "max_rounds",
             DEFAULT_MAX_ROUNDS,
-            "rounds after which the game ends regardless (SA-12)",
+            "rounds after which the game ends regardless",
             minimum=1,
             maximum=10_000,
+            label="Most rounds",
+            rulings=("SA-12",),
         ),
     )
     conformance_options = (

@@ -179,7 +179,7 @@ class SkibeGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, "number of players", minimum=3, maximum=5),
+        Option("players", 4, "number of players", minimum=3, maximum=5, label="Players"),
     )
     conformance_options = ({"players": 3}, {"players": 4}, {"players": 5})
 

@@ -131,13 +131,14 @@ class SkoventyrGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 1, "number of players", minimum=1, maximum=MAX_PLAYERS),
+        Option("players", 1, "number of players", minimum=1, maximum=MAX_PLAYERS, label="Players"),
         Option(
             "trees",
             DEFAULT_TREES,
             "Trees in the Forest (6 standard; 7-8 easier)",
             minimum=DEFAULT_TREES,
             maximum=TREE_CARDS,
+            label="Trees",
         ),
         Option(
             "damaged",
@@ -145,9 +146,16 @@ class SkoventyrGame(Game):
             "Trees that start on their Damaged side (harder)",
             minimum=0,
             maximum=TREE_CARDS,
+            label="Damaged Trees",
         ),
-        Option("lygtemands", False, "module: The Lygtemands Get Involved (SV-7)"),
-        Option("rescue", False, "module: Rescue (SV-8)"),
+        Option(
+            "lygtemands",
+            False,
+            "module: The Lygtemands Get Involved",
+            label="The Lygtemands Get Involved",
+            rulings=("SV-7",),
+        ),
+        Option("rescue", False, "module: Rescue", label="Rescue", rulings=("SV-8",)),
     )
     conformance_options: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         *(

@@ -257,9 +257,20 @@ function drawOptions(optionsBox, game, playersChanged) {
   for (const option of game.options) {
     const input = optionInput(option);
     if (option.name === "players") input.addEventListener("change", playersChanged);
-    optionsBox.append(h("label", { class: "row" }, h("span", {}, optionLabel(option.name)), input,
-      option.help ? h("small", { class: "help" }, option.help) : null));
+    const id = `option-${option.name}`;
+    input.id = id;
+    optionsBox.append(h("div", { class: "row" }, h("label", { for: id }, option.label || optionLabel(option.name)), input,
+      option.help ? h("small", { class: "help" }, capitalise(option.help), ".") : null,
+      rulingsNote(option.rulings ?? [])));
   }
+}
+
+/** The rulings behind an option, in their words, shown on request ("Why?"); null without any.
+ * @param {{id: string, text: string}[]} rulings */
+export function rulingsNote(rulings) {
+  if (!rulings.length) return null;
+  return h("details", { class: "help rulings" }, h("summary", {}, "How langbord plays it"),
+    h("ul", {}, rulings.map((r) => h("li", {}, r.text || r.id))));
 }
 
 /** An option's input: a list of its choices, a checkbox, or a number.
@@ -267,7 +278,8 @@ function drawOptions(optionsBox, game, playersChanged) {
  * @returns {HTMLInputElement | HTMLSelectElement} */
 function optionInput(option) {
   if (option.choices) {
-    const select = h("select", { name: option.name }, option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+    const labels = option.choice_labels ?? [];
+    const select = h("select", { name: option.name }, option.choices.map((c, k) => h("option", { value: String(c) }, labels[k] ?? String(c))));
     select.value = String(option.default);
     return select;
   }

@@ -250,7 +250,8 @@
 /**
  * An option a new table of the game may set: its default, its allowed values in words,
  * its choices (null: any value of its type within `minimum` and `maximum`) and its
- * help.
+ * help. For players: `label` names it, `choice_labels` names each of `choices` in
+ * order, and `rulings` are the rulings behind it (a page shows their words on request).
  * @typedef {object} GameOption
  * @property {string} name
  * @property {boolean | number | string} default
@@ -259,6 +260,16 @@
  * @property {number | null} minimum
  * @property {number | null} maximum
  * @property {string} help
+ * @property {string} label
+ * @property {string[] | null} choice_labels
+ * @property {Ruling[]} rulings
+ */
+
+/**
+ * A ruling a game implements: its id ("SK-3") and its words.
+ * @typedef {object} Ruling
+ * @property {string} id
+ * @property {string} text
  */
 
 /**
@@ -270,13 +281,6 @@
  * @property {string} card
  * @property {string[]} notation
  * @property {Ruling[]} rulings
- */
-
-/**
- * A ruling a game implements: its id ("SK-3") and its words.
- * @typedef {object} Ruling
- * @property {string} id
- * @property {string} text
  */
 
 /**
