@@ -239,6 +239,14 @@ def test_the_game_end_panel(server: str, browser: Browser, contexts: Any, game: 
         seats = [int(s) for s in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.seat)")]
         assert [s in winners for s in seats] == sorted((s in winners for s in seats), reverse=True)
         assert "seat 0" not in (result.text_content() or "")
+        # Words only: the rulings behind the end are shown on request, in their words.
+        assert not re.search(r"\b[A-Z]{2}-\d+\b", result.inner_text()), result.inner_text()
+        if table["result"]["rulings"]:
+            why = result.locator("details.rulings")
+            why.locator("summary").click()
+            expect(why.locator("li")).to_have_count(len(table["result"]["rulings"]))
+            expect(why.locator("li").first).to_have_text(table["result"]["rulings"][0]["text"])
+            why.locator("summary").click()
         if table["result"].get("reason"):
             expect(page.locator("#reason")).to_be_visible()
         if table["result"].get("breakdown"):

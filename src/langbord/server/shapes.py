@@ -101,13 +101,14 @@ class Breakdown(TypedDict):
 class Result(TypedDict):
     """A finished game's result: each seat's score and return (the game's payoff), the seats
     that won (none where nobody did: a cooperative defeat), the ranking, why it ended and the
-    score's breakdown."""
+    score's breakdown, in words; ``rulings`` are the rulings behind them, with their words."""
 
     scores: list[float]
     returns: list[float]
     winners: list[int]
     ranking: list[RankingRow]
     reason: str
+    rulings: list[Ruling]
     breakdown: Breakdown
 
 

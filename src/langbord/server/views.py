@@ -30,6 +30,7 @@ from langbord.server.shapes import (
     Player,
     RankingRow,
     Result,
+    Ruling,
     Status,
     Undo,
     UndoRequest,
@@ -191,8 +192,15 @@ def result_json(live: Live) -> Result:
         "winners": winners(state),
         "ranking": ranking,
         "reason": outcome.get("reason", "the game is over"),
+        "rulings": ruling_words(live.game, cast(list[str], outcome.get("rulings", []))),
         "breakdown": outcome.get("breakdown", {"rows": ["score"], "values": [scores]}),
     }
+
+
+def ruling_words(game: Game, ids: list[str]) -> list[Ruling]:
+    """The game's rulings ``ids``, each with its words (its id alone where it has none)."""
+    known = {ruling["id"]: ruling["text"] for ruling in game.rulings()}
+    return [{"id": ruling, "text": known.get(ruling, ruling)} for ruling in ids]
 
 
 def undo_json(live: Live, seat: int | None) -> Undo:

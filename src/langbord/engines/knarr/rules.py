@@ -519,18 +519,22 @@ class KnarrState(FlowState):
         tally = VpTally(self.game)
         for action in self._history:
             tally.apply_unchecked(action)
+        rulings: list[JSON] = []
         if self.ended and tally.reached >= 0:
             reason = (
-                f"{self.game.seat_name(tally.reached)} reached {END_THRESHOLD} vp (KN-8) "
+                f"{self.game.seat_name(tally.reached)} reached {END_THRESHOLD} vp "
                 "and the round was played out"
             )
+            rulings.append("KN-8")
         else:
             reason = f"round {MAX_ROUNDS} was the last (the round limit)"
         sources = [s for s in range(len(VP_SOURCES)) if self.skali or s < VILLAGE]
+        if self.skali:
+            rulings += ["SK-3", "SK-5"]  # the points of the village and of raids
         values: list[JSON] = [tally.tally[s] for s in sources]
         values.append([(p.recruits + p.bracelets) / 10 for p in self.players])
         rows = [*(VP_SOURCES[s] for s in sources), "tie-break: a tenth per recruit and bracelet"]
-        return {"reason": reason, "breakdown": {"rows": rows, "values": values}}
+        return {"reason": reason, "rulings": rulings, "breakdown": {"rows": rows, "values": values}}
 
     def _copy(self) -> KnarrState:
         new = self._blank_flow()
@@ -901,9 +905,9 @@ VP_SOURCES = (
     "recruiting",
     "destinations' gains",
     "trading",
-    "village (SK-3)",
-    "raids won (SK-5)",
-    "raids lost (SK-5)",
+    "village",
+    "raids won",
+    "raids lost",
 )
 REPUTATION_INCOME, RECRUITING, DESTINATIONS_GAINS, TRADING, VILLAGE, RAIDS_WON, RAIDS_LOST = range(
     len(VP_SOURCES)

@@ -325,16 +325,17 @@ class SkaalState(FlowState):
         if self.phase is not OVER:
             return None
         if all(self.ooops):
-            reason = "every region holds an Ooops (SA-12)"
+            reason = "every region holds an Ooops"
         elif self.pawn >= self.mines_closed and not any(self.nuggets):
-            reason = "the mines are closed and all the gold is delivered (SA-12)"
+            reason = "the mines are closed and all the gold is delivered"
         else:
-            reason = f"round {self.max_rounds} was the last (the round limit, option max_rounds)"
+            reason = f"round {self.max_rounds} was the last: the table's round limit"
         tally = RespectTally(self.game)
         for action in self._history:
             tally.apply_unchecked(action)
         return {
             "reason": reason,
+            "rulings": ["SA-12", *RESPECT_RULINGS],
             "breakdown": {"rows": list(RESPECT_SOURCES), "values": tally.tally},
         }
 
@@ -427,10 +428,12 @@ class SkaalState(FlowState):
 
 RESPECT_SOURCES = (
     "gold harvested",
-    "Inn income (SA-5)",
-    "hopping over the Prospecting Pawn (SA-11)",
-    "set back by the Prospecting Pawn (SA-11)",
+    "Inn income",
+    "hopping over the Prospecting Pawn",
+    "set back by the Prospecting Pawn",
 )
+RESPECT_RULINGS = ("SA-5", "SA-11")
+"""The rulings behind the sources of respect (Inn income; the Prospecting Pawn)."""
 HARVESTED, INCOME, HOPPED, SET_BACK = range(len(RESPECT_SOURCES))
 
 

@@ -358,7 +358,8 @@ class SkibeState(FlowState):
             for i, (label, _) in enumerate(self.sheet, 1)
         ]
         return {
-            "reason": "the pile and the display are empty (SB-6): every ship was scored",
+            "reason": "the pile and the display are empty: every ship was scored",
+            "rulings": ["SB-6"],
             "breakdown": {"rows": rows, "values": [list(points) for _, points in self.sheet]},
         }
 

@@ -387,29 +387,34 @@ class SkoventyrState(FlowState):
         is a row per Minion, 1 for every seat if it fell, so a column sums to the score."""
         if self.phase is not OVER:
             return None
+        rulings: list[JSON] = []
         if self.result == WON:
             last = next(a for a in reversed(self._history) if KIND[a] == WRATH)
             reason = f"all Minions fell, the last {MINION_NAMES[ARG1[last]]}: the Forest is saved"
         else:
             fell = [MINION_NAMES[m] for m in MINIONS if not self.in_game[m]]
-            reason = f"{self._defeat()}; {len(fell)} of {len(MINIONS)} Minions fell" + (
+            defeat, ruling = self._defeat()
+            rulings += [ruling] if ruling else []
+            reason = f"{defeat}; {len(fell)} of {len(MINIONS)} Minions fell" + (
                 f" ({', '.join(fell)})" if fell else ""
             )
         return {
             "reason": reason,
+            "rulings": rulings,
             "breakdown": {
                 "rows": [f"{MINION_NAMES[m]} (value {MINION_VALUES[m]})" for m in MINIONS],
                 "values": [[int(not self.in_game[m])] * self.n for m in MINIONS],
             },
         }
 
-    def _defeat(self) -> str:
-        """The rule that lost the game."""
+    def _defeat(self) -> tuple[str, str]:
+        """The rule that lost the game, and the ruling that makes it one ("" for the
+        rulebook's own)."""
         if self.gamle_erik == self.vogter:
-            return f"Gamle Erik caught Vogter on Tree {TREE_NAMES[self.vogter]}"
+            return f"Gamle Erik caught Vogter on Tree {TREE_NAMES[self.vogter]}", ""
         if self.turns_played >= TURN_LIMIT:
-            return f"the turn limit ({TURN_LIMIT} turns) was reached"
-        return "no action was left to take (SV-5)"
+            return f"the turn limit ({TURN_LIMIT} turns) was reached", ""
+        return "no action was left to take", "SV-5"
 
     def _copy(self) -> SkoventyrState:
         new = self._blank_flow()

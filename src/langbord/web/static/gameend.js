@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { seatChip } from "./board.js";
 import { whoLabel, seatLabel } from "./names.js";
 import { rankingOf, headline, ordinal, reasonLine } from "./ranking.js";
+import { rulingsNote } from "./rules.js";
 
 /** @typedef {import("./types.js").Table} Table */
 
@@ -39,6 +40,7 @@ export function endPanel(table, you, handlers) {
     h("h2", { id: "game-over" }, "Game over"),
     h("p", { class: "headline", id: "headline" }, headline(result, players, label, handlers.cooperative)),
     reason ? h("p", { class: "reason", id: "reason" }, reason) : null,
+    rulingsNote(result.rulings ?? []),
     ranking,
     breakdown ? h("details", { class: "breakdown", open: true }, h("summary", {}, "Where the points came from"), breakdown) : null,
     h("div", { class: "end-actions" },

@@ -6,6 +6,7 @@ import { capitalise, gameTitle, seatNamed } from "./names.js";
 import { lobbyControls } from "./controls.js";
 import { learnSection } from "./learn.js";
 import { levelLabel, seatHelp } from "./levels.js";
+import { rulingsNote } from "./rules.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").GameOption} GameOption */
@@ -261,16 +262,8 @@ function drawOptions(optionsBox, game, playersChanged) {
     input.id = id;
     optionsBox.append(h("div", { class: "row" }, h("label", { for: id }, option.label || optionLabel(option.name)), input,
       option.help ? h("small", { class: "help" }, capitalise(option.help), ".") : null,
-      rulingsNote(option.rulings ?? [])));
+      rulingsNote(option.rulings ?? [], "help")));
   }
-}
-
-/** The rulings behind an option, in their words, shown on request ("Why?"); null without any.
- * @param {{id: string, text: string}[]} rulings */
-export function rulingsNote(rulings) {
-  if (!rulings.length) return null;
-  return h("details", { class: "help rulings" }, h("summary", {}, "How langbord plays it"),
-    h("ul", {}, rulings.map((r) => h("li", {}, r.text || r.id))));
 }
 
 /** An option's input: a list of its choices, a checkbox, or a number.

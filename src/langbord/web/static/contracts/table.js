@@ -73,13 +73,14 @@
 /**
  * A finished game's result: each seat's score and return (the game's payoff), the seats
  * that won (none where nobody did: a cooperative defeat), the ranking, why it ended and the
- * score's breakdown.
+ * score's breakdown, in words; `rulings` are the rulings behind them, with their words.
  * @typedef {object} Result
  * @property {number[]} scores
  * @property {number[]} returns
  * @property {number[]} winners
  * @property {RankingRow[]} ranking
  * @property {string} reason
+ * @property {Ruling[]} rulings
  * @property {Breakdown} breakdown
  */
 
@@ -93,6 +94,13 @@
  * @property {string} seat_name
  * @property {number} score
  * @property {boolean} tied
+ */
+
+/**
+ * A ruling a game implements: its id ("SK-3") and its words.
+ * @typedef {object} Ruling
+ * @property {string} id
+ * @property {string} text
  */
 
 /**
@@ -263,13 +271,6 @@
  * @property {string} label
  * @property {string[] | null} choice_labels
  * @property {Ruling[]} rulings
- */
-
-/**
- * A ruling a game implements: its id ("SK-3") and its words.
- * @typedef {object} Ruling
- * @property {string} id
- * @property {string} text
  */
 
 /**
