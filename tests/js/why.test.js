@@ -39,6 +39,13 @@ test("a legal place is clickable and marked with its kind and arguments", () => 
   assert.deepEqual(sent.map((a) => a.id), [7]);
 });
 
+test("a legal place without a label of its own is named for screen readers in words", () => {
+  const ctx = boardContext(table(), () => {});
+  const place = node();
+  assert.equal(ctx.offer(place, "place", { region: "Kamau" }), true);
+  assert.equal(place.getAttribute("aria-label"), "place a dwarf in Kamau");
+});
+
 test("without options.why a place that cannot be chosen stays inert, but says what it is", () => {
   const ctx = boardContext(table(), () => {});
   const place = node();

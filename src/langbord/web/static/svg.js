@@ -418,7 +418,7 @@ export function boardContext(table, act, options = {}) {
       if (!action) return false;
       node.setAttribute("data-action", String(action.id));
       markPlace(node, String(action.kind), /** @type {BoardAction} */ (action).args || {}, highlight);
-      pickable(node, label || action.text, () => act(action));
+      pickable(node, label || action.words || action.text, () => act(action));
       return true;
     },
     highlightPick(node, kinds, args) {
