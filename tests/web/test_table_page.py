@@ -302,3 +302,33 @@ def test_the_log_reads_in_words_and_notation_only_when_asked(
     expect(page.locator("#log li").filter(has_text=f"[{told[0]['action']}]")).not_to_have_count(0)
     page.locator("#show-notation").uncheck()
     expect(page.locator("#log li").filter(has_text="[")).to_have_count(0)
+
+
+@pytest.mark.parametrize("game", ["knarr", "skoventyr"])
+def test_a_tap_on_the_board_skips_the_moves_shown(
+    server: str, browser: Browser, contexts: Any, game: str
+) -> None:
+    """While the others' moves are shown the bar does not say "Your move" (nothing can be
+    chosen); a tap on the board goes to the table as it is now, in every game."""
+    page = open_page(browser, contexts, DESKTOP)
+    create_in_lobby(page, server, game, SEATS[game])
+    expect(page.locator("#prompt")).to_contain_text("Your move", timeout=30_000)
+    page.select_option("#speed", "slow")
+    for _ in range(20):  # moves until the others' (or chance's) are shown after one
+        page.locator("#actions [data-action-list]").first.click()
+        if page.locator("#confirm").count():
+            page.click("#confirm-yes")
+        try:
+            expect(page.locator("#showing")).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            expect(page.locator("#prompt")).to_contain_text("Your move", timeout=30_000)
+    else:
+        pytest.fail("no move of another seat or of chance was shown")
+    expect(page.locator("#prompt")).not_to_contain_text("Your move")
+    expect(page.locator("#turn-bar")).to_contain_text("tap the board")
+    page.locator("#board").click(position={"x": 5, "y": 5})
+    expect(page.locator("#showing")).to_be_hidden(timeout=3_000)
+    expect(page.locator("#board")).not_to_have_class(re.compile("replaying"))
+    if page.locator("#actions [data-action-list]").count():
+        expect(page.locator("#prompt")).to_contain_text("Your move")

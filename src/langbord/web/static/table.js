@@ -204,6 +204,14 @@ class TablePage {
       remember("speed", speed.value);
       if (speed.value === "instant") this.pacer.skip();
     });
+    // A tap on the board while moves are shown goes to the table as it is now (and is not
+    // taken as a tap on the position shown).
+    this.boxes.board.addEventListener("click", (event) => {
+      if (!this.pacer.running) return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.pacer.skip();
+    }, true);
     this.keep(this.table);
     this.pacer.seen(this.table.move - 1);
     await this.drawLive();

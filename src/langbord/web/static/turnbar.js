@@ -65,6 +65,21 @@ export function barText(table, cooperative = false) {
   };
 }
 
+/** What the bar says while moves already made are shown on the board: never "your move"
+ * (nothing can be chosen meanwhile), and how to get to the table as it is now.
+ * @param {Table} table
+ * @param {number | null} you
+ * @returns {{who: string, line: string, yours: boolean, thinking: boolean}} */
+export function showingText(table, you) {
+  if (table.status === "over") {
+    return { who: "The last moves", line: "The game has ended: its last moves are shown first.", yours: false, thinking: false };
+  }
+  const next = table.legal.length > 0
+    ? "Your turn comes next: tap the board or Skip to decide now."
+    : "Tap the board or Skip to see the table as it is now.";
+  return { who: you === null ? "The latest moves" : "Since your turn", line: next, yours: false, thinking: false };
+}
+
 /** The turn bar's boxes. */
 function barParts() {
   const share = h("input", { readonly: true, id: "share-link", "aria-label": "link to this table", value: location.href });
@@ -103,9 +118,7 @@ export function turnBar(handlers) {
   /** @param {BarState} state */
   function update(state) {
     const { table, showing: shown } = state;
-    const said = shown && table.status === "over"
-      ? { who: "The last moves", line: "The game has ended: its last moves are shown first.", yours: false, thinking: false }
-      : barText(table, state.cooperative);
+    const said = shown ? showingText(table, state.you) : barText(table, state.cooperative);
     parts.who.textContent = said.who;
     parts.line.textContent = said.line;
     element.classList.toggle("yours", said.yours);
