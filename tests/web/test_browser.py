@@ -186,20 +186,19 @@ def test_a_stale_click_shows_the_servers_message(server: str, browser: Browser) 
     context.close()
 
 
-def test_the_lobby_seats_each_games_best_bot(server: str, page: Page) -> None:
-    """Seats after the first default to the level ``best`` (at Skibe a larger search than its
-    best agent's; at Skoventyr the rollout agent, where MCTS loses nearly every game), and the
-    option says which spec it plays."""
+def test_the_lobby_seats_the_level_a_new_player_meets(server: str, page: Page) -> None:
+    """Seats after the first default to the level a new player should meet (``casual``, not the
+    strongest and slowest), and each level's option says which spec it plays."""
     page.goto(f"{server}/#/")
     page.select_option("#game", "skibe")
-    expect(page.locator("#seats select").nth(1)).to_have_value("best")
+    expect(page.locator("#seats select").nth(1)).to_have_value("casual")
     page.select_option("#game", "skoventyr")
     page.fill("#options [name=players]", "2")
     page.locator("#options [name=players]").dispatch_event("change")
     selects = page.locator("#seats select")
     expect(selects).to_have_count(2)
     expect(selects.nth(0)).to_have_value("human")
-    expect(selects.nth(1)).to_have_value("best")
+    expect(selects.nth(1)).to_have_value("casual")
     best = selects.nth(1).locator("option[value=best]")
     expect(best).to_have_attribute("title", f"plays {level_spec('skoventyr', 'best')}")
 

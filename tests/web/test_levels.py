@@ -1,5 +1,6 @@
-"""The lobby's bot picker: each bot seat offers the game's levels with their strength and think
-time, a table is created with a level, and "Another spec…" reveals a field for any agent spec."""
+"""The lobby's bot picker: each bot seat offers the game's levels by name and what each is like
+(the same words at every game), starting at the level a new player meets; a table is created
+with a level, and "Another spec…" reveals a field for any agent spec."""
 
 from __future__ import annotations
 
@@ -8,28 +9,27 @@ import re
 import httpx
 from playwright.sync_api import Page, expect
 
-from langbord.agents.levels import LEVELS
+from langbord.agents.levels import FIRST_LEVEL, LEVEL_WORDS, LEVELS
 
 
 def test_the_picker_offers_levels_and_creates_a_table_with_one(server: str, page: Page) -> None:
     page.goto(f"{server}/#/")
     page.select_option("#game", "skibe")
     bot = page.locator("#seats select").nth(1)
-    expect(bot).to_have_value("best")
+    expect(bot).to_have_value(FIRST_LEVEL)
     levels = bot.locator("optgroup[label='Bot levels'] option")
     expect(levels).to_have_count(len(LEVELS))
     texts = levels.all_inner_texts()
-    assert [t.split(" — ")[0].lower() for t in texts] == list(LEVELS)
-    assert all(re.search(r"rating -?\d+", t) for t in texts), texts
-    assert all("s a move" in t or "answers at once" in t for t in texts), texts
+    assert texts == [f"{name.capitalize()} — {LEVEL_WORDS[name]}" for name in LEVELS], texts
+    assert not any(re.search(r"\d", t) for t in texts), texts  # no game's own rating scale
     helps = page.locator("#seats .seat-help")
     expect(helps.nth(0)).to_be_hidden()  # a person's seat needs no word
-    expect(helps.nth(1)).to_have_text(re.compile(r"^Level 5 of 5, the strongest: rating -?\d+"))
+    expect(helps.nth(1)).to_have_text(re.compile(r"^Level 2 of 5: plays sensible moves"))
     bot.select_option("club")
-    club = r"^Level 3 of 5: rating -?\d+ \(random moves rate 0\), "
+    club = r"^Level 3 of 5: looks a little ahead; "
     expect(helps.nth(1)).to_have_text(re.compile(club + r"(about .+ s a move|answers at once)\.$"))
     page.locator("#seats select").nth(2).select_option("beginner")
-    expect(helps.nth(2)).to_contain_text("Level 1 of 5, the gentlest")
+    expect(helps.nth(2)).to_contain_text("Level 1 of 5: plays almost at random")
     page.fill("#name", "Ann")
     page.click("#create")
     page.wait_for_url(re.compile(r"#/table/"))
@@ -47,7 +47,7 @@ def test_advanced_reveals_the_spec_field(server: str, page: Page) -> None:
     page.fill("#options [name=players]", "2")
     page.locator("#options [name=players]").dispatch_event("change")
     texts = page.locator("#seats select").nth(1).locator("option").all_inner_texts()
-    assert any(re.search(r"wins \d+% solo", t) for t in texts), texts  # cooperative: win rate
+    assert any(t.startswith("Best — ") for t in texts), texts  # the same levels, cooperative too
     field = page.locator("#seats input.spec").nth(1)
     expect(field).to_be_hidden()
     page.locator("#seats select").nth(1).select_option("advanced")

@@ -332,3 +332,33 @@ def test_a_tap_on_the_board_skips_the_moves_shown(
     expect(page.locator("#board")).not_to_have_class(re.compile("replaying"))
     if page.locator("#actions [data-action-list]").count():
         expect(page.locator("#prompt")).to_contain_text("Your move")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_play_now_starts_each_game_in_one_tap(
+    server: str, browser: Browser, contexts: Any, size: str
+) -> None:
+    """Every game's "Play now" is on the first screen, at both sizes; one tap starts a table of
+    it against bots at the level a new player meets, the player seated and to move or to wait."""
+    viewport = SIZES[size]
+    games = httpx.get(f"{server}/api/games").json()["games"]
+    page = open_page(browser, contexts, viewport)
+    page.goto(f"{server}/#/")
+    for game in games:
+        button = page.locator(f"[data-play-now={game['name']}]")
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= viewport["height"], (game, box)
+    shoot(page, f"play-now-{size}")
+    if size == "phone":
+        assert_fits(page, viewport["width"])
+    for game in games:
+        page.goto(f"{server}/#/")
+        page.locator(f"[data-play-now={game['name']}]").click()
+        page.wait_for_url(re.compile(r"#/table/"))
+        table_id = page.url.rsplit("/", 1)[1]
+        table = httpx.get(f"{server}/api/tables/{table_id}").json()
+        assert table["game"] == game["name"] and table["status"] == "playing"
+        kinds = [p["bot"] or p["kind"] for p in table["players"]]
+        assert kinds[0] == "human" and set(kinds[1:]) <= {game["first_level"]}, kinds
+        expect(page.locator("#players")).to_contain_text("(you)")

@@ -57,6 +57,18 @@ if TYPE_CHECKING:
 LEVELS = ("beginner", "casual", "club", "strong", "best")
 """The level names, weakest first."""
 
+LEVEL_WORDS: dict[str, str] = {
+    "beginner": "plays almost at random: good for learning the rules",
+    "casual": "plays sensible moves without looking ahead",
+    "club": "looks a little ahead",
+    "strong": "looks well ahead: a real challenge",
+    "best": "the strongest langbord has, and the slowest to answer",
+}
+"""What each level is like, in a line a player reads the same way at every game."""
+
+FIRST_LEVEL = "casual"
+"""The level a new player meets first: a table started in one tap seats it."""
+
 BEST = "best"
 BEGINNER_SPEC = "noisy:policy=0.5,temperature=0.05"
 

@@ -268,12 +268,14 @@ class GameOption(TypedDict):
 
 class Level(TypedDict):
     """A bot level the server seats at the game, weakest first: its ``name`` ("beginner" …
-    "best", what a seat may name), the agent ``spec`` it stands for, its calibrated strength
+    "best", what a seat may name), what it is like in a player's words (``description``, the
+    same at every game), the agent ``spec`` it stands for, its calibrated strength
     (``measure`` "rating": an Elo-scale rating with random play at 0, or "win rate": a solo win
     rate in percent; null where not measured) with its interval, its measured ``seconds`` a
     decision and the most a decision may take here."""
 
     name: str
+    description: str
     spec: str
     measure: Literal["rating", "win rate"]
     rating: float | None
@@ -285,8 +287,9 @@ class Level(TypedDict):
 class GameInfo(TypedDict):
     """A game as the lobby offers it: its title and tagline, its player range, a name for every
     seat it can have, whether it is cooperative or has private information, its best agent, the
-    seat kinds this server accepts at it (``human`` and bot specs), its bot levels and its
-    options."""
+    seat kinds this server accepts at it (``human`` and bot specs), its bot levels, the one a new
+    player meets first (``first_level``: what "Play now" seats and a bot seat offers first) and
+    its options."""
 
     name: str
     title: str
@@ -299,6 +302,7 @@ class GameInfo(TypedDict):
     best_agent: str
     agents: list[str]
     levels: list[Level]
+    first_level: str
     options: list[GameOption]
 
 

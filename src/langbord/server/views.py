@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from langbord.agents.budget import decision_seconds
 from langbord.agents.heuristics import best_agent
-from langbord.agents.levels import levels
+from langbord.agents.levels import FIRST_LEVEL, LEVEL_WORDS, levels
 from langbord.agents.specs import AGENTS
 from langbord.core.game import JSON, Game, State
 from langbord.core.records import to_record
@@ -344,6 +344,7 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
         info = game.info
         summary = game.tagline()
         rulings = {ruling["id"]: ruling["text"] for ruling in game.rulings()}
+        menu = level_menu(game, bot_seconds)
         result.append(
             {
                 "name": name,
@@ -356,7 +357,8 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
                 "private_information": info.private_information,
                 "best_agent": best_agent(game),
                 "agents": agent_specs(bot_seconds, name),
-                "levels": level_menu(game, bot_seconds),
+                "levels": menu,
+                "first_level": first_level(menu, best_agent(game)),
                 "options": [
                     {
                         "name": spec.name,
@@ -407,6 +409,13 @@ def rules_json(game_name: str) -> dict[str, JSON]:
     }
 
 
+def first_level(menu: list[dict[str, JSON]], fallback: str) -> str:
+    """The seat kind a new player meets first: the level ``FIRST_LEVEL`` where the server
+    seats it, else the gentlest level it seats, else ``fallback``."""
+    names = [str(level["name"]) for level in menu]
+    return FIRST_LEVEL if FIRST_LEVEL in names else names[0] if names else fallback
+
+
 def level_menu(game: Game, bot_seconds: float) -> list[dict[str, JSON]]:
     """The bot levels a server with ``bot_seconds`` a decision seats at ``game`` (with its
     default options), weakest first: each level's name, its spec, its calibrated strength
@@ -421,6 +430,7 @@ def level_menu(game: Game, bot_seconds: float) -> list[dict[str, JSON]]:
         menu.append(
             {
                 "name": level.name,
+                "description": LEVEL_WORDS[level.name],
                 "spec": level.spec,
                 "measure": level.measure,
                 "rating": level.rating,

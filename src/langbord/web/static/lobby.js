@@ -54,8 +54,48 @@ export async function lobbyPage(root, preselect = null) {
     if (!root.isConnected) { clearInterval(timer); return; }
     refresh().catch(() => {});
   }, 3000);
-  root.append(h("div", { class: "lobby" }, learn, form.element, tablesPanel));
+  root.append(h("div", { class: "lobby" }, playNowSection(list, learn), form.element, tablesPanel, learn));
   return () => clearInterval(timer);
+}
+
+/** "Play now": each game in one tap, first on the page. A table with the game's usual
+ * options, you in the first seat and bots at the level a new player should meet
+ * (`first_level`) in the others; the tutorials are a tap away.
+ * @param {GameInfo[]} list
+ * @param {HTMLElement | null} learn the tutorials' section, if any */
+function playNowSection(list, learn) {
+  const error = h("p", { class: "error", role: "alert" });
+  const learnLink = learn ? h("button", {
+    type: "button", class: "secondary", id: "to-learn", onclick: () => learn.scrollIntoView({ behavior: "smooth" }),
+  }, "New to a game? Learn it first") : null;
+  return h("section", { class: "panel play-now", id: "play-now" },
+    h("h2", {}, "Play now"),
+    h("p", { class: "muted" }, "Against bots that play sensibly, you first. Choose the players and the bots under Custom table."),
+    h("ul", { class: "play-now-games" }, list.map((game) => h("li", { "data-game": game.name },
+      h("span", { class: "what" }, h("strong", {}, game.title), game.summary ? h("span", { class: "summary" }, capitalise(game.summary)) : null),
+      h("button", { type: "button", "data-play-now": game.name, onclick: () => void playNow(game, error) }, `Play ${game.title}`)))),
+    learnLink, error);
+}
+
+/** Starts `game` as "Play now" says and sits down at it.
+ * @param {GameInfo} game
+ * @param {HTMLElement} error */
+async function playNow(game, error) {
+  error.textContent = "";
+  const players = game.options.find((o) => o.name === "players");
+  const count = typeof players?.default === "number" ? players.default : game.min_players;
+  const bot = game.first_level ?? game.best_agent;
+  const specs = ["human", ...Array.from({ length: count - 1 }, () => bot)];
+  try {
+    /** @type {{id: string}} */
+    const { id } = await api("/api/tables", { method: "POST", body: { game: game.name, options: {}, seats: specs } });
+    /** @type {import("./api.js").Seat} */
+    const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: remembered("name") || "Player" } });
+    seats.set(id, joined.seat, joined.token);
+    location.hash = `#/table/${id}`;
+  } catch (e) {
+    error.textContent = messageOf(e);
+  }
 }
 
 /** Who sits where, in a line: "Red: Ann · Blue: free · Yellow: bot".
@@ -170,7 +210,7 @@ function newTableForm(list, agents, preselect) {
   parts.gameSelect.addEventListener("change", () => { parts.seatsBox.replaceChildren(); optionsNow(); });
 
   const form = h("form", { class: "panel", id: "new-table" },
-    h("h2", {}, "New table"),
+    h("h2", {}, "Custom table"),
     h("label", { class: "row" }, h("span", {}, "Game"), parts.gameSelect),
     parts.optionsBox, parts.seatsBox,
     h("label", { class: "row" }, h("span", {}, "Your name"), parts.name),
@@ -213,7 +253,7 @@ function drawSeats({ optionsBox, seatsBox }, game, bots) {
 function seatRow(game, bots, p) {
   const levels = game.levels ?? [];
   const specs = (game.agents || ["human", ...bots]).filter((a) => a !== "human");
-  const fallback = levels.some((l) => l.name === "best") ? "best" : game.best_agent;
+  const fallback = game.first_level ?? game.best_agent;
   const label = seatNamed(game.seat_names[p], p);
   const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
     h("option", { value: "human" }, seatKindLabel("human")),

@@ -222,8 +222,9 @@
 /**
  * A game as the lobby offers it: its title and tagline, its player range, a name for every
  * seat it can have, whether it is cooperative or has private information, its best agent, the
- * seat kinds this server accepts at it (`human` and bot specs), its bot levels and its
- * options.
+ * seat kinds this server accepts at it (`human` and bot specs), its bot levels, the one a new
+ * player meets first (`first_level`: what "Play now" seats and a bot seat offers first) and
+ * its options.
  * @typedef {object} GameInfo
  * @property {string} name
  * @property {string} title
@@ -236,17 +237,20 @@
  * @property {string} best_agent
  * @property {string[]} agents
  * @property {Level[]} levels
+ * @property {string} first_level
  * @property {GameOption[]} options
  */
 
 /**
  * A bot level the server seats at the game, weakest first: its `name` ("beginner" …
- * "best", what a seat may name), the agent `spec` it stands for, its calibrated strength
+ * "best", what a seat may name), what it is like in a player's words (`description`, the
+ * same at every game), the agent `spec` it stands for, its calibrated strength
  * (`measure` "rating": an Elo-scale rating with random play at 0, or "win rate": a solo win
  * rate in percent; null where not measured) with its interval, its measured `seconds` a
  * decision and the most a decision may take here.
  * @typedef {object} Level
  * @property {string} name
+ * @property {string} description
  * @property {string} spec
  * @property {"rating" | "win rate"} measure
  * @property {number | null} rating
