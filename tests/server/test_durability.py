@@ -5,7 +5,9 @@ and its games go on (bots included)."""
 
 from __future__ import annotations
 
+import json
 import random
+import socket
 import threading
 import time
 from collections.abc import Sequence
@@ -26,6 +28,9 @@ TABLES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("knarr", {"players": 3}, ["random", "human", "human"]),
     ("skibe", {"players": 3}, ["human", "random", "human"]),
 ]
+# A table no player thread touches: the move sent as the server is killed is made there, so
+# that no other client's move races it.
+ASIDE: tuple[str, dict[str, Any], list[str]] = ("skibe", {"players": 3}, ["human"] * 3)
 
 Move = tuple[int, int, str]  # (move number, seat, action)
 
@@ -55,8 +60,6 @@ class Players:
         self.base = base
         self.tables = tables
         self.seed = seed
-        self.posting = 0  # POSTs sent and not yet answered
-        self.lock = threading.Lock()
         self.stop = threading.Event()
         self.threads = [
             threading.Thread(target=self.play, args=(t, seed + k), daemon=True)
@@ -98,8 +101,6 @@ class Players:
             if not mine["legal"]:
                 continue
             move: Move = (mine["move"], seat, rng.choice(mine["legal"])["text"])
-            with self.lock:
-                self.posting += 1
             try:
                 answer = client.post(
                     f"{url}/actions",
@@ -109,9 +110,6 @@ class Players:
             except httpx.TransportError:
                 table.in_flight.append(move)
                 raise
-            finally:
-                with self.lock:
-                    self.posting -= 1
             if answer.status_code == 200:
                 table.acked.append(move)
             else:
@@ -120,9 +118,10 @@ class Players:
 
 
 def setup_tables(base: str) -> list[Table]:
+    """The tables of ``TABLES`` and then ``ASIDE``, every human seat taken."""
     tables = []
     with httpx.Client(base_url=base, timeout=20) as client:
-        for game, options, seats in TABLES:
+        for game, options, seats in [*TABLES, ASIDE]:
             made = client.post(
                 "/api/tables", json={"game": game, "options": options, "seats": seats}
             )
@@ -142,17 +141,33 @@ def setup_tables(base: str) -> list[Table]:
     return tables
 
 
-def kill_mid_move(server: ServerProcess, players: Players, rng: random.Random) -> None:
-    """Once play is under way, waits a random while, then kills the server the moment a POST
-    is in flight."""
+def kill_mid_move(
+    server: ServerProcess, players: Players, aside: Table, rng: random.Random
+) -> None:
+    """Once play is under way, waits a random while, then sends a move at the ``aside`` table
+    and kills the server 0-3 ms later, before reading its answer: every kill leaves that move
+    unacknowledged, whether the server had not read it yet, was committing it, or had just
+    committed it (the players' own POSTs may be in flight too)."""
     deadline = time.monotonic() + 20
     while sum(len(t.acked) for t in players.tables) < 12 and time.monotonic() < deadline:
         time.sleep(0.01)
     time.sleep(rng.uniform(0.1, 1.0))
-    deadline = time.monotonic() + 5
-    while players.posting == 0 and time.monotonic() < deadline:
-        time.sleep(0.0005)  # the window between sending a move and its answer is short
-    server.kill()
+    url = f"/api/tables/{aside.id}"
+    with httpx.Client(base_url=server.base, timeout=20) as client:
+        seat = client.get(url).json()["to_move"]
+        mine = client.get(url, headers=auth(aside.tokens[seat])).json()
+    move: Move = (mine["move"], seat, rng.choice(mine["legal"])["text"])
+    body = json.dumps({"action": move[2], "move": move[0]}).encode()
+    head = (
+        f"POST {url}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Authorization: Bearer {aside.tokens[seat]}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(head.encode() + body)
+        aside.in_flight.append(move)
+        time.sleep(rng.uniform(0.0, 0.003))
+        server.kill()
 
 
 def check_table(client: httpx.Client, table: Table) -> dict[str, Any]:
@@ -229,7 +244,8 @@ def test_sigkill_loses_no_acknowledged_move_with_sqlite_sync_normal(tmp_path: Pa
 def sigkill_loses_nothing(db_url: str, tmp_path: Path, flags: Sequence[str]) -> None:
     """Kills and restarts the server until a kill has come while a move was in flight (a POST
     the dead server never answered), at most three times on the same database: a kill between
-    moves only would prove less, so three such kills fail the test."""
+    moves only would prove less, so three such kills fail the test. (``kill_mid_move`` sends
+    such a move itself before each kill.)"""
     for attempt in range(3):
         if kill_and_check(db_url, tmp_path / f"server{attempt}.log", flags):
             return
@@ -244,9 +260,9 @@ def kill_and_check(db_url: str, log: Path, flags: Sequence[str]) -> bool:
     server.start()
     try:
         tables = setup_tables(server.base)
-        players = Players(server.base, tables, seed)
+        players = Players(server.base, tables[:-1], seed)  # not the one aside
         players.start()
-        kill_mid_move(server, players, rng)
+        kill_mid_move(server, players, tables[-1], rng)
         players.join()
     finally:
         server.kill()
