@@ -363,10 +363,9 @@ class State(ABC):
         """How a finished game ended, for a player: ``{"reason": str, "rulings": [id, ...],
         "breakdown": {"rows": [label, ...], "values": [[a number per seat], ...]}}`` — why it
         ended (the rule that ended it, in words: no ruling id in it), the ids of the rulings
-        behind that end and the breakdown (optional), and where each seat's score came from
-        (its rows in words too); ``None`` before the
-        end. A game words its own; by default the reason is plain and the breakdown is the final
-        score."""
+        behind that end and the breakdown (optional), and where each seat's score came from (its
+        rows in words too); ``None`` before the end. A game words its own; by default the reason
+        is plain and the breakdown is the final score."""
         if not self.is_terminal():
             return None
         return {

@@ -14,6 +14,7 @@ its telling hides a secret (a card drawn into another seat's hand).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any, cast
 
 from langbord.agents.budget import decision_seconds
@@ -197,10 +198,16 @@ def result_json(live: Live) -> Result:
     }
 
 
-def ruling_words(game: Game, ids: list[str]) -> list[Ruling]:
+def ruling_words(game: Game, ids: Sequence[str]) -> list[Ruling]:
     """The game's rulings ``ids``, each with its words (its id alone where it has none)."""
-    known = {ruling["id"]: ruling["text"] for ruling in game.rulings()}
+    known = _ruling_texts(game.name)
     return [{"id": ruling, "text": known.get(ruling, ruling)} for ruling in ids]
+
+
+@functools.cache
+def _ruling_texts(game_name: str) -> dict[str, str]:
+    """A game's rulings by id (its rulings file, read once)."""
+    return {ruling["id"]: ruling["text"] for ruling in load(game_name).rulings()}
 
 
 def undo_json(live: Live, seat: int | None) -> Undo:
@@ -343,8 +350,8 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
         game = load(name)
         info = game.info
         summary = game.tagline()
-        rulings = {ruling["id"]: ruling["text"] for ruling in game.rulings()}
         menu = level_menu(game, bot_seconds)
+        best = best_agent(game)
         result.append(
             {
                 "name": name,
@@ -355,10 +362,10 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
                 "seat_names": [info.seat_name(p) for p in range(info.max_players)],
                 "cooperative": info.cooperative,
                 "private_information": info.private_information,
-                "best_agent": best_agent(game),
+                "best_agent": best,
                 "agents": agent_specs(bot_seconds, name),
                 "levels": menu,
-                "first_level": first_level(menu, best_agent(game)),
+                "first_level": first_level(menu, best),
                 "options": [
                     {
                         "name": spec.name,
@@ -368,14 +375,11 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
                         "help": spec.help,
-                        "label": spec.label or spec.name,
+                        "label": spec.label,
                         "choice_labels": [spec.choice_label(c) for c in spec.choices]
                         if spec.choices
                         else None,
-                        "rulings": [
-                            {"id": ruling, "text": rulings.get(ruling, "")}
-                            for ruling in spec.rulings
-                        ],
+                        "rulings": ruling_words(game, spec.rulings),
                     }
                     for spec in game.option_specs
                 ],
