@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from langbord.core.i18n import _, language
+
 Scalar = int | str
 """The value of an action's argument: JSON-ready, compared exactly by clients."""
 
@@ -81,7 +83,7 @@ class ActionTable:
         self.kind_parts: dict[int, KindParts] = {}
         self.kind_words: dict[int, tuple[str, Mapping[str, Reader]]] = {}
         self._parts: tuple[Parts, ...] | None = None
-        self._words: tuple[str, ...] | None = None
+        self._words: dict[str, tuple[str, ...]] = {}
 
     def add(self, kind: int, a: int, b: int, text: str) -> int:
         """Add an action and return its id."""
@@ -89,7 +91,8 @@ class ActionTable:
         self.arg1.append(a)
         self.arg2.append(b)
         self.strings.append(text)
-        self._parts = self._words = None
+        self._parts = None
+        self._words = {}
         return len(self.strings) - 1
 
     def declare(self, kind: int, name: str, **args: Reader) -> None:
@@ -108,26 +111,35 @@ class ActionTable:
         if kind in self.kind_words:
             raise ValueError(f"the words of kind {kind} ({template!r}) are declared twice")
         self.kind_words[kind] = (template, dict(args))
-        self._words = None
+        self._words = {}
 
     def words(self) -> tuple[str, ...]:
-        """Every action's words, indexed by id (built once). ``ValueError`` if a kind declares
-        none, or its template names an argument it does not have."""
-        if self._words is None:
-            built: list[str] = []
-            for action, parts in enumerate(self.parts()):
-                kind, a, b = self.kind[action], self.arg1[action], self.arg2[action]
-                if kind not in self.kind_words:
-                    raise ValueError(f"{self.strings[action]!r}: its kind {kind} has no words")
-                template, readers = self.kind_words[kind]
-                values: dict[str, Scalar | None] = dict(parts[1])
-                values.update((key, read(a, b)) for key, read in readers.items())
-                try:
-                    built.append(template.format_map(values))
-                except (KeyError, IndexError, ValueError) as exc:
-                    raise ValueError(f"{self.strings[action]!r}: {template!r}: {exc}") from None
-            self._words = tuple(built)
-        return self._words
+        """Every action's words in the language being spoken (:mod:`langbord.core.i18n`),
+        indexed by id (built once per language): the template translated, and each argument
+        that is a word (a name marked for the catalogs) translated before it is put in.
+        ``ValueError`` if a kind declares none, or its template names an argument it does not
+        have."""
+        spoken = language()
+        built = self._words.get(spoken)
+        if built is None:
+            built = self._words[spoken] = self._build_words()
+        return built
+
+    def _build_words(self) -> tuple[str, ...]:
+        built: list[str] = []
+        for action, parts in enumerate(self.parts()):
+            kind, a, b = self.kind[action], self.arg1[action], self.arg2[action]
+            if kind not in self.kind_words:
+                raise ValueError(f"{self.strings[action]!r}: its kind {kind} has no words")
+            template, readers = self.kind_words[kind]
+            values: dict[str, Scalar | None] = dict(parts[1])
+            values.update((key, read(a, b)) for key, read in readers.items())
+            said = {key: _(v) if isinstance(v, str) else v for key, v in values.items()}
+            try:
+                built.append(_(template).format_map(said))
+            except (KeyError, IndexError, ValueError) as exc:
+                raise ValueError(f"{self.strings[action]!r}: {template!r}: {exc}") from None
+        return tuple(built)
 
     def kind_names(self) -> frozenset[str]:
         """The declared kind names."""
