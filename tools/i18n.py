@@ -8,6 +8,7 @@ What is extracted (see :mod:`langbord.core.i18n` for the functions that mark):
 - Python under ``src/langbord`` (domain ``langbord``): ``_``, ``N_``, ``pgettext``,
   ``ngettext`` and the templates of ``ActionTable.word``; the words of every ruling in the
   games' ``rulings.json``;
+- the tutorials' texts in ``tutorials/*.toml`` (domain ``tutorials``);
 - the browser page (domain ``page``): ``t``/``tn`` in ``web/static/**/*.js``, and the
   ``data-i18n*`` attributes of ``index.html``.
 
@@ -23,6 +24,7 @@ import io
 import json
 import re
 import sys
+import tomllib
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -91,6 +93,25 @@ def python_entries() -> Iterator[Entry]:
                 yield str(ruling["text"]), None
 
 
+TUTORIAL_TEXTS = ("title", "summary", "text", "hint", "wrong", "effect")
+
+
+def tutorial_entries() -> Iterator[Entry]:
+    """The tutorials' texts: each tutorial's title and summary, each step's texts, the words
+    refusing a named move and the labels of its highlights."""
+    for path in sorted((PACKAGE / "tutorials").glob("*.toml")):
+        for tutorial in tomllib.loads(path.read_text(encoding="utf-8")).get("tutorial", []):
+            for table in [tutorial, *tutorial.get("step", [])]:
+                for key in TUTORIAL_TEXTS:
+                    if isinstance(table.get(key), str):
+                        yield table[key].strip(), None
+                for refusal in table.get("refuse", {}).values():
+                    yield str(refusal).strip(), None
+                for mark in table.get("highlight", []):
+                    if mark.get("label"):
+                        yield str(mark["label"]).strip(), None
+
+
 def page_entries() -> Iterator[Entry]:
     """The browser page's strings."""
     static = PACKAGE / "web" / "static"
@@ -100,7 +121,7 @@ def page_entries() -> Iterator[Entry]:
             yield match.group(1), None
 
 
-SOURCES = {"langbord": python_entries, "page": page_entries}
+SOURCES = {"langbord": python_entries, "tutorials": tutorial_entries, "page": page_entries}
 
 
 def template(domain: str) -> Catalog:

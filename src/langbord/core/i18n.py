@@ -11,8 +11,9 @@ in the catalog of the language being spoken when it is made:
     COLOURS = (N_("red"), N_("blue"))              # marked where written, translated at use: _(c)
 
 The catalogs are gettext PO files, one per language and domain, under ``langbord/locale``:
-``langbord.po`` for the engines, the server and the terminal, ``page.po`` for the browser page
-(served to it as JSON, see :func:`page_catalog`). ``tools/i18n.py`` extracts the marked strings
+``langbord.po`` for the engines, the server and the terminal, ``tutorials.po`` for the
+tutorials' texts, ``page.po`` for the browser page (served to it as JSON, see
+:func:`page_catalog`). ``tools/i18n.py`` extracts the marked strings
 from the source, merges them into every catalog and checks that each is translated with the
 same placeholders (CI runs ``python tools/i18n.py --check``).
 
@@ -46,8 +47,9 @@ LANGUAGES: tuple[str, ...] = ("en", "da", "de", "fr")
 NAMES: dict[str, str] = {"en": "English", "da": "Dansk", "de": "Deutsch", "fr": "Français"}
 """Each language's name in itself, for a picker."""
 
-DOMAINS: tuple[str, ...] = ("langbord", "page")
-"""The catalogs: ``langbord`` for Python, ``page`` for the browser page."""
+DOMAINS: tuple[str, ...] = ("langbord", "tutorials", "page")
+"""The catalogs: ``langbord`` for Python, ``tutorials`` for the tutorials' texts (their TOML
+files), ``page`` for the browser page."""
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
@@ -161,6 +163,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_spoken.get()).ngettext(singular, plural, n)
 
 
+def dgettext(domain: str, message: str) -> str:
+    """``message`` of catalog ``domain`` (``tutorials``) in the language being spoken."""
+    if _spoken.get() == SOURCE:
+        return message
+    return translations(_spoken.get(), domain).gettext(message)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs where it is written and returns it unchanged: it is
     translated where it is used, with ``_(value)``."""
@@ -199,6 +208,7 @@ __all__ = [
     "UnknownLanguage",
     "_",
     "catalog_path",
+    "dgettext",
     "known",
     "language",
     "negotiate",
