@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
 from langbord.core.game import CHANCE, JSON, Game, State, normalize_action_text
+from langbord.core.i18n import SOURCE, _, dgettext, language, speaking
 from langbord.core.registry import games, load
 
 __all__ = [
@@ -212,7 +213,7 @@ def _refusal(message: str, hint: str) -> str:
 
 
 def _not_that(step: Step) -> str:
-    return f"Not that one here. {step.hint}".strip()
+    return _("Not that one here. {hint}").format(hint=step.hint).strip()
 
 
 def _walk(view: Any, path: str, where: str) -> Any:
@@ -338,8 +339,48 @@ def read(text: str, game: str, source: str) -> list[Tutorial]:
     return found
 
 
-@cache
+def _said(text: str) -> str:
+    """A tutorial's ``text`` in the language spoken (its catalog is ``tutorials``)."""
+    return dgettext("tutorials", text) if text else text
+
+
+def _step_said(step: Step) -> Step:
+    return replace(
+        step,
+        title=_said(step.title),
+        text=_said(step.text),
+        effect=_said(step.effect),
+        hint=_said(step.hint),
+        wrong=_said(step.wrong),
+        refuse={move: _said(text) for move, text in step.refuse.items()},
+        highlight=tuple(
+            {**mark, "label": _said(mark["label"])} if mark.get("label") else mark
+            for mark in step.highlight
+        ),
+    )
+
+
+def _tutorial_said(tutorial: Tutorial) -> Tutorial:
+    """``tutorial`` with its words in the language spoken; its moves and checks, and the
+    positions it reaches, are the same in every language."""
+    return replace(
+        tutorial,
+        title=_said(tutorial.title),
+        summary=_said(tutorial.summary),
+        steps=tuple(_step_said(step) for step in tutorial.steps),
+    )
+
+
 def _all() -> tuple[Tutorial, ...]:
+    """Every tutorial, in the language spoken."""
+    return _all_in(language())
+
+
+@cache
+def _all_in(spoken: str) -> tuple[Tutorial, ...]:
+    if spoken != SOURCE:
+        with speaking(spoken):
+            return tuple(_tutorial_said(tutorial) for tutorial in _all_in(SOURCE))
     found: list[Tutorial] = []
     package = resources.files(__name__)
     for game in games():
