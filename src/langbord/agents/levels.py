@@ -50,21 +50,29 @@ from typing import TYPE_CHECKING, Any
 
 from langbord.agents.heuristics import best_agent
 from langbord.core.errors import OptionError
+from langbord.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from langbord.core.game import Game
 
-LEVELS = ("beginner", "casual", "club", "strong", "best")
-"""The level names, weakest first."""
+LEVELS = (N_("beginner"), N_("casual"), N_("club"), N_("strong"), N_("best"))
+"""The level names, weakest first: what a seat is named by (``--players human,club``, a
+server's seat), so never translated there; marked for the catalogs so that a menu may show a
+level's name with ``_(name)`` beside what is typed."""
 
 LEVEL_WORDS: dict[str, str] = {
-    "beginner": "plays almost at random: good for learning the rules",
-    "casual": "plays sensible moves without looking ahead",
-    "club": "looks a little ahead",
-    "strong": "looks well ahead: a real challenge",
-    "best": "the strongest langbord has, and the slowest to answer",
+    "beginner": N_("plays almost at random: good for learning the rules"),
+    "casual": N_("plays sensible moves without looking ahead"),
+    "club": N_("looks a little ahead"),
+    "strong": N_("looks well ahead: a real challenge"),
+    "best": N_("the strongest langbord has, and the slowest to answer"),
 }
-"""What each level is like, in a line a player reads the same way at every game."""
+"""What each level is like, in a line a player reads the same way at every game: English,
+marked for the catalogs; say it with ``_(LEVEL_WORDS[name])``."""
+
+MEASURES = (N_("rating"), N_("win rate"))
+"""What a level's strength is measured as (``Level.measure``): words :meth:`Level.describe`
+says in the language spoken."""
 
 FIRST_LEVEL = "casual"
 """The level a new player meets first: a table started in one tap seats it."""
@@ -138,12 +146,12 @@ class Level:
         words = [f"{self.name} — {self.spec}"]
         if self.rating is not None:
             unit = "%" if self.measure == "win rate" else ""
-            text = f"{self.measure} {whole(self.rating)}{unit}"
+            text = f"{_(self.measure)} {whole(self.rating)}{unit}"
             if self.interval is not None:
                 text += f" [{whole(self.interval[0])}, {whole(self.interval[1])}]"
             words.append(text)
         if self.seconds is not None:
-            words.append(f"{self.seconds:.2g} s a decision")
+            words.append(_("{seconds} s a decision").format(seconds=f"{self.seconds:.2g}"))
         return ", ".join(words)
 
 
@@ -187,13 +195,17 @@ def level_spec(game: Game | str, level: str) -> str:
     for a name that is no level, or a game without levels."""
     key = level.strip().lower()
     if key not in LEVELS:
-        raise OptionError(f"unknown level {level.strip()[:40]!r}; levels are: {', '.join(LEVELS)}")
+        raise OptionError(
+            _("unknown level {level}; levels are: {levels}").format(
+                level=repr(level.strip()[:40]), levels=", ".join(LEVELS)
+            )
+        )
     name = _game_name(game)
     specs = LEVEL_SPECS.get(name)
     if key == BEST and (specs is None or BEST not in specs):
         return best_agent(name)
     if specs is None:
-        raise OptionError(f"{name} has no levels; name an agent spec")
+        raise OptionError(_("{game} has no levels; name an agent spec").format(game=name))
     return specs[key]
 
 
@@ -204,8 +216,9 @@ def resolve_level(spec: str, game: Game | str | None) -> str:
         return spec
     if game is None:
         raise OptionError(
-            f"level {spec.strip().lower()!r} is a strength at a game: "
-            "name the game, or an agent spec"
+            _("level {level} is a strength at a game: name the game, or an agent spec").format(
+                level=repr(spec.strip().lower())
+            )
         )
     return level_spec(game, spec)
 

@@ -52,6 +52,8 @@ from langbord.agents.random_agent import RandomAgent
 from langbord.agents.rollouts import RolloutAgent
 from langbord.core.errors import OptionError
 from langbord.core.game import Game
+from langbord.core.i18n import N_, _
+from langbord.core.prompts import join_or
 from langbord.core.runner import Agent
 
 
@@ -63,12 +65,23 @@ class Bound:
     whole: bool  # a count (digits only) rather than a decimal number
     low: float
     high: float
-    unit: str = ""  # "seconds" for a time
+    unit: str = ""  # "seconds" for a time (the only unit: see _BOUND_WORDS)
 
     def describe(self, key: str) -> str:
-        kind = "a whole number" if self.whole else "a number"
-        unit = f" of {self.unit}" if self.unit else ""
-        return f"{key} must be {kind}{unit} from {_figure(self.low)} to {_figure(self.high)}"
+        """What ``key`` must be, in the language spoken: "time must be a number of seconds
+        from 0.001 to 3,600"."""
+        template = _BOUND_WORDS[self.whole, bool(self.unit)]
+        return _(template).format(key=key, low=_figure(self.low), high=_figure(self.high))
+
+
+_BOUND_WORDS = {
+    (True, False): N_("{key} must be a whole number from {low} to {high}"),
+    (True, True): N_("{key} must be a whole number of seconds from {low} to {high}"),
+    (False, False): N_("{key} must be a number from {low} to {high}"),
+    (False, True): N_("{key} must be a number of seconds from {low} to {high}"),
+}
+"""What a :class:`Bound` says, by whether it is whole and whether it has a unit (seconds, the
+only one), a whole sentence each so that a translator words each as a whole."""
 
 
 MCTS_OPTIONS: dict[str, Bound | tuple[str, tuple[str, ...]]] = {
@@ -126,7 +139,11 @@ def parse_number(agent: str, key: str, value: str, bound: Bound) -> int | float:
     if len(value) <= 40 and pattern.fullmatch(value):
         number = int(value) if bound.whole else float(value)
     if number is None or not math.isfinite(number) or not bound.low <= number <= bound.high:
-        raise OptionError(f"{agent} option {key}={shown(value)}: {bound.describe(key)}")
+        raise OptionError(
+            _("{agent} option {key}={value}: {rule}").format(
+                agent=agent, key=key, value=shown(value), rule=bound.describe(key)
+            )
+        )
     return number
 
 
@@ -142,12 +159,14 @@ def parse_options(name: str, pairs: list[str]) -> dict[str, Any]:
         key = key.strip().lower()
         value = value.strip()
         if not sep or key not in options:
+            listing = ", ".join(f"{k}=…" for k in options)
             raise OptionError(
-                f"bad {name} option {quoted(pair.strip())}; options are: "
-                + ", ".join(f"{k}=…" for k in options)
+                _("bad {agent} option {pair}; options are: {options}").format(
+                    agent=name, pair=quoted(pair.strip()), options=listing
+                )
             )
         if key in seen:
-            raise OptionError(f"{name} option {key} is given twice")
+            raise OptionError(_("{agent} option {key} is given twice").format(agent=name, key=key))
         seen.add(key)
         rule = options[key]
         if isinstance(rule, Bound):
@@ -156,9 +175,9 @@ def parse_options(name: str, pairs: list[str]) -> dict[str, Any]:
             target, words = rule
             if value.lower() not in words:
                 raise OptionError(
-                    f"{name} option {key}={shown(value)}: {key} must be "
-                    + ", ".join(words[:-1])
-                    + f" or {words[-1]}"
+                    _("{agent} option {key}={value}: {key} must be {words}").format(
+                        agent=name, key=key, value=shown(value), words=join_or(words)
+                    )
                 )
             kwargs[target] = value.lower()
     return kwargs
@@ -168,17 +187,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``mcts:time=1,rollout=greedy`` → ``("mcts", {"time_limit": 1.0, "rollout": "greedy"})``:
     the agent's name and the keyword arguments its spec gives; :class:`OptionError` for a bad
     spec."""
-    name, _, rest = spec.strip().partition(":")
+    name, _colon, rest = spec.strip().partition(":")
     name = name.strip().lower()
     pairs = [p for p in rest.split(",") if p.strip()] if rest else []
     if name not in AGENTS:
         raise OptionError(
-            f"unknown agent {quoted(spec.strip())}; agents are: {', '.join(AGENTS)}; "
-            f"levels (where the game is known) are: {', '.join(LEVELS)}"
+            _(
+                "unknown agent {agent}; agents are: {agents}; "
+                "levels (where the game is known) are: {levels}"
+            ).format(agent=quoted(spec.strip()), agents=", ".join(AGENTS), levels=", ".join(LEVELS))
         )
     if name not in OPTIONS:
         if pairs:
-            raise OptionError(f"agent {name!r} takes no options (got {quoted(rest)})")
+            raise OptionError(
+                _("agent {agent} takes no options (got {options})").format(
+                    agent=repr(name), options=quoted(rest)
+                )
+            )
         return name, {}
     return name, parse_options(name, pairs)
 
@@ -221,7 +246,7 @@ def split_specs(text: str, names: Collection[str] = AGENTS) -> list[str]:
     for token in text.split(","):
         token = token.strip()
         if not token:
-            raise OptionError(f"empty agent in {text!r}")
+            raise OptionError(_("empty agent in {text}").format(text=repr(text)))
         head = token.partition(":")[0].strip().lower()
         if head not in names and "=" in token and specs:
             specs[-1] += "," + token

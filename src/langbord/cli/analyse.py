@@ -19,11 +19,19 @@ from rich.table import Table
 
 from langbord.analysis import MARKS, Analysis, analyse
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import N_, _, pgettext
 from langbord.core.records import load as load_record
 from langbord.core.registry import info
 
 MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 SYMBOL = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+MARK_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+"""Each mark as a player reads it (English, marked: say it with ``_()``; the JSON keeps the
+mark itself)."""
+
+
+def _mark(mark: str) -> str:
+    return _(MARK_WORDS.get(mark, mark))
 
 
 def run(
@@ -37,7 +45,11 @@ def run(
     """Analyse the record at ``path``, print the table and the summary, write ``out``."""
     record = load_record(path)
     if out and not Path(out).parent.is_dir():  # say so now, not after the whole analysis
-        raise LangbordError(f"cannot write {out!r}: no directory {str(Path(out).parent)!r}")
+        raise LangbordError(
+            _("cannot write {path}: no directory {folder}").format(
+                path=repr(out), folder=repr(str(Path(out).parent))
+            )
+        )
     console = Console() if sys.stdout.isatty() else Console(width=160, no_color=True)
     update, close = _progress(console)
     try:
@@ -54,11 +66,15 @@ def run(
                 encoding="utf-8",
             )
         except OSError as exc:
-            raise LangbordError(f"cannot write {out!r}: {exc.strerror or exc}") from None
+            raise LangbordError(
+                _("cannot write {path}: {reason}").format(
+                    path=repr(out), reason=exc.strerror or exc
+                )
+            ) from None
     console.print(decisions_table(analysis))
     console.print(summary_table(analysis))
     if out:
-        console.print(f"analysis written to {out}")
+        console.print(_("analysis written to {path}").format(path=out))
     return 0
 
 
@@ -69,10 +85,10 @@ def _progress(console: Console) -> tuple[Callable[[int, int], None], Callable[[]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     bar = Progress(
-        "[bold]analysing",
+        "[bold]" + _("analysing"),
         BarColumn(),
         MofNCompleteColumn(),
-        "decisions, ETA",
+        _("decisions, ETA"),
         TimeRemainingColumn(),
         console=console,
         transient=True,
@@ -86,6 +102,11 @@ def _progress(console: Console) -> tuple[Callable[[int, int], None], Callable[[]
     return update, bar.stop
 
 
+def _seat(name: str) -> str:
+    """A seat's name (as the game declares it, in the analysis) in the language spoken."""
+    return _(name) if name else name
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -95,22 +116,34 @@ def decisions_table(analysis: Analysis) -> Table:
     played, best move, chances, loss and mark."""
     title = info(analysis.game).title
     budget = f"{analysis.seconds:g} s" if analysis.seconds is not None else f"{analysis.iterations}"
-    thresholds = ", ".join(f"{m} ≥ {100 * analysis.thresholds[m]:g}" for m in MARKS)
+    thresholds = ", ".join(f"{_mark(m)} ≥ {100 * analysis.thresholds[m]:g}" for m in MARKS)
     table = Table(
-        title=f"{title}: analysis by {analysis.agent} ({budget} a decision)",
-        caption=f"chances in % of a win, before the decision; loss in points ({thresholds}); "
-        "sims: the simulations behind the estimates",
+        title=_("{game}: analysis by {agent} ({budget} a decision)").format(
+            game=title, agent=analysis.agent, budget=budget
+        ),
+        caption=_(
+            "chances in % of a win, before the decision; loss in points ({thresholds}); "
+            "sims: the simulations behind the estimates"
+        ).format(thresholds=thresholds),
     )
-    for column in ("step", "seat", "played", "best", "chances", "played %", "best %"):
-        numeric = column in ("step", "played %", "best %")
+    columns = (
+        (_("step"), True),
+        (_("seat"), False),
+        (_("played"), False),
+        (pgettext("the best move", "best"), False),
+        (_("chances"), False),
+        (_("played %"), True),
+        (_("best %"), True),
+    )
+    for column, numeric in columns:
         table.add_column(column, justify="right" if numeric else "left")
-    table.add_column("loss", justify="right")
-    table.add_column("mark")
-    table.add_column("sims", justify="right")
+    table.add_column(_("loss"), justify="right")
+    table.add_column(_("mark"))
+    table.add_column(_("sims"), justify="right")
     for d in analysis.decisions:
-        seat = analysis.seats[d.seat] if d.seat < len(analysis.seats) else str(d.seat)
+        seat = _seat(analysis.seats[d.seat]) if d.seat < len(analysis.seats) else str(d.seat)
         chances = "/".join(f"{100 * c:.0f}" for c in d.chances)
-        mark = "forced" if d.legal < 2 else (d.mark or "")
+        mark = _("forced") if d.legal < 2 else (_mark(d.mark) if d.mark else "")
         style = MARK_STYLE.get(d.mark or "", "")
         table.add_row(
             str(d.move + 1),
@@ -129,12 +162,13 @@ def decisions_table(analysis: Analysis) -> Table:
 
 def summary_table(analysis: Analysis) -> Table:
     """Per seat: decisions judged, the count of each mark and the mean loss."""
-    table = Table(title="per seat")
-    for column in ("seat", "decisions", "judged", *MARKS, "mean loss"):
-        table.add_column(column, justify="left" if column == "seat" else "right")
+    table = Table(title=_("per seat"))
+    table.add_column(_("seat"), justify="left")
+    for column in (_("decisions"), _("judged"), *(_mark(m) for m in MARKS), _("mean loss")):
+        table.add_column(column, justify="right")
     for row in analysis.summary().values():
         table.add_row(
-            str(row["name"]),
+            _seat(str(row["name"])),
             str(row["decisions"]),
             str(row["judged"]),
             *(str(row[m]) for m in MARKS),

@@ -13,11 +13,13 @@ from rich.text import Text
 
 from langbord.cli.screen import Screen
 from langbord.core.game import State, normalize_action_text
+from langbord.core.i18n import N_, _, ngettext
 from langbord.tutorials import Tutorial, get_tutorial, tutorials
 
-HELP = """\
+HELP = N_("""\
 Type the move the step asks for: its number in the list, its notation, or a unique beginning.
-Commands: hint (how to find the move), moves (the list again), skip (the next step), quit."""
+Commands: hint (how to find the move), moves (the list again), skip (the next step), quit.""")
+"""What a learner may type (English, marked: say it with ``_(HELP)``)."""
 
 
 def pick(name: str) -> tuple[Tutorial, list[Tutorial]]:
@@ -29,7 +31,13 @@ def pick(name: str) -> tuple[Tutorial, list[Tutorial]]:
 
 def listing() -> list[str]:
     """A line per tutorial: its id, title and length."""
-    return [f"{t.id:<22} {t.title} ({len(t.steps)} steps)" for t in tutorials()]
+    return [
+        f"{t.id:<22} "
+        + ngettext("{title} ({n} step)", "{title} ({n} steps)", len(t.steps)).format(
+            title=t.title, n=len(t.steps)
+        )
+        for t in tutorials()
+    ]
 
 
 class Lesson:
@@ -46,14 +54,19 @@ class Lesson:
             try:
                 self._teach(self.k)
             except EOFError:
-                self.screen.say(f"Come back to it with: langbord learn {self.tutorial.id} "
-                                f"--step {self.k + 1}")  # fmt: skip
+                self.screen.say(
+                    _("Come back to it with: langbord learn {tutorial} --step {step}").format(
+                        tutorial=self.tutorial.id, step=self.k + 1
+                    )
+                )
                 return 0
             except _Quit:
                 return 0
             self.k += 1
-        self.screen.say(f"That was the last step of {self.tutorial.title}.", "bold")
-        self.screen.say(f"Play a game: langbord play {self.tutorial.game}")
+        self.screen.say(
+            _("That was the last step of {tutorial}.").format(tutorial=self.tutorial.title), "bold"
+        )
+        self.screen.say(_("Play a game: langbord play {game}").format(game=self.tutorial.game))
         return 0
 
     def _teach(self, k: int) -> None:
@@ -61,38 +74,52 @@ class Lesson:
         step = tutorial.steps[k]
         state = tutorial.position(k)
         learner = state.current_player()
-        header = f"Step {k + 1} of {len(tutorial.steps)}: {step.title}"
+        header = _("Step {step} of {total}: {title}").format(
+            step=k + 1, total=len(tutorial.steps), title=step.title
+        )
         screen.say()
         screen.say(header, "bold")
-        screen.say(step.text + (f"  (ruling {step.rule})" if step.rule else ""))
+        screen.say(
+            _("{text}  (ruling {rule})").format(text=step.text, rule=step.rule)
+            if step.rule
+            else step.text
+        )
         title = state.game.info.title
-        screen.table(state.render(learner), f"{title} — you play {state.game.seat_name(learner)}")
+        screen.table(
+            state.render(learner),
+            _("{game} — you play {seat}").format(game=title, seat=_(state.game.seat_name(learner))),
+        )
         if step.highlight:
-            screen.say("Look at: " + ", ".join(h["label"] for h in step.highlight), "bold")
+            places = ", ".join(h["label"] for h in step.highlight)
+            screen.say(_("Look at: {places}").format(places=places), "bold")
         self._menu(k)
         while True:
-            line = screen.ask(Text("Your move (or hint, moves, skip, quit): ", style="bold"))
+            line = screen.ask(Text(_("Your move (or hint, moves, skip, quit): "), style="bold"))
             command = line.strip().lower()
             if command in ("quit", "exit", "q"):
                 raise _Quit
             if command == "skip":
                 return
             if command in ("hint", "help", "?"):
-                screen.say(step.hint or "No hint here: the text above says what to do.")
-                screen.say(f"At the terminal, type: {step.expect}", "bold")
-                screen.say(HELP, "dim")
+                screen.say(step.hint or _("No hint here: the text above says what to do."))
+                screen.say(_("At the terminal, type: {move}").format(move=step.expect), "bold")
+                screen.say(_(HELP), "dim")
                 continue
             if command in ("moves", "list", ""):
                 self._menu(k)
                 continue
             action = _parse(tutorial, k, line)
             if action is None:
-                screen.say(f"{line.strip()!r} is not a move of {title}; "
-                           "type its number, or 'moves'.", "red")  # fmt: skip
+                screen.say(
+                    _("{text} is not a move of {game}; type its number, or 'moves'.").format(
+                        text=repr(line.strip()), game=title
+                    ),
+                    "red",
+                )
                 continue
             attempt = tutorial.attempt(k, action)
             if attempt.ok:
-                screen.say("Yes. " + attempt.message, "green")
+                screen.say(_("Yes. {message}").format(message=attempt.message), "green")
                 return
             screen.say(attempt.message, "red")
 

@@ -23,6 +23,11 @@
   langbord bench [GAME ...] [--seconds S]     random-playout throughput, one core
 
 Bad input gets a one-line error on stderr and exit status 2; never a traceback.
+
+What a player reads is in the language ``--lang`` names (``langbord --lang da play skibe``, or
+after the command: ``langbord play skibe --lang da``), by default the locale's
+(:func:`language_from_env`: ``LANG=da_DK.UTF-8`` speaks Danish), else English. The server
+speaks each request's language, so ``serve`` takes no default from the environment.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ import os
 import random
 import resource
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
@@ -42,10 +47,47 @@ import langbord
 from langbord.agents import RandomAgent
 from langbord.agents.heuristics import best_agent
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import LANGUAGES, SOURCE, UnknownLanguage, _, known, ngettext, speaking
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save
 from langbord.core.registry import info
 from langbord.server.config import ServerConfig
+
+LOCALE_ENV = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name the locale, the first set one deciding (as POSIX has it)."""
+
+
+def language_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """The language the terminal speaks unless ``--lang`` names one: the locale's messages
+    language, from the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set
+    (``da_DK.UTF-8`` → ``da``), with GNU gettext's ``LANGUAGE`` list (``fr:en``) before it where
+    the locale is not ``C``; English where none names a language langbord speaks.
+
+    >>> language_from_env({"LANG": "da_DK.UTF-8"})
+    'da'
+    >>> language_from_env({"LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"})
+    'fr'
+    >>> language_from_env({"LANG": "sv_SE.UTF-8"}), language_from_env({"LANG": "C.UTF-8"})
+    ('en', 'en')
+    """
+    env = os.environ if environ is None else environ
+    locale = next((env[name] for name in LOCALE_ENV if env.get(name, "").strip()), "")
+    tags = [locale] if locale else []
+    if locale and _locale_tag(locale).lower() not in ("c", "posix"):
+        tags[:0] = env.get("LANGUAGE", "").split(":")
+    for tag in tags:
+        if not _locale_tag(tag):
+            continue
+        try:
+            return known(_locale_tag(tag))
+        except UnknownLanguage:
+            continue
+    return SOURCE
+
+
+def _locale_tag(locale: str) -> str:
+    """A locale name without its codeset and modifier: ``de_DE.UTF-8@euro`` → ``de_DE``."""
+    return locale.strip().split(".")[0].split("@")[0].strip()
 
 
 class UsageError(Exception):
@@ -62,7 +104,7 @@ def _options(pairs: Sequence[str], players: int | None) -> dict[str, str | int]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--option takes key=value, not {pair!r}")
+            raise UsageError(_("--option takes key=value, not {pair}").format(pair=repr(pair)))
         options[key.strip()] = value.strip()
     if players is not None:
         options["players"] = players
@@ -89,16 +131,27 @@ def cmd_rules(args: argparse.Namespace) -> int:
     game = langbord.load(args.game)
     print(game.rules())
     print()
-    print("Options:")
+    print(_("Options:"))
     for spec in game.option_specs:
-        print(f"  {spec.name}: {spec.described()}; {spec.allowed()} (default {spec.default})")
+        line = _("{name}: {help}; {allowed} (default {default})").format(
+            name=spec.name, help=spec.described(), allowed=spec.allowed(), default=spec.default
+        )
+        print(f"  {line}")
     print()
-    print(f"Bot levels (langbord play {game.name} --players human,LEVEL; rated by")
-    print("benchmarks/levels.py at the default options, random at 0):")
+    print(
+        _(
+            "Bot levels (langbord play {game} --players human,LEVEL; rated by\n"
+            "benchmarks/levels.py at the default options, random at 0):"
+        ).format(game=game.name)
+    )
     for level in levels(game):
         print(f"  {level.describe()}")
     print()
-    print(f"Best agent (bot seats and hints unless another is named): {best_agent(game)}")
+    print(
+        _("Best agent (bot seats and hints unless another is named): {agent}").format(
+            agent=best_agent(game)
+        )
+    )
     return 0
 
 
@@ -114,9 +167,20 @@ def cmd_random(args: argparse.Namespace) -> int:
     try:
         save(record, out)
     except OSError as exc:
-        raise UsageError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
-    print(f"{len(record['actions'])} actions, seed {seed}; record written to {out}")
-    print(f"(langbord replay {out} shows it step by step)")
+        raise UsageError(
+            _("cannot write {path}: {reason}").format(
+                path=repr(str(out)), reason=exc.strerror or exc
+            )
+        ) from None
+    steps = len(record["actions"])
+    print(
+        ngettext(
+            "{n} action, seed {seed}; record written to {path}",
+            "{n} actions, seed {seed}; record written to {path}",
+            steps,
+        ).format(n=steps, seed=seed, path=out)
+    )
+    print(_("(langbord replay {path} shows it step by step)").format(path=out))
     return 0
 
 
@@ -142,11 +206,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             specs = split_specs(args.players, names=(*langbord.agents.AGENTS, HUMAN))
     if args.resume:
         if args.game or args.option:
-            raise UsageError("--resume FILE continues a saved game: name no GAME or --option")
+            raise UsageError(_("--resume FILE continues a saved game: name no GAME or --option"))
         game, seat_list, seed, actions = resume_session(args.resume, specs)
     else:
         if not args.game:
-            raise UsageError(f"name a game to play: {', '.join(langbord.games())}")
+            raise UsageError(
+                _("name a game to play: {games}").format(games=", ".join(langbord.games()))
+            )
         game = game_for(args.game, options, specs)
         seat_list = seat_specs(game, specs)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
@@ -160,11 +226,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         game, seats, seed, screen, fast=args.fast, actions=actions, records=records
     )
     who = ", ".join(
-        f"{game.seat_name(p)}: {'you' if s.human else seat_label(s.spec, game)}"
+        f"{_(game.seat_name(p))}: {_('you') if s.human else seat_label(s.spec, game)}"
         for p, s in enumerate(seats)
     )
     screen.say(headline(game))
-    screen.say(f"Seats — {who}. Seed {seed}." + (" Resumed." if actions else ""))
+    seats_line = (
+        _("Seats — {seats}. Seed {seed}. Resumed.")
+        if actions
+        else _("Seats — {seats}. Seed {seed}.")
+    )
+    screen.say(seats_line.format(seats=who, seed=seed))
     return session.run()
 
 
@@ -173,17 +244,22 @@ def cmd_learn(args: argparse.Namespace) -> int:
     from langbord.cli.screen import Screen
 
     if not args.tutorial:
-        print("Tutorials (langbord learn ID, or a game's name for its first):")
+        print(_("Tutorials (langbord learn ID, or a game's name for its first):"))
         for line in listing():
             print(f"  {line}")
         return 0
     tutorial, others = pick(args.tutorial)
     if not 1 <= args.step <= len(tutorial.steps):
-        raise UsageError(f"--step: {tutorial.id} has steps 1 to {len(tutorial.steps)}")
+        raise UsageError(
+            _("--step: {tutorial} has steps 1 to {last}").format(
+                tutorial=tutorial.id, last=len(tutorial.steps)
+            )
+        )
     screen = Screen(tutorial.make_game())
     screen.say(f"{tutorial.title} — {tutorial.summary}", "bold")
     if others:
-        screen.say("Also: " + ", ".join(f"langbord learn {t.id}" for t in others), "dim")
+        also = ", ".join(f"langbord learn {t.id}" for t in others)
+        screen.say(_("Also: {tutorials}").format(tutorials=also), "dim")
     return Lesson(tutorial, screen, args.step - 1).run()
 
 
@@ -196,7 +272,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = replay(record, upto=args.step)
         Screen(state.game).table(
             str(state),
-            f"{state.game.info.title}: after step {args.step} of {len(record['actions'])}",
+            _("{title}: after step {step} of {total}").format(
+                title=state.game.info.title, step=args.step, total=len(record["actions"])
+            ),
         )
         return 0
     final = replay(record)  # validate the whole record before printing anything
@@ -204,14 +282,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty():
         return step_through(args.file, screen)
     state = final.game.new_initial_state()
-    screen.table(str(state), f"{state.game.info.title}: the start")
+    screen.table(str(state), _("{title}: the start").format(title=state.game.info.title))
     for step, text in enumerate(record["actions"], start=1):
         action = state.string_to_action(text)
         player = state.current_player()
-        who = "chance" if player == langbord.CHANCE else state.game.seat_name(player)
+        who = _("chance") if player == langbord.CHANCE else _(state.game.seat_name(player))
         state.apply_action(action)
         screen.say()
-        screen.table(str(state), f"step {step}: {who}: {state.action_to_string(action)}")
+        screen.table(
+            str(state),
+            _("step {step}: {who}: {action}").format(
+                step=step, who=who, action=state.action_to_string(action)
+            ),
+        )
     return 0
 
 
@@ -478,6 +561,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="langbord", description="Play, study and simulate Nordic board games.")
     parser.add_argument("--version", action="version", version=f"langbord {langbord.__version__}")
+    _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("games", help="list the games")
@@ -757,7 +841,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(func=cmd_bench)
+    for command in sub.choices.values():  # --lang after the command too: play skibe --lang da
+        _add_lang(command, argparse.SUPPRESS)
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """``--lang``: the language to speak (see :func:`language_from_env` for its default). A
+    command's own ``--lang`` has no default, so it overrides the one before the command only
+    when given."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help="the language to speak to players: "
+        + ", ".join(LANGUAGES)
+        + " (default: the locale's, from LC_ALL, LC_MESSAGES or LANG; else en)",
+    )
+
+
+def chosen_language(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> str:
+    """The language a command speaks: ``--lang``'s, else the environment's
+    (:func:`language_from_env`); ``serve`` takes none from the environment, since each request
+    names its own (what the process itself prints stays English)."""
+    if args.lang is not None:
+        return str(args.lang)
+    return SOURCE if args.command == "serve" else language_from_env(environ)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -769,7 +878,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if getattr(args, "seconds", 1.0) <= 0:
             raise UsageError("--seconds must be positive")
-        status: int = args.func(args)
+        with speaking(chosen_language(args)):
+            status: int = args.func(args)
         return status
     except (UsageError, LangbordError) as exc:
         print(f"langbord: error: {exc}", file=sys.stderr)

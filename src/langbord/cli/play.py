@@ -24,7 +24,7 @@ from rich.text import Text
 from langbord.agents import MCTSAgent, RolloutAgent, make_agent
 from langbord.agents.heuristics import best_agent
 from langbord.agents.levels import is_level, level_spec
-from langbord.cli.screen import Screen
+from langbord.cli.screen import Screen, fill
 from langbord.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -33,6 +33,7 @@ from langbord.core.errors import (
     RecordError,
 )
 from langbord.core.game import CHANCE, JSON, Game, normalize_action_text
+from langbord.core.i18n import N_, _, ngettext
 from langbord.core.records import load as load_record
 from langbord.core.records import replay, save, to_record
 from langbord.core.registry import info, load
@@ -45,7 +46,7 @@ CHANCE_PAUSE = 0.35
 RECORDS_ENV = "LANGBORD_RECORDS"
 """The environment variable naming the folder for the records ``langbord play`` saves itself."""
 
-HELP = """\
+HELP = N_("""\
 Type the number of an action, or the action itself (a unique beginning is enough: 'take r').
 Commands:
   help          this text
@@ -55,7 +56,8 @@ Commands:
                 winning
   undo          back to your previous decision (not past a die roll or a card drawn)
   save FILE     write the game to FILE (continue it with: langbord play --resume FILE)
-  quit          stop playing (offers to save first)"""
+  quit          stop playing (offers to save first)""")
+"""The commands of a human decision (English, marked: say it with ``_(HELP)``)."""
 
 
 def records_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -103,7 +105,7 @@ def make_seats(specs: Sequence[str], seed: int, game: Game | None = None) -> lis
         try:
             seats.append(Seat(spec, make_agent(spec, seed=seed * 100 + p, game=game)))
         except OptionError as exc:
-            raise PlayError(f"seat {p + 1}: {exc}; or 'human'") from None
+            raise PlayError(_("seat {n}: {error}; or 'human'").format(n=p + 1, error=exc)) from None
     return seats
 
 
@@ -123,8 +125,9 @@ def game_for(name: str, options: dict[str, str | int], specs: Sequence[str] | No
                 options = {**options, "players": len(specs)}
             elif len(specs) > high:
                 raise PlayError(
-                    f"{info(name).title} seats at most {high} players; "
-                    f"{len(specs)} seats were named"
+                    _("{game} seats at most {most} players; {named} seats were named").format(
+                        game=info(name).title, most=high, named=len(specs)
+                    )
                 )
     return load(name, **options)
 
@@ -135,7 +138,11 @@ def seat_specs(game: Game, specs: Sequence[str] | None) -> list[str]:
     n = game.num_players()
     named = list(specs) if specs is not None else [HUMAN]
     if len(named) > n:
-        raise PlayError(f"{game.info.title} has {n} seats here, but {len(named)} were named")
+        raise PlayError(
+            _("{game} has {n} seats here, but {named} were named").format(
+                game=game.info.title, n=n, named=len(named)
+            )
+        )
     return named + [best_agent(game)] * (n - len(named))
 
 
@@ -190,7 +197,7 @@ class PlaySession:
     def label(self, player: int) -> str:
         seat = self.seats[player]
         if seat.human:
-            return "(you)" if len(self.humans) == 1 else "(human)"
+            return _("(you)") if len(self.humans) == 1 else _("(human)")
         return f"({seat.spec})"
 
     def _apply(self, action: int) -> None:
@@ -210,7 +217,7 @@ class PlaySession:
             return self._run()
         except KeyboardInterrupt:
             self.screen.say()
-            self.screen.say("Interrupted.")
+            self.screen.say(_("Interrupted."))
             self.input_ended(announce=False)
             return 130
 
@@ -230,7 +237,9 @@ class PlaySession:
                     if viewer == -2
                     else state.action_to_string_for(viewer, action)
                 )
-                self.screen.say(Text.assemble(("  chance: ", "dim"), self.screen.styled(text)))
+                self.screen.say(
+                    fill("  " + _("chance: {action}"), "dim", action=self.screen.styled(text))
+                )
                 self._apply(action)
                 self._pause(CHANCE_PAUSE)
                 continue
@@ -258,30 +267,35 @@ class PlaySession:
     def finish(self) -> None:
         state = self.state
         self.screen.say()
-        self.screen.table(str(state), "Game over")
+        self.screen.table(str(state), _("Game over"))
         returns = state.returns()
         scores = state.scores()
         n = len(returns)
         self.screen.say(
-            Text("Scores: ").append_text(
-                Text(", ").join(self.screen.seat(p, f"{scores[p]:g}") for p in range(n))
+            fill(
+                _("Scores: {scores}"),
+                scores=Text(", ").join(self.screen.seat(p, f"{scores[p]:g}") for p in range(n)),
             )
         )
         best = max(returns)
         winners = [p for p in range(n) if returns[p] == best and best > 0]
         if not winners:
-            self.screen.say("Nobody wins.", "bold")
+            self.screen.say(_("Nobody wins."), "bold")
         elif len(winners) == n and n > 1:
-            self.screen.say("Everybody wins!", "bold green")
+            self.screen.say(_("Everybody wins!"), "bold green")
         elif len(winners) == n:
-            self.screen.say("You win!" if self.seats[0].human else "The game is won.", "bold")
+            self.screen.say(_("You win!") if self.seats[0].human else _("The game is won."), "bold")
         else:
-            line = Text(" and ").join(self.screen.seat(p) for p in winners)
-            self.screen.say(line.append(" win" + ("s" if len(winners) == 1 else "") + "."))
+            names = self.screen.seat(winners[0])
+            for p in winners[1:]:  # "red and blue and green"
+                names = fill(_("{items} and {last}"), items=names, last=self.screen.seat(p))
+            self.screen.say(
+                fill(ngettext("{players} wins.", "{players} win.", len(winners)), players=names)
+            )
         if self.humans:
             try:
                 answer = self.screen.ask(
-                    "Save the record? A file name, or Enter to leave without saving: "
+                    _("Save the record? A file name, or Enter to leave without saving: ")
                 )
             except EOFError:
                 return
@@ -296,9 +310,9 @@ class PlaySession:
         screen = self.screen
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != player:
             screen.clear()
-            screen.say(Text("Pass the keyboard to ").append_text(screen.seat(player)))
+            screen.say(fill(_("Pass the keyboard to {seat}"), seat=screen.seat(player)))
             try:
-                screen.ask("Press Enter when only they are looking. ")
+                screen.ask(_("Press Enter when only they are looking. "))
             except EOFError:
                 return self.input_ended()
             screen.clear()
@@ -318,7 +332,7 @@ class PlaySession:
             if not command:
                 continue
             if command in ("help", "?"):
-                screen.say(HELP)
+                screen.say(_(HELP))
             elif command == "rules":
                 screen.say(self.game.rules())
             elif command == "table":
@@ -330,7 +344,7 @@ class PlaySession:
                     self.show(player)
             elif command == "save" and (argument or len(words) == 1):
                 if not argument:
-                    screen.say("save needs a file name: save mygame.json", "yellow")
+                    screen.say(_("save needs a file name: save mygame.json"), "yellow")
                 else:
                     self.save(argument)
             elif command in ("quit", "exit"):
@@ -348,10 +362,10 @@ class PlaySession:
 
     def show(self, player: int) -> None:
         state = self.state
-        title = Text.assemble(self.screen.seat(player, self.label(player)), " to move")
+        title = fill(_("{seat} to move"), seat=self.screen.seat(player, self.label(player)))
         self.screen.say()
         self.screen.table(state.render(player), title.plain)
-        self.screen.say(Text.assemble("Your options, ", self.screen.seat(player), ":"))
+        self.screen.say(fill(_("Your options, {seat}:"), seat=self.screen.seat(player)))
         self.screen.menu(
             [
                 f"{state.action_to_string(a)}  ({state.action_words(a)})"
@@ -359,7 +373,7 @@ class PlaySession:
             ]
         )
         self.screen.say(
-            "Type a number or an action (a unique beginning is enough); 'help' for commands.",
+            _("Type a number or an action (a unique beginning is enough); 'help' for commands."),
             "dim",
         )
 
@@ -373,7 +387,7 @@ class PlaySession:
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise PlayError(f"there is no option {k}: choose 1 to {len(legal)}")
+            raise PlayError(_("there is no option {k}: choose 1 to {n}").format(k=k, n=len(legal)))
         try:
             return state.string_to_action(text)
         except IllegalActionError as exc:
@@ -388,9 +402,23 @@ class PlaySession:
             return matches[0]
         if matches:
             shown = ", ".join(f"'{state.action_to_string(a)}'" for a in matches[:8])
-            more = f" and {len(matches) - 8} more" if len(matches) > 8 else ""
-            raise PlayError(f"'{text}' could be {shown}{more}: type more of it, or its number")
-        raise PlayError(f"{unparsed}; type a number from 1 to {len(legal)}, or 'help'")
+            if len(matches) > 8:
+                raise PlayError(
+                    _(
+                        "'{text}' could be {actions} and {more} more: type more of it, or its "
+                        "number"
+                    ).format(text=text, actions=shown, more=len(matches) - 8)
+                )
+            raise PlayError(
+                _("'{text}' could be {actions}: type more of it, or its number").format(
+                    text=text, actions=shown
+                )
+            )
+        raise PlayError(
+            _("{error}; type a number from 1 to {n}, or 'help'").format(
+                error=unparsed, n=len(legal)
+            )
+        )
 
     # ---- commands -----------------------------------------------------------------------------
 
@@ -400,19 +428,24 @@ class PlaySession:
         action = agent.step(state)
         stats = agent.last_search
         if agent.last_iterations == 0:
-            self.screen.say(f"hint: {state.action_to_string(action)} (the only choice)", "cyan")
+            self.screen.say(
+                _("hint: {action} (the only choice)").format(action=state.action_to_string(action)),
+                "cyan",
+            )
             return
         best = stats[0]
         self.screen.say(
-            f"hint: {best.text} — estimated chance of winning {best.win:.0%} "
-            f"({agent.last_iterations} simulations)",
+            ngettext(
+                "hint: {action} — estimated chance of winning {chance} ({n} simulation)",
+                "hint: {action} — estimated chance of winning {chance} ({n} simulations)",
+                agent.last_iterations,
+            ).format(action=best.text, chance=f"{best.win:.0%}", n=agent.last_iterations),
             "cyan",
         )
         others = [s for s in stats[1:3] if s.visits]
         if others:
-            self.screen.say(
-                "  next: " + "; ".join(f"{s.text} ({s.win:.0%})" for s in others), "cyan"
-            )
+            moves = "; ".join(f"{s.text} ({s.win:.0%})" for s in others)
+            self.screen.say("  " + _("next: {moves}").format(moves=moves), "cyan")
 
     def undo(self, player: int) -> bool:
         """Back to ``player``'s previous decision, unless chance has spoken since."""
@@ -420,13 +453,15 @@ class PlaySession:
         now = len(history)
         previous = [i for i in range(now) if self.movers[i] == player]
         if not previous:
-            self.screen.say("Nothing to undo: this is your first decision.", "yellow")
+            self.screen.say(_("Nothing to undo: this is your first decision."), "yellow")
             return False
         back = previous[-1]
         if any(self.movers[i] == CHANCE for i in range(back, now)):
             self.screen.say(
-                "Cannot undo: chance has spoken since your last decision (a die rolled or a "
-                "card revealed).",
+                _(
+                    "Cannot undo: chance has spoken since your last decision (a die rolled or a "
+                    "card revealed)."
+                ),
                 "yellow",
             )
             return False
@@ -435,7 +470,10 @@ class PlaySession:
             state.apply_action(action)
         self.state = state
         del self.movers[back:]
-        self.screen.say(f"Undone: back before '{self._string_at(history, back)}'.", "cyan")
+        self.screen.say(
+            _("Undone: back before '{action}'.").format(action=self._string_at(history, back)),
+            "cyan",
+        )
         return True
 
     def _string_at(self, history: list[int], index: int) -> str:
@@ -451,22 +489,29 @@ class PlaySession:
         try:
             save(self.record(), Path(path))
         except OSError as exc:
-            self.screen.say(f"cannot write {path!r}: {exc.strerror or exc}", "yellow")
+            self.screen.say(
+                _("cannot write {path}: {reason}").format(
+                    path=repr(path), reason=exc.strerror or exc
+                ),
+                "yellow",
+            )
             return False
-        then = (
-            "watch it with: langbord replay"
+        saved = (
+            _("Saved to {path} (watch it with: langbord replay {path})")
             if self.state.is_terminal()
-            else ("continue with: langbord play --resume")
+            else _("Saved to {path} (continue with: langbord play --resume {path})")
         )
-        self.screen.say(f"Saved to {path} ({then} {path})", "cyan")
+        self.screen.say(saved.format(path=path), "cyan")
         return True
 
     def quit(self) -> int | None:
         """Offers to save; returns the exit status, or ``None`` to play on."""
         try:
             answer = self.screen.ask(
-                "Save before quitting? A file name to save to, Enter to quit without saving, "
-                "or 'back' to play on: "
+                _(
+                    "Save before quitting? A file name to save to, Enter to quit without saving, "
+                    "or 'back' to play on: "
+                )
             )
         except EOFError:
             return self.input_ended()
@@ -475,7 +520,7 @@ class PlaySession:
             return None
         if answer and not self.save(answer):
             return None
-        self.screen.say("Goodbye.")
+        self.screen.say(_("Goodbye."))
         return 0
 
     def input_ended(self, announce: bool = True) -> int:
@@ -484,12 +529,15 @@ class PlaySession:
         folder = self.records if self.records is not None else records_dir()
         path = folder / f"langbord-{self.game.name}-{stamp}.json"
         if announce:
-            self.screen.say("Input ended.")
+            self.screen.say(_("Input ended."))
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             self.screen.say(
-                f"cannot make the folder {str(folder)!r}: {exc.strerror or exc}", "yellow"
+                _("cannot make the folder {folder}: {reason}").format(
+                    folder=repr(str(folder)), reason=exc.strerror or exc
+                ),
+                "yellow",
             )
             return 1
         self.save(str(path))
@@ -506,7 +554,9 @@ def resume_session(
     except RecordError as exc:
         raise PlayError(str(exc)) from None
     if state.is_terminal():
-        raise PlayError(f"the game in {path} is over; watch it with: langbord replay {path}")
+        raise PlayError(
+            _("the game in {path} is over; watch it with: langbord replay {path}").format(path=path)
+        )
     game = state.game
     meta = record.get("meta")
     saved = meta.get("agent_specs") if isinstance(meta, dict) else None
@@ -516,7 +566,9 @@ def resume_session(
         seats = [str(s) for s in saved]
         if len(seats) != game.num_players():
             raise PlayError(
-                f"{path}: agent_specs names {len(seats)} seats, not {game.num_players()}"
+                _("{path}: agent_specs names {named} seats, not {n}").format(
+                    path=path, named=len(seats), n=game.num_players()
+                )
             )
     else:
         seats = seat_specs(game, None)
@@ -536,16 +588,24 @@ def step_through(record_path: str, screen: Screen) -> int:
     step = 0
     while True:
         state = replay(record, upto=step)
-        header = f"{game.info.title}: step {step} of {len(actions)}"
+        header = _("{title}: step {step} of {total}").format(
+            title=game.info.title, step=step, total=len(actions)
+        )
         if step:
             before = replay(record, upto=step - 1)
             mover = before.current_player()
-            who = "chance" if mover == CHANCE else game.seat_name(mover)
-            header += f" — {who}: {actions[step - 1]}"
+            who = _("chance") if mover == CHANCE else _(game.seat_name(mover))
+            header = _("{title}: step {step} of {total} — {who}: {action}").format(
+                title=game.info.title,
+                step=step,
+                total=len(actions),
+                who=who,
+                action=actions[step - 1],
+            )
         screen.say()
         screen.table(str(state), header)
         try:
-            line = screen.ask("Enter/n: next  b: back  NUMBER: go to step  q: quit > ")
+            line = screen.ask(_("Enter/n: next  b: back  NUMBER: go to step  q: quit > "))
         except EOFError:
             return 0
         key = line.strip().lower()
@@ -553,7 +613,7 @@ def step_through(record_path: str, screen: Screen) -> int:
             if step < len(actions):
                 step += 1
             else:
-                screen.say("That was the last step.", "yellow")
+                screen.say(_("That was the last step."), "yellow")
         elif key in ("b", "back"):
             step = max(0, step - 1)
         elif key.isdigit():
@@ -561,4 +621,6 @@ def step_through(record_path: str, screen: Screen) -> int:
         elif key in ("q", "quit", "exit"):
             return 0
         else:
-            screen.say(f"'{line.strip()}' is not a viewer command", "yellow")
+            screen.say(
+                _("'{command}' is not a viewer command").format(command=line.strip()), "yellow"
+            )

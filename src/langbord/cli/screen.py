@@ -1,7 +1,9 @@
 """The terminal's look: ``rich`` colour and layout on a terminal, plain text otherwise.
 
 Seats keep their colour wherever their name appears (a clan's colour in Skåål, a player colour in
-Skibe); the name itself is always written out, so colour only ever adds to the text.
+Skibe); the name itself is always written out, so colour only ever adds to the text. What the
+terminal says is in the language spoken (:mod:`langbord.core.i18n`): a phrase with a coloured
+part in it is a translated template filled by :func:`fill`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from langbord.core.game import Game
+from langbord.core.i18n import _
 
 _NAMED = {
     "black": "bold white on grey23",
@@ -29,10 +32,34 @@ _NAMED = {
     "purple": "bold magenta",
 }
 _PALETTE = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(template: str, style: str = "", **values: str | Text) -> Text:
+    """``template`` (a phrase already translated) with each ``{name}`` replaced by
+    ``values[name]``: a :class:`Text` keeps its own colours (a seat's name), the words of the
+    template get ``style``.
+
+    >>> fill("{seat} to move", seat=Text("red", style="bold red")).plain
+    'red to move'
+    """
+    text = Text()
+    start = 0
+    for match in _PLACEHOLDER.finditer(template):
+        text.append(template[start : match.start()], style)
+        value = values[match.group(1)]
+        if isinstance(value, Text):
+            text.append_text(value)
+        else:
+            text.append(value)
+        start = match.end()
+    text.append(template[start:], style)
+    return text
 
 
 def seat_style(game: Game, player: int) -> str:
-    """The colour a seat's name is written in."""
+    """The colour a seat's name is written in (by its name as declared, whatever the language
+    spoken)."""
     return _NAMED.get(game.seat_name(player), _PALETTE[player % len(_PALETTE)])
 
 
@@ -52,8 +79,9 @@ class Screen:
             emoji=False,
             soft_wrap=not self.rich,
         )
-        names = {game.seat_name(p): seat_style(game, p) for p in range(game.num_players())}
-        # Longer names first, so "light blue" wins over "blue".
+        names = {_(game.seat_name(p)): seat_style(game, p) for p in range(game.num_players())}
+        # The names as the table says them (in the language spoken); longer names first, so
+        # "light blue" wins over "blue".
         self._names = sorted(names.items(), key=lambda item: -len(item[0]))
 
     # ---- pieces -------------------------------------------------------------------------------
@@ -67,8 +95,9 @@ class Screen:
         return result
 
     def seat(self, player: int, label: str = "") -> Text:
-        """A seat's name in its colour, with ``label`` (``(you)``, ``(mcts)``) after it."""
-        text = Text(self.game.seat_name(player), style=seat_style(self.game, player))
+        """A seat's name in its colour, in the language spoken, with ``label`` (``(you)``,
+        ``(mcts)``) after it."""
+        text = Text(_(self.game.seat_name(player)), style=seat_style(self.game, player))
         if label:
             text.append(f" {label}")
         return text
@@ -81,12 +110,13 @@ class Screen:
         self.console.print(text)
 
     def table(self, text: str, title: str) -> None:
-        """A table rendering, framed on a terminal."""
+        """A table rendering, framed on a terminal. Neither is read as ``rich`` markup: a
+        ``[word]`` in a table or a translation is text."""
         if self.rich:
-            self.console.print(Panel(self.styled(text), title=title, title_align="left"))
+            self.console.print(Panel(self.styled(text), title=Text(title), title_align="left"))
         else:
-            self.console.print(f"=== {title} ===")
-            self.console.print(text)
+            self.console.print(f"=== {title} ===", markup=False)
+            self.console.print(text, markup=False)
 
     def menu(self, options: Sequence[str]) -> None:
         """The numbered legal actions."""

@@ -35,12 +35,13 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from langbord.core.game import CHANCE, TERMINAL, State
+from langbord.core.i18n import _
 
 S = TypeVar("S", bound="FlowState")
 
 
 def _accepts_nothing(state: Any, action: int) -> str:
-    return "it is not a move now"
+    return _("it is not a move now")
 
 
 class Phase(Generic[S]):
@@ -106,7 +107,11 @@ def _nothing_applies(state: Any, action: int) -> None:  # pragma: no cover (neve
 
 
 def _game_over(state: Any, quote: bool) -> str:
-    return "the game is over"
+    return _("the game is over")
+
+
+def _game_over_why(state: Any, action: int) -> str:
+    return _("the game is over")
 
 
 OVER: Phase[Any] = Phase(
@@ -116,7 +121,7 @@ OVER: Phase[Any] = Phase(
     legal=_nothing_legal,
     apply=_nothing_applies,
     task=_game_over,
-    why=lambda state, action: "the game is over",
+    why=_game_over_why,
 )
 """The phase of a finished game: no one moves, nothing is legal."""
 
@@ -192,8 +197,9 @@ class FlowState(State):
         to_move = self.current_player()
         task = self.phase.task(self, True)
         if to_move == CHANCE:
-            return f"now comes a chance event: {task}"
-        return f"now {self.game.seat_name(to_move)} must {task}"
+            return _("now comes a chance event: {task}").format(task=task)
+        seat = _(self.game.seat_name(to_move))
+        return _("now {seat} must {task}").format(seat=seat, task=task)
 
     def _prompt(self, notation: bool = True) -> str:
         return self.phase.task(self, notation)

@@ -46,6 +46,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from langbord.core.errors import IllegalActionError, InvalidActionError, LangbordError
+from langbord.core.i18n import _
 from langbord.core.info import REFEREE, GameInfo
 from langbord.core.notation import Parts
 from langbord.core.options import Option, OptionValue, resolve_options
@@ -196,8 +197,9 @@ class Game(ABC):
 
     def tagline(self) -> str:
         """What the game is about, in a line ("dwarf clans prospect for gold and run Royal
-        Inns."): ``GameInfo.tagline``, the first line of its card after the title."""
-        return self.info.tagline
+        Inns."): ``GameInfo.tagline``, the first line of its card after the title, in the
+        language spoken."""
+        return _(self.info.tagline) if self.info.tagline else ""
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -314,8 +316,10 @@ class State(ABC):
         from langbord.core.prompts import MAX_EXAMPLES, quote
 
         if not notation:
-            return "choose an action"
-        return f"choose an action ({quote(self.legal_strings()[:MAX_EXAMPLES])})"
+            return _("choose an action")
+        return _("choose an action ({examples})").format(
+            examples=quote(self.legal_strings()[:MAX_EXAMPLES])
+        )
 
     def legal_strings(self) -> list[str]:
         """The strings of ``legal_actions()``, in the same order."""
@@ -369,8 +373,8 @@ class State(ABC):
         if not self.is_terminal():
             return None
         return {
-            "reason": "the game is over",
-            "breakdown": {"rows": ["score"], "values": [list(self.scores())]},
+            "reason": _("the game is over"),
+            "breakdown": {"rows": [_("score")], "values": [list(self.scores())]},
         }
 
     def action_words(self, action: int) -> str:
@@ -473,10 +477,22 @@ class State(ABC):
         if action is None:
             legal = [self.action_to_string(a) for a in self.legal_actions()]
             near = difflib.get_close_matches(normalize_action_text(text), legal, n=3)
-            hint = f"; did you mean {' or '.join(repr(s) for s in near)}?" if near else ""
+            words = {"game": self.game.name, "text": repr(text.strip())}
+            if not near:
+                raise InvalidActionError(
+                    _(
+                        "{game}: {text} is not an action "
+                        "(`langbord rules {game}` lists the notation)"
+                    ).format(**words)
+                )
+            said = repr(near[0])
+            for other in near[1:]:  # "'a' or 'b' or 'c'"
+                said = _("{items} or {last}").format(items=said, last=repr(other))
             raise InvalidActionError(
-                f"{self.game.name}: {text.strip()!r} is not an action{hint}"
-                f" (`langbord rules {self.game.name}` lists the notation)"
+                _(
+                    "{game}: {text} is not an action; did you mean {actions}? "
+                    "(`langbord rules {game}` lists the notation)"
+                ).format(actions=said, **words)
             )
         if not self._is_legal(action):
             raise IllegalActionError(self._illegal_message(action))
@@ -493,7 +509,7 @@ class State(ABC):
         if not 0 <= action < n:
             return f"{self.game.name}: {action} is not an action id (0..{n - 1})"
         if self.is_terminal():
-            return f"{self.action_to_string(action)!r}: the game is over"
+            return f"{self.action_to_string(action)!r}: {_('the game is over')}"
         return f"{self.action_to_string(action)!r}: {self._why_illegal(action)}"
 
     def __repr__(self) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from langbord.core.card import NO_CARD, Card, read_card
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import _
 from langbord.core.notation import ActionTable
 
 REFEREE = -3
@@ -67,8 +68,11 @@ class GameInfo:
     _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def seat_name(self, player: int) -> str:
+        """Seat ``player``'s name as declared (English, marked where declared: a player reads
+        it as ``_(name)``; views and notation keep it as it is); past the declared names,
+        "seat N" in the language spoken."""
         names = self.seat_names
-        return names[player] if 0 <= player < len(names) else f"seat {player}"
+        return names[player] if 0 <= player < len(names) else _("seat {n}").format(n=player)
 
     def load_renderer(self) -> Renderer:
         """The registered text renderer (loaded once)."""
@@ -89,8 +93,10 @@ class GameInfo:
         return found
 
     def card_text(self) -> str:
-        """The whole card under its title line ("Skibe — build three viking ships, …")."""
-        head = f"{self.title} — {self.tagline}" if self.tagline else self.title
+        """The whole card under its title line ("Skibe — build three viking ships, …"), the
+        tagline in the language spoken (the card itself is the rulebook's notation and
+        rulings, in English)."""
+        head = f"{self.title} — {_(self.tagline)}" if self.tagline else self.title
         return self.load_card().text(head)
 
     def load_actions(self) -> ActionTable:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from langbord.core.errors import OptionError
+from langbord.core.i18n import _, pgettext
 
 OptionValue = int | bool | str
 
@@ -19,7 +20,9 @@ class Option:
     Values given as text (from the command line, ``--option players=4``) are converted.
     For players: ``label`` names the option ("Boat side"), ``help`` says what it does in words
     (no ruling ids: those are ``rulings``, the ids of the rulings behind it), and
-    ``choice_labels`` names each of ``choices`` in order ("Mead Cup" for ``mead_cup``).
+    ``choice_labels`` names each of ``choices`` in order ("Mead Cup" for ``mead_cup``). The
+    words for players are English, marked for the catalogs where a game declares them
+    (``N_``): :meth:`described` and :meth:`choice_label` say them in the language spoken.
     """
 
     name: str
@@ -35,12 +38,14 @@ class Option:
     def described(self) -> str:
         """``help`` with its rulings' ids, for the terminal and the docs: "prospects before the
         mines close (SA-3)"."""
-        return f"{self.help} ({', '.join(self.rulings)})" if self.rulings else self.help
+        said = _(self.help) if self.help else ""
+        return f"{said} ({', '.join(self.rulings)})" if self.rulings else said
 
     def choice_label(self, value: OptionValue) -> str:
         """The players' name of a value of ``choices`` (the value itself without labels)."""
         if self.choices is not None and self.choice_labels is not None and value in self.choices:
-            return self.choice_labels[self.choices.index(value)]
+            label = self.choice_labels[self.choices.index(value)]
+            return _(label) if label else label
         return _show(value)
 
     def allowed(self) -> str:
@@ -52,13 +57,17 @@ class Option:
         if isinstance(self.default, int):
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
-            return f"integers {lo}..{hi}" if (lo or hi) else "integers"
-        return "text"
+            if lo or hi:
+                return _("integers {low}..{high}").format(low=lo, high=hi)
+            return _("integers")
+        return pgettext("an option's values", "text")
 
     def parse(self, game: str, value: object) -> OptionValue:
         """Check ``value`` (or convert it from text) and return it; raise :class:`OptionError`."""
         bad = OptionError(
-            f"{game}: option {self.name}={value!r} is not allowed; allowed: {self.allowed()}"
+            _("{game}: option {name}={value} is not allowed; allowed: {allowed}").format(
+                game=game, name=self.name, value=repr(value), allowed=self.allowed()
+            )
         )
         converted: OptionValue
         if isinstance(self.default, bool):
@@ -110,9 +119,16 @@ def resolve_options(
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        listing = ", ".join(f"{s.name} ({s.allowed()}; default {_show(s.default)})" for s in specs)
+        listing = ", ".join(
+            _("{name} ({allowed}; default {default})").format(
+                name=s.name, allowed=s.allowed(), default=_show(s.default)
+            )
+            for s in specs
+        )
         raise OptionError(
-            f"{game}: unknown option {', '.join(unknown)}; options are: {listing or 'none'}"
+            _("{game}: unknown option {names}; options are: {options}").format(
+                game=game, names=", ".join(unknown), options=listing or _("none")
+            )
         )
     return {
         spec.name: spec.parse(game, given[spec.name]) if spec.name in given else spec.default

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from langbord.core.i18n import _
+
 MAX_EXAMPLES = 3
 """A prompt quotes at most this many moves."""
 
@@ -29,10 +31,10 @@ Choice = tuple[str, Sequence[str] | None]
 
 
 def join_or(parts: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
+    """``a``, ``a or b``, ``a, b or c``: the "or" in the language being spoken."""
     if len(parts) <= 1:
         return "".join(parts)
-    return f"{', '.join(parts[:-1])} or {parts[-1]}"
+    return _("{items} or {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
 
 
 def quote(examples: Sequence[str]) -> str:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from langbord.core.errors import LangbordError, RecordError
-from langbord.core.game import JSON, State
+from langbord.core.game import JSON, Game, State
+from langbord.core.i18n import _
 from langbord.core.registry import load as load_game
 
 FORMAT = "langbord-record"
@@ -51,39 +52,64 @@ def replay(record: object, upto: int | None = None) -> State:
     """The state the record reaches (after ``upto`` actions if given), applied exactly.
 
     Raises :class:`RecordError` for a malformed record, another rules version, or an action that
-    does not apply; ``err.step`` is the 1-based step that failed.
+    does not apply; ``err.step`` is the 1-based step that failed. Its actions are notation,
+    which no language changes: a record replays the same whatever language is spoken.
     """
-    if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
-    if record.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"not a langbord record (format {record.get('format')!r})")
-    for key, kind in (("game", str), ("version", int), ("options", dict), ("actions", list)):
-        if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
-            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
-    try:
-        game = load_game(record["game"], **record["options"])
-    except LangbordError as exc:
-        raise RecordError(f"record cannot be loaded: {exc}") from None
-    if record["version"] != game.version:
-        raise RecordError(
-            f"record is of {game.name} rules version {record['version']}; this langbord plays "
-            f"version {game.version}"
-        )
+    game = _game_of(record)
+    assert isinstance(record, dict)
     actions: list[Any] = record["actions"]
     stop = len(actions) if upto is None else upto
     if not 0 <= stop <= len(actions):
-        raise RecordError(f"step {upto} is outside the record (0..{len(actions)})")
+        raise RecordError(
+            _("step {step} is outside the record (0..{last})").format(step=upto, last=len(actions))
+        )
     state = game.new_initial_state()
     for step, text in enumerate(actions[:stop], start=1):
         if not isinstance(text, str):
-            raise RecordError(f"step {step}: {text!r} is not an action string", step)
+            raise RecordError(
+                _("step {step}: {text} is not an action string").format(step=step, text=repr(text)),
+                step,
+            )
         try:
             state.apply_action(state.string_to_action(text))
         except LangbordError as exc:
-            raise RecordError(f"step {step} ({text!r}) does not replay: {exc}", step) from None
+            raise RecordError(
+                _("step {step} ({text}) does not replay: {error}").format(
+                    step=step, text=repr(text), error=exc
+                ),
+                step,
+            ) from None
     if upto is None and isinstance(record.get("result"), dict):
         _check_result(record["result"], state)
     return state
+
+
+def _game_of(record: object) -> Game:
+    """The game ``record`` is of, its fields checked; :class:`RecordError` otherwise."""
+    if not isinstance(record, dict):
+        raise RecordError(_("a record is a JSON object"))
+    if record.get("format", FORMAT) != FORMAT:
+        raise RecordError(
+            _("not a langbord record (format {format})").format(format=repr(record.get("format")))
+        )
+    for key, kind in (("game", str), ("version", int), ("options", dict), ("actions", list)):
+        if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
+            raise RecordError(
+                _("record field {key} is missing or not a {kind}").format(
+                    key=repr(key), kind=kind.__name__
+                )
+            )
+    try:
+        game = load_game(record["game"], **record["options"])
+    except LangbordError as exc:
+        raise RecordError(_("record cannot be loaded: {error}").format(error=exc)) from None
+    if record["version"] != game.version:
+        raise RecordError(
+            _(
+                "record is of {game} rules version {version}; this langbord plays version {ours}"
+            ).format(game=game.name, version=record["version"], ours=game.version)
+        )
+    return game
 
 
 def _check_result(result: dict[str, Any], state: State) -> None:
@@ -99,11 +125,16 @@ def _check_result(result: dict[str, Any], state: State) -> None:
             for x, y in zip(scores, got, strict=True)
         )
     ):
-        raise RecordError(f"record says scores {scores} but its actions give {got}")
+        raise RecordError(
+            _("record says scores {scores} but its actions give {got}").format(
+                scores=scores, got=got
+            )
+        )
     if bool(result.get("terminal")) != state.is_terminal():
         raise RecordError(
-            f"record says terminal={result.get('terminal')} but its actions give "
-            f"terminal={state.is_terminal()}"
+            _("record says terminal={said} but its actions give terminal={got}").format(
+                said=result.get("terminal"), got=state.is_terminal()
+            )
         )
 
 
@@ -120,13 +151,21 @@ def load(path: str | Path) -> dict[str, JSON]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror or exc}") from None
+        raise RecordError(
+            _("cannot read record {path}: {reason}").format(
+                path=repr(str(path)), reason=exc.strerror or exc
+            )
+        ) from None
     except UnicodeDecodeError:
-        raise RecordError(f"record {str(path)!r} is not UTF-8 text") from None
+        raise RecordError(
+            _("record {path} is not UTF-8 text").format(path=repr(str(path)))
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"record {str(path)!r} is not valid JSON: {exc}") from None
+        raise RecordError(
+            _("record {path} is not valid JSON: {error}").format(path=repr(str(path)), error=exc)
+        ) from None
     if not isinstance(data, dict):
-        raise RecordError(f"record {str(path)!r} is not a JSON object")
+        raise RecordError(_("record {path} is not a JSON object").format(path=repr(str(path))))
     return data

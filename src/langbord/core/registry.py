@@ -14,6 +14,7 @@ from typing import Any
 
 from langbord.core.errors import LangbordError, UnknownGameError
 from langbord.core.game import Game
+from langbord.core.i18n import _
 from langbord.core.info import GameInfo
 
 
@@ -58,7 +59,11 @@ def games() -> list[str]:
 
 def _entry(name: str) -> _Entry:
     if not isinstance(name, str) or name.strip().lower() not in _GAMES:
-        raise UnknownGameError(f"unknown game {name!r}; games are: {', '.join(games())}")
+        raise UnknownGameError(
+            _("unknown game {name}; games are: {games}").format(
+                name=repr(name), games=", ".join(games())
+            )
+        )
     return _GAMES[name.strip().lower()]
 
 
