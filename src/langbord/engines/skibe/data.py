@@ -8,14 +8,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
-"""Player colours; seat ``p`` plays ``COLOURS[p]``."""
+from langbord.core.i18n import N_
+
+COLOURS: tuple[str, ...] = (N_("red"), N_("blue"), N_("yellow"), N_("green"), N_("purple"))
+"""Player colours; seat ``p`` plays ``COLOURS[p]`` (the cards' shields show them too). Marked for
+the catalogs: views and notation keep them as they are, player text says them with ``_()``."""
 
 FOOD = "F"
 EQUIPMENT = "E"
 
-CHIEFTAIN_ACTIONS: tuple[str, ...] = ("equipment", "food", "remove", "swap", "protection")
-"""The five Chieftain actions; every player has one Chieftain of each."""
+CHIEFTAIN_ACTIONS: tuple[str, ...] = (
+    N_("equipment"),
+    N_("food"),
+    N_("remove"),
+    N_("swap"),
+    N_("protection"),
+)
+"""The five Chieftain actions; every player has one Chieftain of each. Marked for the catalogs:
+the notation writes them as they are (``chief swap 2``), player text says them with ``_()``."""
 EQUIP_CHIEF, FOOD_CHIEF, REMOVE_CHIEF, SWAP_CHIEF, PROTECT_CHIEF = range(5)
 
 SHIPS = 3

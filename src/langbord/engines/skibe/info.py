@@ -1,5 +1,6 @@
 """What Skibe declares about itself (see ``langbord.core.info``)."""
 
+from langbord.core.i18n import N_
 from langbord.core.info import GameInfo
 from langbord.engines.skibe.data import COLOURS
 
@@ -11,6 +12,6 @@ INFO = GameInfo(
     renderer="langbord.engines.skibe.render:render",
     actions="langbord.engines.skibe.notation:TABLE",
     seat_names=COLOURS,
-    tagline="build three viking ships, load them, and score them with chieftains.",
+    tagline=N_("build three viking ships, load them, and score them with chieftains."),
     card="langbord.engines.skibe:card.toml",
 )

@@ -7,6 +7,7 @@ Every id has exactly one string, the same in every state.
 
 from __future__ import annotations
 
+from langbord.core.i18n import N_, _
 from langbord.core.notation import ActionTable, first, second
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
@@ -15,6 +16,7 @@ from langbord.engines.skibe.data import (
     SHIPS,
     VIKING_TYPES,
 )
+from langbord.engines.skibe.tables import card_words
 
 # Kinds of action.
 (
@@ -109,7 +111,7 @@ MOVE_FOOD_ID = [
     for a in range(SHIPS + 1)
 ]
 REMOVE_ID = [_add(REMOVE, x, 0, f"remove {slot_name(x)}") for x in range(PLACES)]
-SWAP_ID = [[-1] * PLACES for _ in range(PLACES)]
+SWAP_ID = [[-1] * PLACES for _row in range(PLACES)]
 for _x in range(PLACES):
     for _y in range(_x + 1, PLACES):
         SWAP_ID[_x][_y] = SWAP_ID[_y][_x] = _add(
@@ -149,26 +151,44 @@ TABLE.declare(SWAP, "swap", slot=first(slot_name), **{"with": second(slot_name)}
 TABLE.declare(SKIP, "skip")
 
 # The words players read (``State.action_words``): places as a player names them.
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+ORDINALS = (
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+)
 
 
 def place_words(slot: int) -> str:
-    """ "ship 2's third card", "the display's first card" or "the stock"."""
+    """ "ship 2's third card", "the display's first card" or "the stock", in the language
+    spoken."""
     if slot == STOCK:
-        return "the stock"
+        return _("the stock")
     if slot >= CARD_SLOTS:
-        return f"the display's {ORDINALS[slot - CARD_SLOTS]} card"
-    return f"ship {slot // MAX_SHIP_LIMIT + 1}'s {ORDINALS[slot % MAX_SHIP_LIMIT]} card"
+        return _("the display's {nth} card").format(nth=_(ORDINALS[slot - CARD_SLOTS]))
+    return _("ship {ship}'s {nth} card").format(
+        ship=slot // MAX_SHIP_LIMIT + 1, nth=_(ORDINALS[slot % MAX_SHIP_LIMIT])
+    )
 
 
 def bow_words(bow: int) -> str:
-    return "the stock" if bow == STOCK else f"ship {bow + 1}'s bow"
+    """ "ship 2's bow" or "the stock", in the language spoken."""
+    return _("the stock") if bow == STOCK else _("ship {ship}'s bow").format(ship=bow + 1)
 
 
-CHIEFTAIN_WORDS = ("move-equipment", "move-food", "remove", "swap", "protection")
+CHIEFTAIN_WORDS = (
+    N_("move-equipment"),
+    N_("move-food"),
+    N_("remove"),
+    N_("swap"),
+    N_("protection"),
+)
 _place = first(place_words)
 _to_place = second(place_words)
-TABLE.word(REVEAL, "the card revealed is a {card}")
+TABLE.word(REVEAL, "the card revealed is a {card}", card=first(card_words))
 TABLE.word(TAKE, "take the display's {nth} card", nth=first(ORDINALS))
 TABLE.word(DRAW, "draw the pile's top card")
 TABLE.word(STERN, "lay a stern on ship {ship} and evaluate it")

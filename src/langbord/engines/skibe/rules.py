@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
+from langbord.core.i18n import N_, _
 from langbord.core.info import GameInfo
 from langbord.core.options import Option
 from langbord.engines.skibe.data import (
@@ -60,7 +61,9 @@ from langbord.engines.skibe.phases.equipment import (
 )
 from langbord.engines.skibe.phases.evaluation import (
     EVALUATE,
+    FINAL,
     ActChieftains,
+    sheet_label,
 )
 from langbord.engines.skibe.phases.extend_ship import LAY
 from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
@@ -165,7 +168,7 @@ class Ship:
 
 
 OPENING = in_order(
-    *[DealToShip(s) for s in range(SHIPS) for _ in range(START_VIKINGS_PER_SHIP)],
+    *[DealToShip(s) for s in range(SHIPS) for _card in range(START_VIKINGS_PER_SHIP)],
     RefillDisplay(),
     NextTurn(advance=False),
 )
@@ -179,7 +182,7 @@ class SkibeGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, "number of players", minimum=3, maximum=5, label="Players"),
+        Option("players", 4, N_("number of players"), minimum=3, maximum=5, label=N_("Players")),
     )
     conformance_options = ({"players": 3}, {"players": 4}, {"players": 5})
 
@@ -234,8 +237,8 @@ class SkibeState(FlowState):
 
     def __init__(self, game: SkibeGame) -> None:
         super().__init__(game)
-        self.players = [Player() for _ in range(game.num_players())]
-        self.ships = [Ship() for _ in range(SHIPS)]
+        self.players = [Player() for _seat in range(game.num_players())]
+        self.ships = [Ship() for _ship in range(SHIPS)]
         self.ship_limit = game.ship_limit()
         self.pile = game.deck()
         """Copies of each Viking type left in the draw pile (its order is chance, SB-1)."""
@@ -243,8 +246,10 @@ class SkibeState(FlowState):
         self.display = [-1] * DISPLAY_SIZE
         self.food_stock = FOOD_STONES - SHIPS
         self.equipment_stock = EQUIPMENT_STONES
-        self.sheet: list[tuple[str, list[int]]] = []
-        """The score sheet: each evaluation's label and points per seat."""
+        self.sheet: list[tuple[int, int, list[int]]] = []
+        """The score sheet: each evaluation's ship, how it was evaluated (the seat whose stern
+        closed it, or :data:`~.phases.evaluation.ALL_FULL` or ``FINAL``; its label:
+        :func:`~.phases.evaluation.sheet_label`) and points per seat."""
         self.vikings_out = 0
         self.chieftains_out = 0
         self.sterns_out = 0
@@ -287,7 +292,7 @@ class SkibeState(FlowState):
         """FlowState's refusal, naming chance as the mover at a deal ("now chance must reveal the
         top card of the draw pile"), as Skibe's refusals always have."""
         if self.phase is DEAL:
-            return f"now chance must {deal_task(self, True)}"
+            return _("now chance must {task}").format(task=deal_task(self, True))
         return super().wrong_phase(action)
 
     # ---- the deal --------------------------------------------------------------------------------
@@ -311,11 +316,16 @@ class SkibeState(FlowState):
             totals[vessel.stern] += 1  # SB-4
         return list(map(vessel.food.__mul__, totals[: len(self.players)]))
 
-    def score(self, ship: int, label: str) -> None:
+    def score(self, ship: int, how: int) -> None:
+        """Every seat scores ``ship``, evaluated as ``how`` says (see ``sheet``)."""
         gained = self.ship_points(ship)
         for player, points in zip(self.players, gained, strict=True):
             player.points += points
-        self.sheet.append((label, gained))
+        self.sheet.append((ship, how, gained))
+
+    def sheet_labels(self) -> list[str]:
+        """The label of each row of the score sheet, in the language spoken."""
+        return [sheet_label(ship, how) for ship, how, _points in self.sheet]
 
     # ---- legal options ---------------------------------------------------------------------------
 
@@ -354,13 +364,17 @@ class SkibeState(FlowState):
         if self.phase is not OVER:
             return None
         rows = [
-            label if label.startswith("final") else f"{label} (evaluation {i})"
-            for i, (label, _) in enumerate(self.sheet, 1)
+            label
+            if how == FINAL
+            else _("{label} (evaluation {number})").format(label=label, number=i)
+            for i, ((_ship, how, _points), label) in enumerate(
+                zip(self.sheet, self.sheet_labels(), strict=True), 1
+            )
         ]
         return {
-            "reason": "the pile and the display are empty: every ship was scored",
+            "reason": _("the pile and the display are empty: every ship was scored"),
             "rulings": ["SB-6"],
-            "breakdown": {"rows": rows, "values": [list(points) for _, points in self.sheet]},
+            "breakdown": {"rows": rows, "values": [list(points) for *_row, points in self.sheet]},
         }
 
     def _copy(self) -> SkibeState:
@@ -432,7 +446,10 @@ class SkibeState(FlowState):
             "stock": {"food": self.food_stock, "equipment": self.equipment_stock},
             "hands": [p.view() for p in self.players],
             "scores": [p.points for p in self.players],
-            "sheet": [{"label": label, "points": list(pts)} for label, pts in self.sheet],
+            "sheet": [
+                {"label": sheet_label(ship, how, N_), "points": list(points)}
+                for ship, how, points in self.sheet
+            ],
             "out_of_game": self.vikings_out,
         }
 

@@ -12,10 +12,11 @@ from operator import getitem
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import _
 from langbord.engines.skibe.data import DISPLAY_SIZE, VIKING_TYPES
 from langbord.engines.skibe.notation import REVEAL, REVEAL_ID
 from langbord.engines.skibe.phases import in_order
-from langbord.engines.skibe.tables import NAME
+from langbord.engines.skibe.tables import card_words
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
@@ -113,7 +114,7 @@ def why_not(state: SkibeState, action: int) -> str:
     """Why ``action`` cannot be revealed now; "" if it can."""
     if state.pile[action]:
         return ""
-    return f"no {NAME[action]} card is left in the draw pile (deck: SB-1)"
+    return _("no {card} card is left in the draw pile (deck: SB-1)").format(card=card_words(action))
 
 
 def reference(state: SkibeState) -> list[int]:
@@ -128,7 +129,7 @@ def apply(state: SkibeState, card: int) -> None:
 
 
 def task(state: SkibeState, quote: bool) -> str:
-    return "reveal the top card of the draw pile (a chance event)"
+    return _("reveal the top card of the draw pile (a chance event)")
 
 
 DEAL: Phase[SkibeState] = Phase(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skibe.data import SHIPS
 from langbord.engines.skibe.notation import (
     ARG1,
@@ -24,7 +25,7 @@ from langbord.engines.skibe.notation import (
 )
 from langbord.engines.skibe.phases import on_turn
 from langbord.engines.skibe.phases.laying_chieftains import offer_chieftains
-from langbord.engines.skibe.tables import MASK, NAME, L
+from langbord.engines.skibe.tables import MASK, L, card_words
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
@@ -90,33 +91,30 @@ def why_not(state: SkibeState, action: int) -> str:
     if kind == NO_EQUIP:
         if not state.equipment_stock:
             return ""
-        return "the stock has equipment and a card may take it: loading it is compulsory"
+        return _("the stock has equipment and a card may take it: loading it is compulsory")
     if kind == EQUIP_LOAD and not state.equipment_stock:
-        return (
-            "the stock has no equipment: move a stone from card to card or pass "
-            f"({state._examples(EQUIP_SHIFT, NO_EQUIP)})"
-        )
+        return _(
+            "the stock has no equipment: move a stone from card to card or pass ({examples})"
+        ).format(examples=state._examples(EQUIP_SHIFT, NO_EQUIP))
     if kind == EQUIP_SHIFT:
         if state.equipment_stock:
-            return (
-                "the stock still has equipment: load it from the stock "
-                f"({state._examples(EQUIP_LOAD)})"
+            return _("the stock still has equipment: load it from the stock ({examples})").format(
+                examples=state._examples(EQUIP_LOAD)
             )
         if state.card_at(a) < 0:
-            return f"there is no card {slot_name(a)}"
+            return _("there is no card {slot}").format(slot=slot_name(a))
         if not state.stones_at(a):
-            return f"card {slot_name(a)} carries no equipment"
+            return _("card {slot} carries no equipment").format(slot=slot_name(a))
         a = b
     card = state.card_at(a)
     if card < 0:
-        return f"there is no card {slot_name(a)}"
+        return _("there is no card {slot}").format(slot=slot_name(a))
     if not MASK[card] & MASK[state.last_laid]:
         return ""
-    return (
-        f"card {slot_name(a)} ({NAME[card]}) shares a shield colour with the card just laid "
-        f"({NAME[state.last_laid]}): equipment goes on a card showing a different shield "
-        "(rulebook)"
-    )
+    return _(
+        "card {slot} ({card}) shares a shield colour with the card just laid ({laid}): "
+        "equipment goes on a card showing a different shield (rulebook)"
+    ).format(slot=slot_name(a), card=card_words(card), laid=card_words(state.last_laid))
 
 
 def reference(state: SkibeState) -> list[int]:
@@ -136,7 +134,7 @@ def apply(state: SkibeState, action: int) -> None:
 
 
 def task(state: SkibeState, quote: bool) -> str:
-    text = "load equipment onto a card"
+    text = _("load equipment onto a card")
     return f"{text} ({state._examples(EQUIP_LOAD, EQUIP_SHIFT, NO_EQUIP)})" if quote else text
 
 

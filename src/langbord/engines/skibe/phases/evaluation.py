@@ -7,9 +7,11 @@ evaluation carries out every Chieftain, top ship first, then scores every ship (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import OVER, Phase, Work
+from langbord.core.i18n import N_, _
 from langbord.engines.skibe.data import (
     CHIEFTAIN_ACTIONS,
     COLOURS,
@@ -62,6 +64,24 @@ ACTIONS = {
 """Every action of each kind an owner may decide."""
 CONTAINER = [min(x // L, SHIPS) for x in range(PLACES)]
 """Which container a place is in: its ship, or ``SHIPS`` for the display."""
+ALL_FULL = -1
+"""A ship evaluated with no stern, every ship being full (SB-5), as the score sheet says."""
+FINAL = -2
+"""A ship of the final evaluation (SB-6), as the score sheet says."""
+_STERN_ROW = N_("ship {ship}, stern {colour}")
+_SHEET_ROWS = {
+    ALL_FULL: N_("ship {ship}, all ships full (SB-5)"),
+    FINAL: N_("final evaluation, ship {ship}"),
+}
+
+
+def sheet_label(ship: int, how: int, say: Callable[[str], str] = _) -> str:
+    """The score sheet's label of an evaluation of ``ship``: "ship 2, stern red" (``how``: the
+    seat whose stern closed it), "ship 2, all ships full (SB-5)" or "final evaluation, ship 2".
+    ``say`` says its words: ``_`` in the language spoken, ``N_`` as written (the view's)."""
+    if how >= 0:
+        return say(_STERN_ROW).format(ship=ship + 1, colour=say(COLOURS[how]))
+    return say(_SHEET_ROWS[how]).format(ship=ship + 1)
 
 
 # ---- pending work: the evaluation of a ship ------------------------------------------------------
@@ -106,8 +126,7 @@ class ScoreShip(NamedTuple):
         s = self.ship
         ship = state.ships[s]
         stern = ship.stern
-        label = f", stern {COLOURS[stern]}" if stern >= 0 else ", all ships full (SB-5)"
-        state.score(s, f"ship {s + 1}{label}")
+        state.score(s, stern if stern >= 0 else ALL_FULL)
         state.equipment_stock += sum(ship.equipment)
         state.vikings_out += len(ship.cards)
         state.chieftains_out += len(ship.chieftains)
@@ -122,7 +141,7 @@ class FinalScoring(NamedTuple):
 
     def run(self, state: SkibeState) -> bool:
         for s in range(SHIPS):
-            state.score(s, f"final evaluation, ship {s + 1}")
+            state.score(s, FINAL)
         state.phase = OVER
         return True
 
@@ -223,16 +242,18 @@ def why_not(state: SkibeState, action: int) -> str:
         return _why_equipment_stays(state, a, b)
     if kind == MOVE_FOOD:
         if a == STOCK:
-            return "" if state.food_stock else "the stock has no food"
+            return "" if state.food_stock else _("the stock has no food")
         if state.ships[a].food > 1:
             return ""
-        return f"bow {a + 1} has its last food stone, which never moves (rulebook)"
+        return _("bow {bow} has its last food stone, which never moves (rulebook)").format(
+            bow=a + 1
+        )
     for place in (a, b) if kind == SWAP else (a,):
         why = _why_card_stays(state, place)
         if why:
             return why
     if kind == SWAP and CONTAINER[a] == CONTAINER[b]:
-        return "swapping two cards of one ship, or two display cards, changes nothing"
+        return _("swapping two cards of one ship, or two display cards, changes nothing")
     return ""
 
 
@@ -240,13 +261,13 @@ def _why_equipment_stays(state: SkibeState, source: int, target: int) -> str:
     """Why no equipment stone moves from ``source`` to ``target`` ("": one may)."""
     if source == STOCK:
         if not state.equipment_stock:
-            return "the stock has no equipment"
+            return _("the stock has no equipment")
     elif state.card_at(source) < 0:
-        return f"there is no card {slot_name(source)}"
+        return _("there is no card {slot}").format(slot=slot_name(source))
     if target != STOCK and state.card_at(target) < 0:
-        return f"there is no card {slot_name(target)}"
+        return _("there is no card {slot}").format(slot=slot_name(target))
     if source != STOCK and not state.stones_at(source):
-        return f"card {slot_name(source)} carries no equipment"
+        return _("card {slot} carries no equipment").format(slot=slot_name(source))
     return ""
 
 
@@ -256,11 +277,13 @@ def _why_card_stays(state: SkibeState, place: int) -> str:
     assert acting is not None
     name = slot_name(place)
     if state.card_at(place) < 0:
-        return f"there is no card {name}"
+        return _("there is no card {slot}").format(slot=name)
     if place < CARD_SLOTS and state.stones_at(place):
-        return f"card {name} carries equipment, which protects it (rulebook)"
+        return _("card {slot} carries equipment, which protects it (rulebook)").format(slot=name)
     if place < CARD_SLOTS and _protected(state, place, acting.ship, acting.protected):
-        return f"card {name} is protected by a protection chieftain (rulebook: Protection)"
+        return _(
+            "card {slot} is protected by a protection chieftain (rulebook: Protection)"
+        ).format(slot=name)
     return ""
 
 
@@ -326,7 +349,9 @@ def task(state: SkibeState, quote: bool) -> str:
     acting = state.acting
     assert acting is not None
     action = _acting_chieftain(state)
-    text = f"carry out the {CHIEFTAIN_ACTIONS[action]} chieftain on ship {acting.ship + 1}"
+    text = _("carry out the {chieftain} chieftain on ship {ship}").format(
+        chieftain=_(CHIEFTAIN_ACTIONS[action]), ship=acting.ship + 1
+    )
     return f"{text} ({state._examples(EVAL_ACTION[action], SKIP)})" if quote else text
 
 

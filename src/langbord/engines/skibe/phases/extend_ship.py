@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _, ngettext
 from langbord.engines.skibe.data import SHIPS
 from langbord.engines.skibe.notation import ARG1, LAY_CARD, LAY_ID
 from langbord.engines.skibe.phases import on_turn
@@ -14,7 +15,7 @@ from langbord.engines.skibe.phases.equipment import LOAD_EQUIPMENT
 from langbord.engines.skibe.phases.equipment import options as equipment_options
 from langbord.engines.skibe.phases.food_supplies import LOAD_FOOD
 from langbord.engines.skibe.phases.laying_chieftains import offer_chieftains
-from langbord.engines.skibe.tables import IS_FOOD, NAME
+from langbord.engines.skibe.tables import IS_FOOD, card_words
 
 if TYPE_CHECKING:
     from langbord.engines.skibe.rules import SkibeState
@@ -46,10 +47,11 @@ def why_not(state: SkibeState, action: int) -> str:
     ship = ARG1[action]
     if len(state.ships[ship].cards) < state.ship_limit:
         return ""
-    return (
-        f"ship {ship + 1} already has {state.ship_limit} Viking cards, the limit with "
-        f"{len(state.players)} players (rulebook)"
-    )
+    return ngettext(
+        "ship {ship} already has {n} Viking card, the limit with {players} players (rulebook)",
+        "ship {ship} already has {n} Viking cards, the limit with {players} players (rulebook)",
+        state.ship_limit,
+    ).format(ship=ship + 1, n=state.ship_limit, players=len(state.players))
 
 
 def reference(state: SkibeState) -> list[int]:
@@ -74,7 +76,7 @@ def apply(state: SkibeState, action: int) -> None:
 
 
 def task(state: SkibeState, quote: bool) -> str:
-    text = f"lay the {NAME[state.held]} in a ship"
+    text = _("lay the {card} in a ship").format(card=card_words(state.held))
     return f"{text} ({state._examples(LAY_CARD)})" if quote else text
 
 

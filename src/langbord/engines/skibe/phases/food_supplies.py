@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skibe.data import SHIPS
 from langbord.engines.skibe.notation import (
     ARG1,
@@ -47,22 +48,23 @@ def why_not(state: SkibeState, action: int) -> str:
     if kind == FOOD_LOAD:
         if state.food_stock:
             return ""
-        return (
+        return _(
             "the stock has no food: move a stone from a bow holding 2 or more to another "
-            f"bow or pass ({state._examples(FOOD_SHIFT, NO_FOOD)}) (SB-3)"
-        )
+            "bow or pass ({examples}) (SB-3)"
+        ).format(examples=state._examples(FOOD_SHIFT, NO_FOOD))
     if kind == FOOD_SHIFT:
         if state.food_stock:
-            return (
-                "the stock still has food: load it from the stock "
-                f"({state._examples(FOOD_LOAD)}) (SB-3)"
+            return _("the stock still has food: load it from the stock ({examples}) (SB-3)").format(
+                examples=state._examples(FOOD_LOAD)
             )
         bow = ARG1[action]
         if state.ships[bow].food > 1:
             return ""
-        return f"bow {bow + 1} has its last food stone, which never moves (rulebook, SB-3)"
+        return _("bow {bow} has its last food stone, which never moves (rulebook, SB-3)").format(
+            bow=bow + 1
+        )
     if state.food_stock:
-        return "the stock still has food: loading it is compulsory (SB-3)"
+        return _("the stock still has food: loading it is compulsory (SB-3)")
     return ""
 
 
@@ -82,7 +84,7 @@ def apply(state: SkibeState, action: int) -> None:
 
 
 def task(state: SkibeState, quote: bool) -> str:
-    text = "load food onto a bow"
+    text = _("load food onto a bow")
     return f"{text} ({state._examples(FOOD_LOAD, FOOD_SHIFT, NO_FOOD)})" if quote else text
 
 

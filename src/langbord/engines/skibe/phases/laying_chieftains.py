@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.core.prompts import offer
 from langbord.engines.skibe.data import CHIEFTAIN_ACTIONS, COLOURS, SHIPS
 from langbord.engines.skibe.notation import ARG1, ARG2, CHIEF, CHIEF_ID, KIND, PASS, PASS_ID
@@ -65,15 +66,14 @@ def why_not(state: SkibeState, action: int) -> str:
         return ""
     kind, ship = ARG1[action], ARG2[action]
     if not state.players[state.turn].holds(kind):
-        return (
-            f"{COLOURS[state.turn]} has already played its {CHIEFTAIN_ACTIONS[kind]} chieftain "
+        return _(
+            "{colour} has already played its {chieftain} chieftain "
             "(one of each per player, rulebook)"
-        )
+        ).format(colour=_(COLOURS[state.turn]), chieftain=_(CHIEFTAIN_ACTIONS[kind]))
     if state.ships[ship].actions >> kind & 1:
-        return (
-            f"ship {ship + 1} already has a {CHIEFTAIN_ACTIONS[kind]} chieftain: each action "
-            "once per ship (rulebook)"
-        )
+        return _(
+            "ship {ship} already has a {chieftain} chieftain: each action once per ship (rulebook)"
+        ).format(ship=ship + 1, chieftain=_(CHIEFTAIN_ACTIONS[kind]))
     return ""
 
 
@@ -94,7 +94,7 @@ def apply(state: SkibeState, action: int) -> None:
 
 def task(state: SkibeState, quote: bool) -> str:
     plays = state._legal_of(CHIEF) if quote else None
-    return offer([("play a chieftain", plays), ("pass", ["pass"] if quote else None)])
+    return offer([(_("play a chieftain"), plays), (_("pass"), ["pass"] if quote else None)])
 
 
 CHIEFTAIN: Phase[SkibeState] = Phase(

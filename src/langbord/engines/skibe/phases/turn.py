@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _, ngettext
 from langbord.core.prompts import offer
 from langbord.engines.skibe.data import COLOURS, DISPLAY_SIZE, MIN_VIKINGS_FOR_STERN, SHIPS
 from langbord.engines.skibe.notation import (
@@ -117,22 +118,31 @@ def why_not(state: SkibeState, action: int) -> str:
     kind, a = KIND[action], ARG1[action]
     if kind == STERN:
         if not state.players[state.turn].sterns:
-            return f"{COLOURS[state.turn]} has laid both sterns (2 per player, rulebook)"
-        if len(state.ships[a].cards) < MIN_VIKINGS_FOR_STERN:
-            return (
-                f"ship {a + 1} has {len(state.ships[a].cards)} Viking cards: a stern needs at "
-                f"least {MIN_VIKINGS_FOR_STERN} (rulebook)"
+            return _("{colour} has laid both sterns (2 per player, rulebook)").format(
+                colour=_(COLOURS[state.turn])
             )
+        cards = len(state.ships[a].cards)
+        if cards < MIN_VIKINGS_FOR_STERN:
+            # English says "cards" for every count (its output is kept as it was); the plural
+            # forms let other languages agree with the count.
+            return ngettext(
+                "ship {ship} has {n} Viking cards: a stern needs at least {least} (rulebook)",
+                "ship {ship} has {n} Viking cards: a stern needs at least {least} (rulebook)",
+                cards,
+            ).format(ship=a + 1, n=cards, least=MIN_VIKINGS_FOR_STERN)
         return ""
     if kind == TAKE and state.display[a] < 0:
-        return f"display slot d{a + 1} is empty (the pile could not refill it)"
-    if kind == DRAW and not state.pile_size:
-        return "the draw pile is empty"
-    if state.all_full():
-        return (
-            f"every ship has {state.ship_limit} Viking cards, the limit with "
-            f"{len(state.players)} players: lay a stern (SB-5)"
+        return _("display slot {slot} is empty (the pile could not refill it)").format(
+            slot=f"d{a + 1}"
         )
+    if kind == DRAW and not state.pile_size:
+        return _("the draw pile is empty")
+    if state.all_full():
+        return ngettext(
+            "every ship has {n} Viking card, the limit with {players} players: lay a stern (SB-5)",
+            "every ship has {n} Viking cards, the limit with {players} players: lay a stern (SB-5)",
+            state.ship_limit,
+        ).format(n=state.ship_limit, players=len(state.players))
     return ""
 
 
@@ -161,9 +171,9 @@ def apply(state: SkibeState, action: int) -> None:
 
 def task(state: SkibeState, quote: bool) -> str:
     if state.all_full():
-        text = "lay a stern: every ship is full (SB-5)"
+        text = _("lay a stern: every ship is full (SB-5)")
         return f"{text} ({state._examples(STERN)})" if quote else text
-    choices = [("take a display card", TAKE), ("draw", DRAW), ("lay a stern", STERN)]
+    choices = [(_("take a display card"), TAKE), (_("draw"), DRAW), (_("lay a stern"), STERN)]
     if not quote:
         return offer([(phrase, None) for phrase, kind in choices if state._legal_of(kind)])
     return offer([(phrase, state._legal_of(kind)) for phrase, kind in choices])
