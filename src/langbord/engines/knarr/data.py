@@ -22,12 +22,17 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from langbord.core.i18n import N_, _, ngettext, pgettext
+
 _RAW: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("knarr_data.json").read_text(encoding="utf-8")
 )
 
 COLOURS: tuple[str, ...] = tuple(_RAW["colours"])
 """The five colours, in the order of the board's slots (left to right)."""
+COLOUR_WORDS: tuple[str, ...] = (N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
+"""The colours marked for the catalogs: a colour in player text is ``_(COLOURS[c])``."""
+assert COLOUR_WORDS == COLOURS
 GAINS: tuple[str, ...] = tuple(_RAW["gains"])
 """Every kind of gain: vp, bracelet, recruit, reputation, card, coin, raid (in this order)."""
 VP, BRACELET, RECRUIT, REPUTATION, CARD, COIN, RAID = range(7)
@@ -35,6 +40,21 @@ assert GAINS == ("vp", "bracelet", "recruit", "reputation", "card", "coin", "rai
 NUM_GAINS = len(GAINS)
 VIKING_GAINS: tuple[str, ...] = GAINS[:4]
 """The gain icons a viking card can show."""
+
+
+def gain_words() -> tuple[str, ...]:
+    """Every gain (``GAINS`` order) in the language being spoken: a gain in player text (in
+    English, ``GAINS`` as asserted above; "gain" tells the token "recruit" from the action)."""
+    return (
+        pgettext("gain", "vp"),
+        pgettext("gain", "bracelet"),
+        pgettext("gain", "recruit"),
+        pgettext("gain", "reputation"),
+        pgettext("gain", "card"),
+        pgettext("gain", "coin"),
+        pgettext("gain", "raid"),
+    )
+
 
 TOKEN_CAP = 3
 """KN-1: bracelets, recruits (and, in Skali, silver coins, SK-1) are capped at 3."""
@@ -66,6 +86,14 @@ TYPE_GAIN: list[int] = [t % 4 for t in range(NUM_TYPES)]
 TYPE_NAMES: list[str] = [f"{COLOURS[t // 4]} {VIKING_GAINS[t % 4]}" for t in range(NUM_TYPES)]
 
 
+def viking_name(t: int) -> str:
+    """Viking type ``t`` in player text, in the language being spoken (``red vp`` in English,
+    as the notation names it)."""
+    return pgettext("viking card", "{colour} {gain}").format(
+        colour=_(COLOURS[t // 4]), gain=gain_words()[t % 4]
+    )
+
+
 def viking_counts(players: int) -> list[int]:
     """Copies of each viking type in the deck for ``players`` players (30, 40 or 50 cards)."""
     counts = [0] * NUM_TYPES
@@ -78,7 +106,7 @@ def viking_counts(players: int) -> list[int]:
 # ---- destinations ----------------------------------------------------------------------------
 
 TRADING_LAND, LAND_OF_INFLUENCE = 0, 1
-DECK_NAMES = ("Trading Lands", "Lands of Influence")
+DECK_NAMES = (N_("Trading Lands"), N_("Lands of Influence"))
 COST_COLOURS, COST_SAME, COST_DIFFERENT = range(3)
 
 
@@ -102,11 +130,25 @@ class Destination:
     """The gain of each trade column, or -1 for none."""
 
     def cost_text(self) -> str:
+        """The cost in the view's words (English, whatever the language spoken)."""
         if self.cost_kind == COST_SAME:
             return f"{self.size} of one colour"
         if self.cost_kind == COST_DIFFERENT:
             return f"{self.size} different colours"
         return " + ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(self.need) if k)
+
+    def cost_words(self) -> str:
+        """The cost in player text, in the language being spoken."""
+        size = self.size
+        if self.cost_kind == COST_SAME:
+            return ngettext("{n} of one colour", "{n} of one colour", size).format(n=size)
+        if self.cost_kind == COST_DIFFERENT:
+            return ngettext("{n} different colour", "{n} different colours", size).format(n=size)
+        return " + ".join(
+            pgettext("cost", "{n} {colour}").format(n=k, colour=_(COLOURS[c]))
+            for c, k in enumerate(self.need)
+            if k
+        )
 
 
 def _gain_vector(gains: dict[str, int]) -> tuple[int, ...]:
@@ -166,6 +208,9 @@ BOATS: dict[str, tuple[int, int, int]] = {
 """The trade columns of the boat's two sides (option ``boat``)."""
 BOAT_SIDES: tuple[str, ...] = tuple(BOATS)
 """The sides by name (``normal``, ``advanced``): the outcomes of KN-9's draw (``boat=random``)."""
+BOAT_SIDE_WORDS: tuple[str, ...] = (N_("normal"), N_("advanced"))
+"""The sides marked for the catalogs: a side in player text is ``_(side)``."""
+assert BOAT_SIDE_WORDS == BOAT_SIDES
 
 # ---- Skali -----------------------------------------------------------------------------------
 
@@ -250,14 +295,15 @@ ARTIFACTS: tuple[str, ...] = (
 )
 """The seven artifacts, as option values (``artifact=mead_cup``)."""
 ARTIFACT_TITLES: tuple[str, ...] = (
-    "Mead Cup",
-    "Silver coins",
-    "Cauldron",
-    "Golden bracelet",
-    "Helmet",
-    "Amulet",
-    "Weathervane",
+    N_("Mead Cup"),
+    N_("Silver coins"),
+    N_("Cauldron"),
+    N_("Golden bracelet"),
+    N_("Helmet"),
+    N_("Amulet"),
+    N_("Weathervane"),
 )
+"""The artifacts' titles, marked: in player text, ``_(title)`` (the view keeps them English)."""
 MEAD_CUP, SILVER_COINS, CAULDRON, GOLDEN_BRACELET, HELMET, AMULET, WEATHERVANE = range(7)
 MAX_RESERVED = 2
 """Golden bracelet: at most 2 reserved destinations per player."""

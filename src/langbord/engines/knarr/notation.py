@@ -6,6 +6,7 @@ Viking cards are named by colour and gain (``red vp``), destinations ``A1``…``
 
 from __future__ import annotations
 
+from langbord.core.i18n import _, ngettext
 from langbord.core.notation import ActionTable, first
 from langbord.engines.knarr.data import (
     ARTIFACT_TITLES,
@@ -16,6 +17,7 @@ from langbord.engines.knarr.data import (
     NUM_BUILDINGS,
     NUM_TYPES,
     TYPE_NAMES,
+    gain_words,
 )
 from langbord.engines.knarr.info import INFO
 
@@ -123,8 +125,27 @@ TABLE.declare(SKIP_EXTRA, "skip extra")
 TABLE.declare(PASS, "pass")
 TABLE.declare(BOAT, "boat", side=first(BOAT_SIDES))
 
-# The words players read (``State.action_words``): a card is "a red viking showing vp".
-_viking = first(lambda t: f"{COLOURS[t // 4]} viking showing {TYPE_NAMES[t].split(' ', 1)[1]}")
+# The words players read (``State.action_words``): a card is "a red viking showing vp". The
+# readers run as the words are built, in the language being spoken: names marked in ``data``
+# (colours, artifacts, boat sides) are translated by the table, phrases made here by ``_``.
+_viking = first(
+    lambda t: _("{colour} viking showing {gain}").format(
+        colour=_(COLOURS[t // 4]), gain=gain_words()[t % 4]
+    )
+)
+_bracelets = first(lambda k: ngettext("{n} bracelet", "{n} bracelets", k).format(n=k))
+
+
+def _renewed(a: int, b: int) -> str:
+    """The slots renewed: one (``a == b``) or two."""
+    if a == b:
+        return _("the building in slot {slot}").format(slot=a + 1)
+    return _("the buildings in slots {slot} and {other}").format(slot=a + 1, other=b + 1)
+
+
+_activated = first(
+    lambda b: _("your skáli") if b < 0 else _("building {number}").format(number=b + 1)
+)
 TABLE.word(DRAW, "a {viking} is drawn", viking=_viking)
 TABLE.word(FIRST, "{seat} plays first", seat=first(INFO.seat_name))
 TABLE.word(ARTIFACT, "the artifact in play is the {artifact}")
@@ -135,24 +156,12 @@ TABLE.word(TAKE, "take the board's viking on the {slot} slot into your hand")
 TABLE.word(EXPLORE, "explore destination {destination}")
 TABLE.word(PAY, "pay with a {viking} from your crew", viking=_viking)
 TABLE.word(PAY_RECRUIT, "pay with a recruit token instead of a card")
-TABLE.word(
-    TRADE, "trade: return {returned}", returned=first(lambda k: f"{k} bracelet{'s' * (k > 1)}")
-)
+TABLE.word(TRADE, "trade: return {returned}", returned=_bracelets)
 TABLE.word(DEVELOP, "develop: buy building {building}")
-TABLE.word(
-    RENEW,
-    "put {which} under the building deck and reveal new ones",
-    which=lambda a, b: (
-        f"the building in slot {a + 1}" if a == b else f"the buildings in slots {a + 1} and {b + 1}"
-    ),
-)
+TABLE.word(RENEW, "put {which} under the building deck and reveal new ones", which=_renewed)
 TABLE.word(END, "end the turn")
 TABLE.word(DISCARD, "discard a {viking} from your crew", viking=_viking)
-TABLE.word(
-    ACTIVATE,
-    "activate {card} next",
-    card=first(lambda b: "your skáli" if b < 0 else f"building {b + 1}"),
-)
+TABLE.word(ACTIVATE, "activate {card} next", card=_activated)
 TABLE.word(MEAD, "Mead Cup: discard the board's viking on the {slot} slot and refill it")
 TABLE.word(NO_MEAD, "do not use the Mead Cup")
 TABLE.word(RESERVE, "Golden bracelet: reserve destination {destination}")

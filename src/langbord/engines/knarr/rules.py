@@ -34,6 +34,7 @@ from typing import ClassVar
 from langbord.core.errors import OptionError
 from langbord.core.flow import OVER, Flow, FlowState, Work
 from langbord.core.game import JSON, Game, State
+from langbord.core.i18n import N_, _
 from langbord.core.info import REFEREE, GameInfo
 from langbord.core.options import Option
 from langbord.engines.knarr.data import (
@@ -91,6 +92,7 @@ from langbord.engines.knarr.notation import (
     TRADE,
 )
 from langbord.engines.knarr.notation import RECRUIT as RECRUIT_KIND
+from langbord.engines.knarr.phases import seat_name
 from langbord.engines.knarr.phases.buildings import BUILDING_REVEAL, REFILL_BUILDING
 from langbord.engines.knarr.phases.destinations import DESTINATION_REVEAL, REFILL_DESTINATION
 from langbord.engines.knarr.phases.explore import PAYMENT
@@ -135,6 +137,9 @@ from langbord.engines.knarr.tables import (
 
 ARTIFACT_OPTIONS: tuple[str, ...] = ("none", *ARTIFACTS, "random", "two-player-mead-cup")
 BOAT_OPTIONS: tuple[str, ...] = (*BOAT_SIDES, "random")
+BOAT_LABELS: tuple[str, ...] = (N_("Normal side"), N_("Advanced side"), N_("At random"))
+"""The labels of ``BOAT_OPTIONS``: each side capitalized, then "At random"."""
+assert BOAT_LABELS[:-1] == tuple(f"{side.capitalize()} side" for side in BOAT_SIDES)
 NO_BOAT = (-1, -1, -1)
 """The boat's columns before KN-9's draw (``boat=random``): nothing to trade yet."""
 
@@ -226,43 +231,45 @@ class KnarrGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 2
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 3, "number of players", minimum=2, maximum=4, label="Players"),
+        Option("players", 3, N_("number of players"), minimum=2, maximum=4, label=N_("Players")),
         Option(
             "boat",
             "normal",
-            "the boat side everyone uses, or one drawn at random when the game is set up",
+            N_("the boat side everyone uses, or one drawn at random when the game is set up"),
             choices=BOAT_OPTIONS,
-            label="Boat side",
-            choice_labels=(*(f"{side.capitalize()} side" for side in BOAT_SIDES), "At random"),
+            label=N_("Boat side"),
+            choice_labels=BOAT_LABELS,
             rulings=("KN-9",),
         ),
         Option(
             "skali",
             False,
-            "play the Skali mode: build a village of buildings and raid",
-            label="Skali mode",
+            N_("play the Skali mode: build a village of buildings and raid"),
+            label=N_("Skali mode"),
             rulings=tuple(f"SK-{k}" for k in range(1, 8)),
         ),
         Option(
             "skali_board",
             "rulebook",
-            "the skáli's lines: the rulebook's or the digital adaptation's",
+            N_("the skáli's lines: the rulebook's or the digital adaptation's"),
             choices=("rulebook", "digital"),
-            label="Skáli board",
-            choice_labels=("As in the rulebook", "As in the digital adaptation"),
+            label=N_("Skáli board"),
+            choice_labels=(N_("As in the rulebook"), N_("As in the digital adaptation")),
         ),
         Option(
             "artifact",
             "none",
-            "the artifact of the variant: none, one of them, one at random, or, with 2 players, "
-            "the Mead Cup and one other at random",
+            N_(
+                "the artifact of the variant: none, one of them, one at random, or, with 2 "
+                "players, the Mead Cup and one other at random"
+            ),
             choices=ARTIFACT_OPTIONS,
-            label="Artifact",
+            label=N_("Artifact"),
             choice_labels=(
-                "None",
+                N_("None"),
                 *ARTIFACT_TITLES,
-                "One at random",
-                "Two players: the Mead Cup and one other at random",
+                N_("One at random"),
+                N_("Two players: the Mead Cup and one other at random"),
             ),
             rulings=("KN-10",),
         ),
@@ -281,7 +288,7 @@ class KnarrGame(Game):
 
     def _check_options(self) -> None:
         if self.options["skali_board"] != "rulebook" and not self.options["skali"]:
-            raise OptionError("knarr: option skali_board needs skali=true (SK-3)")
+            raise OptionError(_("knarr: option skali_board needs skali=true (SK-3)"))
 
     def action_strings(self) -> Sequence[str]:
         return ACTION_STRINGS
@@ -521,19 +528,21 @@ class KnarrState(FlowState):
             tally.apply_unchecked(action)
         rulings: list[JSON] = []
         if self.ended and tally.reached >= 0:
-            reason = (
-                f"{self.game.seat_name(tally.reached)} reached {END_THRESHOLD} vp "
-                "and the round was played out"
+            reason = _("{player} reached {vp} vp and the round was played out").format(
+                player=seat_name(self, tally.reached), vp=END_THRESHOLD
             )
             rulings.append("KN-8")
         else:
-            reason = f"round {MAX_ROUNDS} was the last (the round limit)"
+            reason = _("round {round} was the last (the round limit)").format(round=MAX_ROUNDS)
         sources = [s for s in range(len(VP_SOURCES)) if self.skali or s < VILLAGE]
         if self.skali:
             rulings += ["SK-3", "SK-5"]  # the points of the village and of raids
         values: list[JSON] = [tally.tally[s] for s in sources]
         values.append([(p.recruits + p.bracelets) / 10 for p in self.players])
-        rows = [*(VP_SOURCES[s] for s in sources), "tie-break: a tenth per recruit and bracelet"]
+        rows = [
+            *(_(VP_SOURCES[s]) for s in sources),
+            _("tie-break: a tenth per recruit and bracelet"),
+        ]
         return {"reason": reason, "rulings": rulings, "breakdown": {"rows": rows, "values": values}}
 
     def _copy(self) -> KnarrState:
@@ -815,8 +824,8 @@ class KnarrState(FlowState):
         """The refusal of an action the phase does not take: "now" and the task, which names the
         seat itself ("now player 1 takes an action: …"); a Trade during the action is KN-6's."""
         if KIND[action] == TRADE and self.phase in (PAYMENT, MARKET_TAKE, EXTRA_ACTION):
-            return "trade comes before or after the action, not during it (KN-6)"
-        return f"now {self.phase.task(self, True)}"
+            return _("trade comes before or after the action, not during it (KN-6)")
+        return _("now {task}").format(task=self.phase.task(self, True))
 
     # ---- what is being decided ------------------------------------------------------------------
 
@@ -832,7 +841,9 @@ class KnarrState(FlowState):
         if self.phase is VIKING_DRAW:
             draw = self.drawing
             if type(draw) is DrawToHand and draw.seat != player:
-                return f"a viking is drawn into {self.game.seat_name(draw.seat)}'s hand"
+                return _("a viking is drawn into {player}'s hand").format(
+                    player=seat_name(self, draw.seat)
+                )
         return self.action_to_string(action)
 
 
@@ -901,14 +912,15 @@ KnarrState.flow = Flow(
 # ---- where the vp came from ---------------------------------------------------------------------
 
 VP_SOURCES = (
-    "reputation income",
-    "recruiting",
-    "destinations' gains",
-    "trading",
-    "village",
-    "raids won",
-    "raids lost",
+    N_("reputation income"),
+    N_("recruiting"),
+    N_("destinations' gains"),
+    N_("trading"),
+    N_("village"),
+    N_("raids won"),
+    N_("raids lost"),
 )
+"""The rows of the outcome's breakdown, marked: translated as the outcome is made."""
 REPUTATION_INCOME, RECRUITING, DESTINATIONS_GAINS, TRADING, VILLAGE, RAIDS_WON, RAIDS_LOST = range(
     len(VP_SOURCES)
 )

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from langbord.core.i18n import N_, _
 from langbord.core.prompts import Choice, offer
 from langbord.engines.knarr.notation import DEVELOP, KIND, PASS, RENEW
 
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
     from langbord.engines.knarr.rules import KnarrState
 
 Words = tuple[tuple[str, int], ...]
-"""A decision's choices: how a player says each, and the action kind it is."""
+"""A decision's choices: how a player says each (a phrase marked with ``N_``, translated as the
+prompt is made), and the action kind it is."""
 
 SKALI_KINDS = frozenset({DEVELOP, RENEW})
 """Choices only the Skali mode has (SK-2, SK-6)."""
@@ -61,29 +63,40 @@ def may_be_open(state: KnarrState, kind: int) -> bool:
 
 
 def choices(state: KnarrState, words: Words, quote: bool) -> list[Choice]:
-    """``words``' choices for :func:`offer`, with their legal actions when ``quote``; else every
-    choice the options allow, quoting none (as the legal moves would show the hand)."""
+    """``words``' choices for :func:`offer`, in the language spoken, with their legal actions
+    when ``quote``; else every choice the options allow, quoting none (as the legal moves would
+    show the hand)."""
     if not quote:
-        return [(w, None) for w, kind in words if may_be_open(state, kind)]
-    return [(w, state._legal_of(kind)) for w, kind in words]
+        return [(_(w), None) for w, kind in words if may_be_open(state, kind)]
+    return [(_(w), state._legal_of(kind)) for w, kind in words]
+
+
+def seat_name(state: KnarrState, p: int) -> str:
+    """Seat ``p`` ("player 1") in the language spoken."""
+    return _(state.game.seat_name(p))
 
 
 def chance_task(event: str) -> Callable[[KnarrState, bool], str]:
-    """The task of a chance phase: the event, quoting no outcome (one quoted as an example might
-    not be possible now)."""
+    """The task of a chance phase: the ``event`` (marked with ``N_``), quoting no outcome (one
+    quoted as an example might not be possible now)."""
 
     def task(state: KnarrState, quote: bool) -> str:
-        return f"chance: {event}"
+        return _("chance: {event}").format(event=_(event))
 
     return task
 
 
-def offer_task(words: Words, note: str = "") -> Callable[[KnarrState, bool], str]:
-    """The task of a decision whose choices are ``words``, worded by :func:`offer`."""
+SEAT_CHOICES = N_("{player} {choices}")
+"""A decision's task: the seat, then its choices (``offer``)."""
+
+
+def offer_task(words: Words, template: str = SEAT_CHOICES) -> Callable[[KnarrState, bool], str]:
+    """The task of a decision whose choices are ``words``, worded by :func:`offer` and put in
+    ``template`` (marked with ``N_``) as ``{choices}`` after the seat, ``{player}``."""
 
     def task(state: KnarrState, quote: bool) -> str:
-        who = state.game.seat_name(state.current_player())
-        return f"{who} {offer(choices(state, words, quote))}{note}"
+        who = seat_name(state, state.current_player())
+        return _(template).format(player=who, choices=offer(choices(state, words, quote)))
 
     return task
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import VISIBLE_DESTINATIONS
 from langbord.engines.knarr.notation import ARG, REVEAL, REVEAL_ID
 from langbord.engines.knarr.phases import chance_task
@@ -49,7 +50,7 @@ def why_not(state: KnarrState, action: int) -> str:
     """Why ``action`` cannot be revealed now; "" if it can."""
     if ARG[action] in state.dest_decks[state.refilling // VISIBLE_DESTINATIONS]:
         return ""
-    return "that card is not in the deck"
+    return _("that card is not in the deck")
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -70,7 +71,7 @@ DESTINATION_REVEAL: Phase[KnarrState] = Phase(
     legal=legal,
     apply=apply,
     why=why_not,
-    task=chance_task("a destination is revealed"),
+    task=chance_task(N_("a destination is revealed")),
     outcomes=odds,
     reference=reference,
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _, ngettext, pgettext
 from langbord.core.prompts import offer
 from langbord.engines.knarr.data import (
     COLOURS,
@@ -29,7 +30,7 @@ from langbord.engines.knarr.data import (
     MEAD_CUP,
     TRADING_LAND,
     TYPE_COLOUR,
-    TYPE_NAMES,
+    viking_name,
 )
 from langbord.engines.knarr.notation import (
     ARG,
@@ -40,7 +41,7 @@ from langbord.engines.knarr.notation import (
     PAY_RECRUIT,
     PAY_RECRUIT_ID,
 )
-from langbord.engines.knarr.phases import Words, choices, on_turn
+from langbord.engines.knarr.phases import Words, choices, on_turn, seat_name
 from langbord.engines.knarr.phases.destinations import REFILL_DESTINATION
 from langbord.engines.knarr.phases.mead_cup import OFFER_MEAD_CUP
 from langbord.engines.knarr.phases.village import ACTIVATE_VILLAGE
@@ -58,7 +59,7 @@ from langbord.engines.knarr.tables import (
 if TYPE_CHECKING:
     from langbord.engines.knarr.rules import KnarrState, Player
 
-PAYMENT_WORDS: Words = (("pay with a crew card", PAY), ("with a recruit", PAY_RECRUIT))
+PAYMENT_WORDS: Words = ((N_("pay with a crew card"), PAY), (N_("with a recruit"), PAY_RECRUIT))
 
 
 # ---- choosing a destination ----------------------------------------------------------------------
@@ -97,16 +98,32 @@ def why_not_explore(state: KnarrState, d: int) -> str:
     player = state.players[p]
     dest = DESTINATIONS[d]
     if d not in state.visible and d not in player.reserved:
-        where = " or reserved" if GOLDEN_BRACELET in state.artifacts else ""
-        return f"{dest.name} is not a visible{where} destination"
+        if GOLDEN_BRACELET in state.artifacts:
+            return _("{destination} is not a visible or reserved destination").format(
+                destination=dest.name
+            )
+        return _("{destination} is not a visible destination").format(destination=dest.name)
     colours = player.colours
     if can_pay(d, colours, player.recruits):
         return ""
-    have = ", ".join(f"{colours[c]} {COLOURS[c]}" for c in COLOUR_RANGE if colours[c])
-    return (
-        f"{state.game.seat_name(p)} is short: {dest.name} costs {dest.cost_text()}, the crew "
-        f"holds {have or 'no cards'} and {player.recruits} recruits (each recruit replaces one "
-        "card, KN-4)"
+    have = ", ".join(
+        pgettext("cost", "{n} {colour}").format(n=colours[c], colour=_(COLOURS[c]))
+        for c in COLOUR_RANGE
+        if colours[c]
+    )
+    # The English says "recruits" for any number (as it always has); other languages may not.
+    return ngettext(
+        "{player} is short: {destination} costs {cost}, the crew holds {cards} and {n} "
+        "recruits (each recruit replaces one card, KN-4)",
+        "{player} is short: {destination} costs {cost}, the crew holds {cards} and {n} "
+        "recruits (each recruit replaces one card, KN-4)",
+        player.recruits,
+    ).format(
+        player=seat_name(state, p),
+        destination=dest.name,
+        cost=dest.cost_words(),
+        cards=have or _("no cards"),
+        n=player.recruits,
     )
 
 
@@ -171,37 +188,39 @@ def why_not(state: KnarrState, action: int) -> str:
     a colour the cost can still take (KN-4)."""
     p = state.turn
     player = state.players[p]
-    who = state.game.seat_name(p)
     if KIND[action] == PAY_RECRUIT:
         if player.recruits:
             return ""
-        return f"{who} has no recruit left to pay with (KN-4)"
+        return _("{player} has no recruit left to pay with (KN-4)").format(
+            player=seat_name(state, p)
+        )
     t = ARG[action]
-    name = TYPE_NAMES[t]
     if not player.crew[t]:
-        return f"{who}'s crew holds no {name}"
+        return _("{player}'s crew holds no {card}").format(
+            player=seat_name(state, p), card=viking_name(t)
+        )
     if TYPE_COLOUR[t] in payable_colours(state, player):
         return ""
     dest = DESTINATIONS[state.pay_dest]
-    colour = COLOURS[TYPE_COLOUR[t]]
+    colour = _(COLOURS[TYPE_COLOUR[t]])
     kind = DEST_KIND[state.pay_dest]
     if kind == COST_COLOURS:
-        return (
-            f"{dest.name} costs {dest.cost_text()} and needs no more {colour}: the payment "
-            "must be exact, no surplus card (KN-4)"
-        )
+        return _(
+            "{destination} costs {cost} and needs no more {colour}: the payment must be exact, "
+            "no surplus card (KN-4)"
+        ).format(destination=dest.name, cost=dest.cost_words(), colour=colour)
     if kind == COST_DIFFERENT:
-        return (
-            f"{colour} is already paid: {dest.name} needs {dest.cost_text()}, no surplus "
-            "card (KN-4)"
-        )
+        return _(
+            "{colour} is already paid: {destination} needs {cost}, no surplus card (KN-4)"
+        ).format(colour=colour, destination=dest.name, cost=dest.cost_words())
     if state.pay_colour >= 0:
-        paid = COLOURS[state.pay_colour]
-        return f"{dest.name} costs {dest.cost_text()}: the cards paid are {paid} (KN-4)"
-    return (
-        f"{dest.name} costs {dest.cost_text()}: the crew's {colour} cards and the recruits "
-        "cannot complete it (KN-4)"
-    )
+        return _("{destination} costs {cost}: the cards paid are {paid} (KN-4)").format(
+            destination=dest.name, cost=dest.cost_words(), paid=_(COLOURS[state.pay_colour])
+        )
+    return _(
+        "{destination} costs {cost}: the crew's {colour} cards and the recruits cannot "
+        "complete it (KN-4)"
+    ).format(destination=dest.name, cost=dest.cost_words(), colour=colour)
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -267,9 +286,12 @@ def explored(state: KnarrState) -> None:
 def task(state: KnarrState, quote: bool) -> str:
     dest = DESTINATIONS[state.pay_dest]
     text = offer(choices(state, PAYMENT_WORDS, quote))
-    return (
-        f"{state.game.seat_name(state.turn)} pays {dest.name} ({dest.cost_text()}, "
-        f"{state.pay_left} left): {text} (KN-4)"
+    return _("{player} pays {destination} ({cost}, {left} left): {choices} (KN-4)").format(
+        player=seat_name(state, state.turn),
+        destination=dest.name,
+        cost=dest.cost_words(),
+        left=state.pay_left,
+        choices=text,
     )
 
 

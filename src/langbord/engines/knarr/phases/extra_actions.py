@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _
 from langbord.core.prompts import offer
 from langbord.engines.knarr.notation import (
     ARG,
@@ -20,7 +21,7 @@ from langbord.engines.knarr.notation import (
     SKIP_EXTRA,
     SKIP_EXTRA_ID,
 )
-from langbord.engines.knarr.phases import Words, choices, on_turn
+from langbord.engines.knarr.phases import SEAT_CHOICES, Words, choices, on_turn, seat_name
 from langbord.engines.knarr.phases.explore import explore, why_not_explore
 from langbord.engines.knarr.phases.explore import options as explore_options
 from langbord.engines.knarr.phases.recruit import recruit
@@ -31,12 +32,12 @@ if TYPE_CHECKING:
     from langbord.engines.knarr.rules import KnarrState
 
 EXTRA_RECRUIT_WORDS: Words = (
-    ("may take an extra Recruit (Helmet)", RECRUIT),
-    ("skip it", SKIP_EXTRA),
+    (N_("may take an extra Recruit (Helmet)"), RECRUIT),
+    (N_("skip it"), SKIP_EXTRA),
 )
 EXTRA_EXPLORE_WORDS: Words = (
-    ("may take an extra Explore (Weathervane)", EXPLORE),
-    ("skip it", SKIP_EXTRA),
+    (N_("may take an extra Explore (Weathervane)"), EXPLORE),
+    (N_("skip it"), SKIP_EXTRA),
 )
 
 
@@ -105,7 +106,9 @@ def apply(state: KnarrState, action: int) -> None:
 
 def task(state: KnarrState, quote: bool) -> str:
     words = EXTRA_RECRUIT_WORDS if state.extra_kind == EXTRA_RECRUIT else EXTRA_EXPLORE_WORDS
-    return f"{state.game.seat_name(state.turn)} {offer(choices(state, words, quote))}"
+    return _(SEAT_CHOICES).format(
+        player=seat_name(state, state.turn), choices=offer(choices(state, words, quote))
+    )
 
 
 EXTRA_ACTION: Phase[KnarrState] = Phase(

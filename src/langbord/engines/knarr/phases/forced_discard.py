@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
-from langbord.engines.knarr.data import TYPE_COLOUR, TYPE_NAMES
+from langbord.core.i18n import N_, _
+from langbord.engines.knarr.data import TYPE_COLOUR, viking_name
 from langbord.engines.knarr.notation import ARG, DISCARD, DISCARD_ID
-from langbord.engines.knarr.phases import offer_task, offered
+from langbord.engines.knarr.phases import offer_task, offered, seat_name
 from langbord.engines.knarr.tables import TYPES
 
 if TYPE_CHECKING:
@@ -34,10 +35,9 @@ def why_not(state: KnarrState, action: int) -> str:
     t = ARG[action]
     if state.players[p].crew[t]:
         return ""
-    return (
-        f"{state.game.seat_name(p)} has no {TYPE_NAMES[t]} in the crew: discard one crew card "
-        "of your choice (KN-7)"
-    )
+    return _(
+        "{player} has no {card} in the crew: discard one crew card of your choice (KN-7)"
+    ).format(player=seat_name(state, p), card=viking_name(t))
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -64,6 +64,8 @@ FORCED_DISCARD: Phase[KnarrState] = Phase(
     legal=offered,
     apply=apply,
     why=why_not,
-    task=offer_task((("discards a crew card", DISCARD),), ": the deck is empty (KN-7)"),
+    task=offer_task(
+        ((N_("discards a crew card"), DISCARD),), N_("{player} {choices}: the deck is empty (KN-7)")
+    ),
     reference=reference,
 )

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import COLOURS, MARKET_SLOTS
 from langbord.engines.knarr.notation import ARG, TAKE, TAKE_ID
-from langbord.engines.knarr.phases import offer_task, offered, on_turn
+from langbord.engines.knarr.phases import offer_task, offered, on_turn, seat_name
 from langbord.engines.knarr.phases.viking_deck import DRAW_TO_MARKET
 from langbord.engines.knarr.tables import COLOUR_RANGE
 
@@ -53,15 +54,14 @@ def why_not(state: KnarrState, action: int) -> str:
     played, or any for a recruit (or for nothing, Cauldron)."""
     slot = ARG[action]
     if state.market[slot] < 0:
-        return f"the {COLOURS[slot]} slot is empty (KN-7)"
+        return _("the {colour} slot is empty (KN-7)").format(colour=_(COLOURS[slot]))
     take = state.taking
     if slot == take.colour or take.any_free or state.players[state.turn].recruits > 0:
         return ""
-    colour = COLOURS[take.colour]
-    return (
-        f"the card played was {colour}: take from the {colour} slot, or spend 1 recruit to "
-        f"take any (the Recruit action); {state.game.seat_name(state.turn)} has none"
-    )
+    return _(
+        "the card played was {colour}: take from the {colour} slot, or spend 1 recruit to "
+        "take any (the Recruit action); {player} has none"
+    ).format(colour=_(COLOURS[take.colour]), player=seat_name(state, state.turn))
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -89,6 +89,6 @@ MARKET_TAKE: Phase[KnarrState] = Phase(
     legal=offered,
     apply=apply,
     why=why_not,
-    task=offer_task((("takes a board viking", TAKE),)),
+    task=offer_task(((N_("takes a board viking"), TAKE),)),
     reference=reference,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import COLOURS, MARKET_SLOTS
 from langbord.engines.knarr.notation import ARG, KIND, MEAD, MEAD_ID, NO_MEAD, NO_MEAD_ID
 from langbord.engines.knarr.phases import offer_task, offered, on_turn
@@ -43,7 +44,7 @@ def why_not(state: KnarrState, action: int) -> str:
     slot = ARG[action]
     if state.market[slot] >= 0:
         return ""
-    return f"the {COLOURS[slot]} slot is empty (Mead Cup)"
+    return _("the {colour} slot is empty (Mead Cup)").format(colour=_(COLOURS[slot]))
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -67,6 +68,9 @@ MEAD_CUP_DISCARD: Phase[KnarrState] = Phase(
     legal=offered,
     apply=apply,
     why=why_not,
-    task=offer_task((("may discard a board viking", MEAD), ("not", NO_MEAD)), " (Mead Cup)"),
+    task=offer_task(
+        ((N_("may discard a board viking"), MEAD), (N_("not"), NO_MEAD)),
+        N_("{player} {choices} (Mead Cup)"),
+    ),
     reference=reference,
 )

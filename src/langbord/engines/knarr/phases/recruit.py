@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.i18n import _
 from langbord.engines.knarr.data import (
     CAULDRON,
     GOLDEN_BRACELET,
@@ -18,9 +19,10 @@ from langbord.engines.knarr.data import (
     LINE_NEW,
     SILVER_COINS,
     TYPE_COLOUR,
-    TYPE_NAMES,
     VP,
+    viking_name,
 )
+from langbord.engines.knarr.phases import seat_name
 from langbord.engines.knarr.phases.market import TAKE_AFTER_RECRUIT
 from langbord.engines.knarr.phases.reservation import OFFER_RESERVE
 from langbord.engines.knarr.phases.village import ACTIVATE_VILLAGE
@@ -34,7 +36,9 @@ def why_not(state: KnarrState, t: int) -> str:
     p = state.turn
     if t in state.players[p].hand:
         return ""
-    return f"{state.game.seat_name(p)} has no {TYPE_NAMES[t]} in hand"
+    return _("{player} has no {card} in hand").format(
+        player=seat_name(state, p), card=viking_name(t)
+    )
 
 
 def recruit(state: KnarrState, t: int) -> None:

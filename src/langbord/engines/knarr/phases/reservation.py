@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import DESTINATIONS, MAX_RESERVED
 from langbord.engines.knarr.notation import (
     ARG,
@@ -51,7 +52,9 @@ def why_not(state: KnarrState, action: int) -> str:
     d = ARG[action]
     if d in state.visible:
         return ""
-    return f"{DESTINATIONS[d].name} is not visible (Golden bracelet)"
+    return _("{destination} is not visible (Golden bracelet)").format(
+        destination=DESTINATIONS[d].name
+    )
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -75,6 +78,6 @@ RESERVATION: Phase[KnarrState] = Phase(
     legal=offered,
     apply=apply,
     why=why_not,
-    task=offer_task((("may reserve a destination", RESERVE), ("not", NO_RESERVE))),
+    task=offer_task(((N_("may reserve a destination"), RESERVE), (N_("not"), NO_RESERVE))),
     reference=reference,
 )

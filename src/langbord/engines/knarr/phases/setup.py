@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import ARTIFACTS, BOAT_SIDES, BOATS
 from langbord.engines.knarr.notation import (
     ARG,
@@ -88,7 +89,7 @@ BOAT_DRAW: Phase[KnarrState] = Phase(
     legal=boat_legal,
     apply=apply_boat,
     why=boat_why_not,
-    task=chance_task("the boat side is drawn (KN-9)"),
+    task=chance_task(N_("the boat side is drawn (KN-9)")),
     outcomes=boat_odds,
     reference=boat_reference,
 )
@@ -113,7 +114,7 @@ def artifact_why_not(state: KnarrState, action: int) -> str:
     the Mead Cup of KN-10."""
     if ARG[action] not in state.artifacts:
         return ""
-    return "the Mead Cup is already in play (KN-10): the other artifact is another one"
+    return _("the Mead Cup is already in play (KN-10): the other artifact is another one")
 
 
 def artifact_reference(state: KnarrState) -> list[int]:
@@ -132,7 +133,7 @@ ARTIFACT_DRAW: Phase[KnarrState] = Phase(
     legal=artifact_legal,
     apply=apply_artifact,
     why=artifact_why_not,
-    task=chance_task("the artifact is revealed"),
+    task=chance_task(N_("the artifact is revealed")),
     outcomes=artifact_odds,
     reference=artifact_reference,
 )
@@ -154,7 +155,7 @@ def first_player_why_not(state: KnarrState, action: int) -> str:
     """Why ``action`` cannot be drawn now; "" if it can: every seat of the table can."""
     if ARG[action] < state.n:
         return ""
-    return "that card is not in the deck"
+    return _("that card is not in the deck")
 
 
 def first_player_reference(state: KnarrState) -> list[int]:
@@ -173,7 +174,7 @@ FIRST_PLAYER_DRAW: Phase[KnarrState] = Phase(
     legal=first_player_legal,
     apply=apply_first_player,
     why=first_player_why_not,
-    task=chance_task("the first player is drawn"),
+    task=chance_task(N_("the first player is drawn")),
     outcomes=first_player_odds,
     reference=first_player_reference,
 )

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.i18n import _, ngettext
 from langbord.engines.knarr.data import BUILDINGS, NUM_GAINS
 from langbord.engines.knarr.notation import ARG, ARG2, DEVELOP, DEVELOP_ID, KIND, RENEW_ID, TRADE
+from langbord.engines.knarr.phases import seat_name
 from langbord.engines.knarr.phases.buildings import REFILL_BUILDING
 
 if TYPE_CHECKING:
@@ -42,30 +44,40 @@ def why_not(state: KnarrState, action: int) -> str:
     """Why ``action`` (a Trade, Develop or renew) may not be taken now; "" if it may."""
     p = state.turn
     player = state.players[p]
-    who = state.game.seat_name(p)
     kind = KIND[action]
     if kind == TRADE:
         k = ARG[action]
         if state.traded:
-            return "trade once per turn, before or after the action, not both (KN-6)"
+            return _("trade once per turn, before or after the action, not both (KN-6)")
         if k <= player.bracelets:
             return ""
-        return f"{who} has {player.bracelets} bracelets: trading {k} returns {k} (KN-6)"
+        # The English says "bracelets" for any number (as it always has); other languages may not.
+        return ngettext(
+            "{player} has {n} bracelets: trading {k} returns {k} (KN-6)",
+            "{player} has {n} bracelets: trading {k} returns {k} (KN-6)",
+            player.bracelets,
+        ).format(player=seat_name(state, p), n=player.bracelets, k=k)
     if kind == DEVELOP:
         b = ARG[action]
         if state.developed:
-            return "Develop once per turn (SK-2)"
+            return _("Develop once per turn (SK-2)")
         if b not in state.building_market:
-            return f"building {b + 1} is not visible (SK-2)"
-        if BUILDINGS[b].cost <= player.coins:
+            return _("building {number} is not visible (SK-2)").format(number=b + 1)
+        cost = BUILDINGS[b].cost
+        if cost <= player.coins:
             return ""
-        return f"building {b + 1} costs {BUILDINGS[b].cost} coins; {who} has {player.coins} (SK-2)"
+        # The English says "coins" for any cost (as it always has); other languages may not.
+        return ngettext(
+            "building {number} costs {n} coins; {player} has {coins} (SK-2)",
+            "building {number} costs {n} coins; {player} has {coins} (SK-2)",
+            cost,
+        ).format(number=b + 1, n=cost, player=seat_name(state, p), coins=player.coins)
     if not player.change_token:
-        return f"{who}'s change token is unavailable (SK-6)"
+        return _("{player}'s change token is unavailable (SK-6)").format(player=seat_name(state, p))
     market = state.building_market
     if market[ARG[action]] >= 0 and market[ARG2[action]] >= 0:
         return ""
-    return "renew only slots that hold a building (SK-6)"
+    return _("renew only slots that hold a building (SK-6)")
 
 
 def trade(state: KnarrState, k: int) -> None:

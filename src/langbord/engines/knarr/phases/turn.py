@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import OVER, Phase
+from langbord.core.i18n import N_, _
 from langbord.core.prompts import offer
 from langbord.engines.knarr.data import MAX_ROUNDS, REPUTATION_VP
 from langbord.engines.knarr.notation import (
@@ -32,7 +33,15 @@ from langbord.engines.knarr.notation import (
     TRADE,
     TRADE_ID,
 )
-from langbord.engines.knarr.phases import Words, actions_of, choices, offer_task, offered, on_turn
+from langbord.engines.knarr.phases import (
+    Words,
+    actions_of,
+    choices,
+    offer_task,
+    offered,
+    on_turn,
+    seat_name,
+)
 from langbord.engines.knarr.phases.explore import explore, why_not_explore
 from langbord.engines.knarr.phases.explore import options as explore_options
 from langbord.engines.knarr.phases.extra_actions import EXTRA_ACTIONS
@@ -45,13 +54,13 @@ from langbord.engines.knarr.phases.trade import why_not as why_not_manage
 if TYPE_CHECKING:
     from langbord.engines.knarr.rules import KnarrState
 
-ACTION_WORDS: Words = (("recruit", RECRUIT), ("explore", EXPLORE), ("pass", PASS))
-BEFORE_ACTION_WORDS: Words = (("trade", TRADE), ("develop", DEVELOP), ("renew", RENEW))
+ACTION_WORDS: Words = ((N_("recruit"), RECRUIT), (N_("explore"), EXPLORE), (N_("pass"), PASS))
+BEFORE_ACTION_WORDS: Words = ((N_("trade"), TRADE), (N_("develop"), DEVELOP), (N_("renew"), RENEW))
 AFTER_ACTION_WORDS: Words = (
-    ("may trade", TRADE),
-    ("develop", DEVELOP),
-    ("renew", RENEW),
-    ("end turn", END),
+    (N_("may trade"), TRADE),
+    (N_("develop"), DEVELOP),
+    (N_("renew"), RENEW),
+    (N_("end turn"), END),
 )
 
 
@@ -174,7 +183,7 @@ def why_not(state: KnarrState, action: int) -> str:
         player = state.players[state.turn]
         if not player.hand and not explore_options(state, player):
             return ""
-        return "pass only when neither Recruit nor Explore is possible"
+        return _("pass only when neither Recruit nor Explore is possible")
     return why_not_manage(state, action)
 
 
@@ -205,8 +214,12 @@ def apply(state: KnarrState, action: int) -> None:
 def task(state: KnarrState, quote: bool) -> str:
     main = offer(choices(state, ACTION_WORDS, quote), limit=2)
     before = offer(choices(state, BEFORE_ACTION_WORDS, quote), limit=1)
-    first = f" (or first {before})" if before else ""
-    return f"{state.game.seat_name(state.turn)} takes an action: {main}{first}"
+    who = seat_name(state, state.turn)
+    if before:
+        return _("{player} takes an action: {choices} (or first {before})").format(
+            player=who, choices=main, before=before
+        )
+    return _("{player} takes an action: {choices}").format(player=who, choices=main)
 
 
 ACTION: Phase[KnarrState] = Phase(

@@ -13,6 +13,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import MARKET_SLOTS, NUM_TYPES, TYPE_COLOUR
 from langbord.engines.knarr.notation import DRAW, DRAW_ID
 from langbord.engines.knarr.phases import chance_task
@@ -155,7 +156,7 @@ def why_not(state: KnarrState, t: int) -> str:
         if draw.second:
             if deck[t] and colour != state.pair_colour:
                 return ""
-            return (
+            return _(
                 "the second start card differs in colour from the first (KN-3), and the "
                 "deck must hold it"
             )
@@ -163,7 +164,7 @@ def why_not(state: KnarrState, t: int) -> str:
             return ""
     elif deck[t]:
         return ""
-    return "that card is not in the deck"
+    return _("that card is not in the deck")
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -185,7 +186,7 @@ VIKING_DRAW: Phase[KnarrState] = Phase(
     legal=legal,
     apply=apply,
     why=why_not,
-    task=chance_task("a viking is drawn"),
+    task=chance_task(N_("a viking is drawn")),
     outcomes=odds,
     reference=reference,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _
 from langbord.engines.knarr.data import BUILDINGS, END_THRESHOLD, LINE_EXISTING, LINE_TEXT, VP
 from langbord.engines.knarr.notation import (
     ACTIVATE,
@@ -91,7 +92,7 @@ def why_not(state: KnarrState, action: int) -> str:
     """Why ``action`` may not activate now; "" if it may: a card of the line still to give."""
     if ARG[action] in state.activating:
         return ""
-    return "that village card has already been activated, or has nothing on this line"
+    return _("that village card has already been activated, or has nothing on this line")
 
 
 def reference(state: KnarrState) -> list[int]:
@@ -121,6 +122,9 @@ VILLAGE_ORDER: Phase[KnarrState] = Phase(
     legal=offered,
     apply=apply,
     why=why_not,
-    task=offer_task((("chooses the next village card to activate", ACTIVATE),), " (SK-3)"),
+    task=offer_task(
+        ((N_("chooses the next village card to activate"), ACTIVATE),),
+        N_("{player} {choices} (SK-3)"),
+    ),
     reference=reference,
 )
