@@ -6,13 +6,19 @@ Correcting them means changing this file only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from langbord.core.i18n import N_
 
 if TYPE_CHECKING:
     from langbord.engines.skaal.views import SkaalColour, SkaalFace
 
-CLANS: tuple[SkaalColour, ...] = ("black", "white", "red", "green", "yellow", "light blue")
-"""Clan colours; seat ``p`` plays ``CLANS[p]``."""
+CLANS = cast(
+    "tuple[SkaalColour, ...]",
+    (N_("black"), N_("white"), N_("red"), N_("green"), N_("yellow"), N_("light blue")),
+)
+"""Clan colours; seat ``p`` plays ``CLANS[p]``. Marked for the catalogs: a clan's name in player
+text is ``_(CLANS[p])`` (views and notation keep the English)."""
 CLAN_LETTERS: tuple[str, ...] = ("K", "W", "R", "G", "Y", "L")
 """One letter per clan, for text rendering (K for blacK, L for Light blue)."""
 

@@ -1,5 +1,6 @@
 """What Skåål declares about itself (see ``langbord.core.info``)."""
 
+from langbord.core.i18n import N_
 from langbord.core.info import GameInfo
 from langbord.engines.skaal.data import CLANS
 
@@ -11,6 +12,6 @@ INFO = GameInfo(
     renderer="langbord.engines.skaal.render:render",
     actions="langbord.engines.skaal.notation:TABLE",
     seat_names=CLANS,
-    tagline="dwarf clans prospect for gold and run Royal Inns.",
+    tagline=N_("dwarf clans prospect for gold and run Royal Inns."),
     card="langbord.engines.skaal:card.toml",
 )

@@ -6,6 +6,7 @@ are free when parsing (``slainte`` works).
 
 from __future__ import annotations
 
+from langbord.core.i18n import N_, ngettext
 from langbord.core.notation import ActionTable, first, second
 from langbord.engines.skaal.data import CLANS, DIE_FACES, MAX_HARVEST, REGIONS, ROADS
 
@@ -75,14 +76,19 @@ TABLE.word(MOVE, "move a dwarf from {from} to {to}")
 TABLE.word(PROSPECT, "prospect: roll the die for gold")
 
 
+OOOPS = N_("Ooops")
+"""The Ooops as the words name it (marked here: ``ActionTable.words`` translates it)."""
+
+
 def _nuggets(k: int) -> str:
-    return f"{k} nugget{'s' * (k > 1)}"
+    """``k`` nuggets in the language being spoken (the words are built per language)."""
+    return ngettext("{n} nugget", "{n} nuggets", k).format(n=k)
 
 
 TABLE.word(
     ROLL,
     "the die shows {shows}",
-    shows=first(lambda f: "Ooops" if DIE_FACES[f] == "Ooops" else _nuggets(f + 1)),
+    shows=first(lambda f: OOOPS if DIE_FACES[f] == "Ooops" else _nuggets(f + 1)),
 )
 TABLE.word(FIND, "put the find in {region}")
 TABLE.word(RUMOR, "the rumor brings a {clan} dwarf from {region}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.i18n import _, ngettext
 from langbord.core.info import REFEREE
 from langbord.engines.skaal.data import ACCOUNTANT_START, CLAN_LETTERS, CLANS, DIE_FACES, REGIONS
 from langbord.engines.skaal.notation import NEIGHBOURS
@@ -18,18 +19,28 @@ def render(state: SkaalState, viewer: int | None = REFEREE) -> str:
     """Every region with its roads, dwarfs per clan, nuggets, Ooops, Inn and innkeeper; then the
     respect track with the accountants, the pawn and the mines-closed space."""
     n = state.n
-    lines = [f"Skåål, {n} players, round {state.rounds + 1} — {status(state, viewer)}"]
-    legend = "  ".join(f"{CLAN_LETTERS[c]}={CLANS[c]}" for c in range(n))
-    lines.append(f"Clans: {legend}   (innkeeper marked *)")
-    lines += [region_line(state, r) for r in range(len(REGIONS))]
-    lines.append(
-        f"Track: pawn on {state.pawn}, mines closed on {state.mines_closed} "
-        f"({state.mines_closed - state.pawn} prospects left)"
+    heading = ngettext(
+        "Skåål, {n} player, round {round} — {status}",
+        "Skåål, {n} players, round {round} — {status}",
+        n,
     )
+    lines = [heading.format(n=n, round=state.rounds + 1, status=status(state, viewer))]
+    legend = "  ".join(f"{CLAN_LETTERS[c]}={_(CLANS[c])}" for c in range(n))
+    lines.append(_("Clans: {legend}   (innkeeper marked *)").format(legend=legend))
+    lines += [region_line(state, r) for r in range(len(REGIONS))]
+    left = state.mines_closed - state.pawn
+    # English says "prospects" for every count (its output is kept as it was); the plural
+    # forms let other languages agree with the count.
+    track = ngettext(
+        "Track: pawn on {pawn}, mines closed on {closed} ({left} prospects left)",
+        "Track: pawn on {pawn}, mines closed on {closed} ({left} prospects left)",
+        left,
+    )
+    lines.append(track.format(pawn=state.pawn, closed=state.mines_closed, left=left))
     to_move = state.current_player()
     lines += [clan_line(state, c, c == to_move) for c in range(n)]
     if state.roll >= 0:
-        lines.append(f"Rolled: {DIE_FACES[state.roll]}")
+        lines.append(_("Rolled: {face}").format(face=_(DIE_FACES[state.roll])))
     return "\n".join(lines)
 
 
@@ -39,8 +50,13 @@ def status(state: SkaalState, viewer: int | None) -> str:
         return state.task(viewer)
     respect = state.respect()
     best = max(respect)
-    winners = [CLANS[c] for c, points in enumerate(respect) if points == best]
-    return f"game over — {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+    winners = [_(CLANS[c]) for c, points in enumerate(respect) if points == best]
+    named = winners[0]
+    for other in winners[1:]:
+        named = _("{first} and {second}").format(first=named, second=other)
+    return ngettext("game over — {winners} wins", "game over — {winners} win", len(winners)).format(
+        winners=named
+    )
 
 
 def region_line(state: SkaalState, r: int) -> str:
@@ -53,13 +69,17 @@ def region_line(state: SkaalState, r: int) -> str:
     items = []
     count = state.nuggets[r]
     if count:
-        items.append(f"{count} nugget{'s' if count > 1 else ''}")
+        items.append(ngettext("{n} nugget", "{n} nuggets", count).format(n=count))
     if state.ooops[r]:
-        items.append("Ooops")
+        items.append(_("Ooops"))
     if state.inn_colour[r] >= 0:
-        items.append(f"Inn ({CLANS[state.inn_colour[r]]} figure, innkeeper {CLANS[keeper]})")
-    roads = ", ".join(REGIONS[o] for o in NEIGHBOURS[r])
-    return f"  {REGIONS[r]:<{WIDTH}}  {dwarfs or '—':<22} {'; '.join(items):<44} roads: {roads}"
+        items.append(
+            _("Inn ({colour} figure, innkeeper {innkeeper})").format(
+                colour=_(CLANS[state.inn_colour[r]]), innkeeper=_(CLANS[keeper])
+            )
+        )
+    roads = _("roads: {roads}").format(roads=", ".join(REGIONS[o] for o in NEIGHBOURS[r]))
+    return f"  {REGIONS[r]:<{WIDTH}}  {dwarfs or '—':<22} {'; '.join(items):<44} {roads}"
 
 
 def clan_line(state: SkaalState, c: int, to_move: bool) -> str:
@@ -67,8 +87,15 @@ def clan_line(state: SkaalState, c: int, to_move: bool) -> str:
     clan = state.clans[c]
     mark = "▶" if to_move else " "
     space = clan.accountant
-    line = (
-        f"{mark} {CLANS[c]:<10} respect {space - ACCOUNTANT_START:>4} (space {space})   "
-        f"reserve {clan.reserve:>2}   inns in reserve {clan.inns}"
+    line = f"{mark} " + _(
+        "{clan} respect {respect} (space {space})   reserve {reserve}   inns in reserve {inns}"
+    ).format(
+        clan=f"{_(CLANS[c]):<10}",
+        respect=f"{space - ACCOUNTANT_START:>4}",
+        space=space,
+        reserve=f"{clan.reserve:>2}",
+        inns=clan.inns,
     )
-    return line + (f"   setup dwarfs {clan.to_place}" if clan.to_place else "")
+    if clan.to_place:
+        line += "   " + _("setup dwarfs {count}").format(count=clan.to_place)
+    return line

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from langbord.core.flow import OVER, Flow, FlowState
 from langbord.core.game import JSON, Game
+from langbord.core.i18n import N_, _
 from langbord.core.info import GameInfo
 from langbord.core.options import Option
 from langbord.engines.skaal.data import (
@@ -61,23 +62,23 @@ class SkaalGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, "number of players", minimum=3, maximum=6, label="Players"),
+        Option("players", 4, N_("number of players"), minimum=3, maximum=6, label=N_("Players")),
         Option(
             "prospects",
             DEFAULT_PROSPECTS,
-            "prospects before the mines close",
+            N_("prospects before the mines close"),
             minimum=1,
             maximum=200,
-            label="Prospects",
+            label=N_("Prospects"),
             rulings=("SA-3",),
         ),
         Option(
             "max_rounds",
             DEFAULT_MAX_ROUNDS,
-            "rounds after which the game ends regardless",
+            N_("rounds after which the game ends regardless"),
             minimum=1,
             maximum=10_000,
-            label="Most rounds",
+            label=N_("Most rounds"),
             rulings=("SA-12",),
         ),
     )
@@ -202,7 +203,7 @@ class SkaalState(FlowState):
         """Skåål's prompts name the clan that decides ("black chooses an action: …"), so an
         action of the wrong kind is refused with "now" and the prompt ("now black chooses an
         action: …", "now the die is rolled …")."""
-        return f"now {self.phase.task(self, True)}"
+        return _("now {task}").format(task=self.phase.task(self, True))
 
     # ---- the turn ----------------------------------------------------------------------------
 
@@ -325,18 +326,20 @@ class SkaalState(FlowState):
         if self.phase is not OVER:
             return None
         if all(self.ooops):
-            reason = "every region holds an Ooops"
+            reason = _("every region holds an Ooops")
         elif self.pawn >= self.mines_closed and not any(self.nuggets):
-            reason = "the mines are closed and all the gold is delivered"
+            reason = _("the mines are closed and all the gold is delivered")
         else:
-            reason = f"round {self.max_rounds} was the last: the table's round limit"
+            reason = _("round {round} was the last: the table's round limit").format(
+                round=self.max_rounds
+            )
         tally = RespectTally(self.game)
         for action in self._history:
             tally.apply_unchecked(action)
         return {
             "reason": reason,
             "rulings": ["SA-12", *RESPECT_RULINGS],
-            "breakdown": {"rows": list(RESPECT_SOURCES), "values": tally.tally},
+            "breakdown": {"rows": [_(row) for row in RESPECT_SOURCES], "values": tally.tally},
         }
 
     def _copy(self) -> SkaalState:
@@ -427,11 +430,12 @@ class SkaalState(FlowState):
 
 
 RESPECT_SOURCES = (
-    "gold harvested",
-    "Inn income",
-    "hopping over the Prospecting Pawn",
-    "set back by the Prospecting Pawn",
+    N_("gold harvested"),
+    N_("Inn income"),
+    N_("hopping over the Prospecting Pawn"),
+    N_("set back by the Prospecting Pawn"),
 )
+"""The sources of respect, the outcome's breakdown rows (translated where the outcome is made)."""
 RESPECT_RULINGS = ("SA-5", "SA-11")
 """The rulings behind the sources of respect (Inn income; the Prospecting Pawn)."""
 HARVESTED, INCOME, HOPPED, SET_BACK = range(len(RESPECT_SOURCES))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from langbord.core.i18n import _
 from langbord.core.prompts import MAX_EXAMPLES, quote
 from langbord.engines.skaal.data import CLANS
 from langbord.engines.skaal.notation import R
@@ -43,8 +44,8 @@ def on_turn(state: SkaalState) -> int:
 
 
 def clan_name(state: SkaalState) -> str:
-    """The name of the clan whose turn it is."""
-    return CLANS[state.turn]
+    """The name of the clan whose turn it is, in the language being spoken."""
+    return _(CLANS[state.turn])
 
 
 def quoted(state: SkaalState, kind: int, quoting: bool) -> str:

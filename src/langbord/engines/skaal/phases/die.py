@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import _
 from langbord.engines.skaal.data import DIE_FACES
 from langbord.engines.skaal.notation import ARG1, ROLL, ROLL_ID
 from langbord.engines.skaal.phases.prospecting import FIND_PHASE
@@ -36,7 +37,11 @@ def apply(state: SkaalState, action: int) -> None:
 
 
 def task(state: SkaalState, quoting: bool) -> str:
-    return "the die is rolled (a chance event" + (": 'roll 3', 'roll Ooops')" if quoting else ")")
+    if quoting:
+        return _("the die is rolled (a chance event: {examples})").format(
+            examples="'roll 3', 'roll Ooops'"
+        )
+    return _("the die is rolled (a chance event)")
 
 
 ROLL_PHASE: Phase[SkaalState] = Phase(

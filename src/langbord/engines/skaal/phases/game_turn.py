@@ -23,6 +23,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _, ngettext
 from langbord.core.prompts import Choice, offer
 from langbord.engines.skaal.data import REGIONS
 from langbord.engines.skaal.notation import (
@@ -189,46 +190,58 @@ def _free(state: SkaalState, region: int, c: int) -> int:
     return state.dwarfs[region][c] - (state.innkeeper[region] == c)
 
 
-def _why_place(state: SkaalState, region: int, _: int) -> str:
+def _why_place(state: SkaalState, region: int, __: int) -> str:
     if state.clans[state.turn].reserve:
         return ""
-    return f"{clan_name(state)} has no dwarf left in reserve"
+    return _("{clan} has no dwarf left in reserve").format(clan=clan_name(state))
 
 
 def _why_move(state: SkaalState, source: int, destination: int) -> str:
     name, c = REGIONS[source], state.turn
     if destination not in NEIGHBOURS[source]:
-        return f"{name} is not joined to {REGIONS[destination]} by road (SA-2)"
+        return _("{source} is not joined to {destination} by road (SA-2)").format(
+            source=name, destination=REGIONS[destination]
+        )
     if _free(state, source, c):
         return ""
     me = clan_name(state)
     if state.innkeeper[source] == c and state.dwarfs[source][c] == 1:
-        return f"{me}'s only dwarf in {name} is the innkeeper, who cannot move (SA-6)"
-    return f"{me} has no dwarf in {name}"
+        return _("{clan}'s only dwarf in {region} is the innkeeper, who cannot move (SA-6)").format(
+            clan=me, region=name
+        )
+    return _("{clan} has no dwarf in {region}").format(clan=me, region=name)
 
 
-def _why_prospect(state: SkaalState, _: int, __: int) -> str:
+def _why_prospect(state: SkaalState, ___: int, __: int) -> str:
     if state.pawn < state.mines_closed:
         return ""
-    return "the Prospecting Pawn has reached mines closed: no more prospecting (SA-3)"
+    return _("the Prospecting Pawn has reached mines closed: no more prospecting (SA-3)")
 
 
 def _why_harvest(state: SkaalState, region: int, nuggets: int) -> str:
     name, c = REGIONS[region], state.turn
     if not state.nuggets[region]:
-        return f"{name} has no nuggets"
+        return _("{region} has no nuggets").format(region=name)
     me = clan_name(state)
     can = _free(state, region, c)
     if not can:
         if state.dwarfs[region][c]:
-            return f"{me}'s innkeeper in {name} does not harvest (rulebook)"
-        return f"{me} has no dwarf in {name}"
-    if nuggets <= min(can, state.nuggets[region]):
+            return _("{clan}'s innkeeper in {region} does not harvest (rulebook)").format(
+                clan=me, region=name
+            )
+        return _("{clan} has no dwarf in {region}").format(clan=me, region=name)
+    most = min(can, state.nuggets[region])
+    if nuggets <= most:
         return ""
-    return (
-        f"{me} can take at most {min(can, state.nuggets[region])} nuggets in {name}: one per "
-        "dwarf (innkeepers excepted), no more than the vein holds"
-    )
+    # English says "nuggets" for every count (its refusals are kept as they were); the plural
+    # forms let other languages agree with the count.
+    return ngettext(
+        "{clan} can take at most {n} nuggets in {region}: one per dwarf (innkeepers excepted), "
+        "no more than the vein holds",
+        "{clan} can take at most {n} nuggets in {region}: one per dwarf (innkeepers excepted), "
+        "no more than the vein holds",
+        most,
+    ).format(clan=me, n=most, region=name)
 
 
 def _majority(row: list[int]) -> int:
@@ -240,33 +253,38 @@ def _majority(row: list[int]) -> int:
     return -1
 
 
-def _why_build(state: SkaalState, region: int, _: int) -> str:
+def _why_build(state: SkaalState, region: int, __: int) -> str:
     me, name, c = clan_name(state), REGIONS[region], state.turn
     if c in state.innkeeper:
-        return (
-            f"{me} already has an Inn: a clan builds one (a second comes only by "
+        return _(
+            "{clan} already has an Inn: a clan builds one (a second comes only by "
             "takeover, SA-10, or by an Inn moved to its majority, SA-13)"
-        )
+        ).format(clan=me)
     if not state.clans[c].inns:
-        return f"{me} has no Inn left in reserve"
+        return _("{clan} has no Inn left in reserve").format(clan=me)
     if state.innkeeper[region] >= 0:
-        return f"{name} already has an Inn: one Inn per region (rulebook)"
+        return _("{region} already has an Inn: one Inn per region (rulebook)").format(region=name)
     if _majority(state.dwarfs[region]) == c:
         return ""
-    return f"{me} has no majority in {name}: more dwarfs than every other clan (rulebook)"
+    return _(
+        "{clan} has no majority in {region}: more dwarfs than every other clan (rulebook)"
+    ).format(clan=me, region=name)
 
 
 def _why_move_inn(state: SkaalState, source: int, destination: int) -> str:
     if state.innkeeper[source] != state.turn:
-        return (
-            f"{clan_name(state)} owns no Inn in {REGIONS[source]} "
-            "(the innkeeper's clan owns an Inn, SA-10)"
+        return _("{clan} owns no Inn in {region} (the innkeeper's clan owns an Inn, SA-10)").format(
+            clan=clan_name(state), region=REGIONS[source]
         )
     if state.innkeeper[destination] >= 0:
-        return f"{REGIONS[destination]} already has an Inn: one Inn per region (rulebook)"
+        return _("{region} already has an Inn: one Inn per region (rulebook)").format(
+            region=REGIONS[destination]
+        )
     if _majority(state.dwarfs[destination]) >= 0:
         return ""
-    return f"no clan has a majority in {REGIONS[destination]} to provide the innkeeper (SA-9)"
+    return _("no clan has a majority in {region} to provide the innkeeper (SA-9)").format(
+        region=REGIONS[destination]
+    )
 
 
 WHY_NOT: dict[int, Callable[[SkaalState, int, int], str]] = {
@@ -294,22 +312,25 @@ def reference(state: SkaalState) -> list[int]:
 # ---- what is decided ----------------------------------------------------------------------------
 
 CHOICE_WORDS = (
-    ("place", PLACE),
-    ("move", MOVE),
-    ("prospect", PROSPECT),
-    ("harvest", HARVEST),
-    ("build", BUILD),
-    ("inn", MOVE_INN),
+    (N_("place"), PLACE),
+    (N_("move"), MOVE),
+    (N_("prospect"), PROSPECT),
+    (N_("harvest"), HARVEST),
+    (N_("build"), BUILD),
+    (N_("inn"), MOVE_INN),
 )
-"""The action's choices as the prompt words them, in order."""
+"""The action's choices as the prompt words them, in order (translated where the prompt is
+made)."""
 
 
 def task(state: SkaalState, quoting: bool) -> str:
     choices: list[Choice] = []
     for word, kind in CHOICE_WORDS:
         offered = state._legal_of(kind)
-        choices.append((word, offered if quoting or not offered else None))
-    return f"{clan_name(state)} chooses an action: {offer(choices)}"
+        choices.append((_(word), offered if quoting or not offered else None))
+    return _("{clan} chooses an action: {choices}").format(
+        clan=clan_name(state), choices=offer(choices)
+    )
 
 
 ACTION_PHASE: Phase[SkaalState] = Phase(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _, ngettext
 from langbord.engines.skaal.data import OOOPS_FACE, REGIONS
 from langbord.engines.skaal.notation import ARG1, FIND, FIND_ID
 from langbord.engines.skaal.phases import REGION_RANGE, clan_name, on_turn, quoted
@@ -55,15 +56,19 @@ def why_not(state: SkaalState, action: int) -> str:
     region = ARG1[action]
     name = REGIONS[region]
     if state.innkeeper[region] >= 0:
-        return f"{name} has an Inn: no prospecting there (rulebook: prospecting rules)"
+        return _("{region} has an Inn: no prospecting there (rulebook: prospecting rules)").format(
+            region=name
+        )
     if state.ooops[region]:
-        return f"{name} holds the Ooops: no prospecting there (rulebook: prospecting rules)"
+        return _(
+            "{region} holds the Ooops: no prospecting there (rulebook: prospecting rules)"
+        ).format(region=name)
     if state.roll != OOOPS_FACE or not state.nuggets[region]:
         return ""
-    return (
-        f"{name} holds nuggets: the Ooops goes only to a region with no nuggets, "
+    return _(
+        "{region} holds nuggets: the Ooops goes only to a region with no nuggets, "
         "no Ooops and no Inn (rulebook)"
-    )
+    ).format(region=name)
 
 
 def reference(state: SkaalState) -> list[int]:
@@ -71,8 +76,19 @@ def reference(state: SkaalState) -> list[int]:
 
 
 def task(state: SkaalState, quoting: bool) -> str:
-    what = "the Ooops" if state.roll == OOOPS_FACE else f"{state.roll + 1} nuggets"
-    return f"{clan_name(state)} chooses the region for {what}{quoted(state, FIND, quoting)}"
+    clan = clan_name(state)
+    if state.roll == OOOPS_FACE:
+        said = _("{clan} chooses the region for the Ooops").format(clan=clan)
+    else:
+        n = state.roll + 1
+        # English says "nuggets" for every count (its prompts are kept as they were); the
+        # plural forms let other languages agree with the count.
+        said = ngettext(
+            "{clan} chooses the region for {n} nuggets",
+            "{clan} chooses the region for {n} nuggets",
+            n,
+        ).format(clan=clan, n=n)
+    return said + quoted(state, FIND, quoting)
 
 
 FIND_PHASE: Phase[SkaalState] = Phase(

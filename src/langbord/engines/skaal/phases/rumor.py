@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skaal.data import CLANS, REGIONS
 from langbord.engines.skaal.notation import ARG1, ARG2, NEIGHBOURS, RUMOR, RUMOR_ID
 from langbord.engines.skaal.phases import REGION_RANGE, clan_name, on_turn, quoted
@@ -84,11 +85,13 @@ def why_not(state: SkaalState, action: int) -> str:
     region = state.rumor_from
     source = REGIONS[region]
     if ARG1[action] != region:
-        return f"the rumor now brings a dwarf from {source}"
+        return _("the rumor now brings a dwarf from {region}").format(region=source)
     clan = ARG2[action]
     if clan < state.n and state.dwarfs[region][clan] > (state.innkeeper[region] == clan):
         return ""
-    return f"{source} has no {CLANS[clan]} dwarf that can come (innkeepers never do)"
+    return _("{region} has no {clan} dwarf that can come (innkeepers never do)").format(
+        region=source, clan=_(CLANS[clan])
+    )
 
 
 def reference(state: SkaalState) -> list[int]:
@@ -96,10 +99,10 @@ def reference(state: SkaalState) -> list[int]:
 
 
 def task(state: SkaalState, quoting: bool) -> str:
-    return (
-        f"{clan_name(state)} chooses the clan whose dwarf comes from "
-        f"{REGIONS[state.rumor_from]}{quoted(state, RUMOR, quoting)}"
+    said = _("{clan} chooses the clan whose dwarf comes from {region}").format(
+        clan=clan_name(state), region=REGIONS[state.rumor_from]
     )
+    return said + quoted(state, RUMOR, quoting)
 
 
 RUMOR_PHASE: Phase[SkaalState] = Phase(

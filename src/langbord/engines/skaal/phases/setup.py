@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skaal.data import REGIONS
 from langbord.engines.skaal.notation import ARG1, NEIGHBOURS, PLACE, PLACE_ID
 from langbord.engines.skaal.phases import REGION_RANGE, clan_name, on_turn, quoted
@@ -48,17 +49,19 @@ def why_not(state: SkaalState, action: int) -> str:
     name = REGIONS[region]
     dwarfs = state.dwarfs
     if any(dwarfs[region]):
-        return f"{name} is not empty: setup dwarfs go to empty regions (SA-4)"
+        return _("{region} is not empty: setup dwarfs go to empty regions (SA-4)").format(
+            region=name
+        )
     c = state.turn
 
     def beside_mine(r: int) -> bool:
         return any(dwarfs[o][c] for o in NEIGHBOURS[r])
 
     if beside_mine(region) and any(not any(dwarfs[r]) and not beside_mine(r) for r in REGION_RANGE):
-        return (
-            f"{name} is joined by road to a region where {clan_name(state)} already has a dwarf, "
+        return _(
+            "{region} is joined by road to a region where {clan} already has a dwarf, "
             "and an empty region apart from yours is still free (SA-4)"
-        )
+        ).format(region=name, clan=clan_name(state))
     return ""
 
 
@@ -67,7 +70,8 @@ def reference(state: SkaalState) -> list[int]:
 
 
 def task(state: SkaalState, quoting: bool) -> str:
-    return f"{clan_name(state)} places a setup dwarf{quoted(state, PLACE, quoting)}"
+    said = _("{clan} places a setup dwarf").format(clan=clan_name(state))
+    return said + quoted(state, PLACE, quoting)
 
 
 SETUP_PHASE: Phase[SkaalState] = Phase(
