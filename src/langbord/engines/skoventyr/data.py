@@ -10,14 +10,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from langbord.core.i18n import N_
+
 # ---- card types -----------------------------------------------------------------------------
 
-ALLY_TYPES: tuple[str, ...] = ("Ellefolk", "Formskifter", "Huldre", "Nisse", "Trold")
-"""The five Ally types (5 identical cards each); a type's index is its card code."""
+ALLY_TYPES: tuple[str, ...] = (
+    N_("Ellefolk"),
+    N_("Formskifter"),
+    N_("Huldre"),
+    N_("Nisse"),
+    N_("Trold"),
+)
+"""The five Ally types (5 identical cards each); a type's index is its card code. The names,
+like every name in this file, are the notation's and the views' (language-neutral): each is
+marked for the catalogs (a translator may keep or adapt the folklore) and put into player text
+with ``_(name)``."""
 ELLEFOLK, FORMSKIFTER, HULDRE, NISSE, TROLD = range(5)
 ADVERSARY = 5
 """The card code of an Adversary card (Gamle Erik)."""
-CARD_NAMES: tuple[str, ...] = (*ALLY_TYPES, "Gamle Erik")
+CARD_NAMES: tuple[str, ...] = (*ALLY_TYPES, N_("Gamle Erik"))
 CARD_TYPES = len(CARD_NAMES)
 
 ALLIES_PER_TYPE = 5
@@ -47,6 +58,7 @@ class Card:
     name: str
     cost: int
     cost_text: str
+    """The left box in words, marked for the catalogs: a refused Call quotes it (``_()``)."""
     power: int
     power_text: str
     reconstructed: bool = False
@@ -57,7 +69,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         "Ellefolk",
         BOTTOM_FUTURE_ALLY,
-        "Put an Ally from the Future on the bottom of the deck.",
+        N_("Put an Ally from the Future on the bottom of the deck."),
         HEAL_TREE,
         "Heal a Tree.",
         reconstructed=True,
@@ -65,7 +77,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         "Formskifter",
         ERIK_CLOCKWISE,
-        "Move Gamle Erik once clockwise.",
+        N_("Move Gamle Erik once clockwise."),
         PLACEMENT,
         "You may place this Ally in the Forest even if Allies of another type are there (it is "
         "not discarded for a power).",
@@ -73,7 +85,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         "Huldre",
         DAMAGE_TREE,
-        "Damage a Tree.",
+        N_("Damage a Tree."),
         TAKE_TWO_FROM_FUTURE,
         "Take up to two Allies from the Future into your hand without resolving their left boxes.",
         reconstructed=True,
@@ -81,8 +93,10 @@ CARDS: tuple[Card, ...] = (
     Card(
         "Nisse",
         VOGTER_TO_HIDDEN_ALLY,
-        "Move Vogter once clockwise. The Tree Vogter ends his move on must have a Hidden Ally; "
-        "reveal that Ally.",
+        N_(
+            "Move Vogter once clockwise. The Tree Vogter ends his move on must have a Hidden "
+            "Ally; reveal that Ally."
+        ),
         RECYCLE_TWO,
         "Choose two Allies from the discard pile and put them on the bottom of the deck. These "
         "Allies must be of different types, and neither may be a Nisse.",
@@ -90,15 +104,17 @@ CARDS: tuple[Card, ...] = (
     Card(
         "Trold",
         REVEAL_TWO,
-        "Reveal two Allies.",
+        N_("Reveal two Allies."),
         ERIK_BACK_THREE,
         "Move Gamle Erik up to three times counter-clockwise (you may decide not to move him).",
     ),
     Card(
         "Gamle Erik",
         ERIK_CLOCKWISE,
-        "Move Gamle Erik once clockwise. If this card is in your hand, you must immediately put "
-        "it on the bottom of the deck.",
+        N_(
+            "Move Gamle Erik once clockwise. If this card is in your hand, you must immediately "
+            "put it on the bottom of the deck."
+        ),
         PLACEMENT,
         "(an Adversary has no power)",
     ),
@@ -109,12 +125,12 @@ POWER: tuple[int, ...] = tuple(c.power for c in CARDS)
 # ---- Minions ---------------------------------------------------------------------------------
 
 MINIONS: tuple[tuple[str, int], ...] = (
-    ("Lindorm 1", 4),
-    ("Lindorm 2", 4),
-    ("Mare 1", 3),
-    ("Mare 2", 3),
-    ("Genganger 1", 2),
-    ("Genganger 2", 2),
+    (N_("Lindorm 1"), 4),
+    (N_("Lindorm 2"), 4),
+    (N_("Mare 1"), 3),
+    (N_("Mare 2"), 3),
+    (N_("Genganger 1"), 2),
+    (N_("Genganger 2"), 2),
 )
 """The row of six Minions, left to right, with their values (4/4/3/3/2/2)."""
 MINION_NAMES: tuple[str, ...] = tuple(name for name, _ in MINIONS)

@@ -7,6 +7,7 @@ Future slots are ``f1``–``f3`` from the left; cards are named by type (``Trold
 
 from __future__ import annotations
 
+from langbord.core.i18n import N_, _, ngettext
 from langbord.core.notation import ActionTable, Reader, first
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
@@ -172,25 +173,40 @@ _ARGS: dict[int, dict[str, Reader]] = {
 for _kind, _name in enumerate(KIND_NAMES):
     TABLE.declare(_kind, _name, **_ARGS.get(_kind, {}))
 
-# The words players read (``State.action_words``): Future slots by number from the left.
+# The words players read (``State.action_words``): Future slots by number from the left. Names
+# (of cards, Minions) are marked where they are written (``data``), and ``ActionTable.words``
+# translates each word a reader gives; a count is worded by its reader, in the language spoken
+# (``words`` finds no entry for what is already translated and leaves it as it is).
 _n = first(plus=1)
 
-
-def _a(name: str) -> str:
-    """A card with its article: "an Ellefolk", "a Trold", "a Gamle Erik card"."""
-    if name == "Gamle Erik":
-        return "a Gamle Erik card"
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+_A_CARD: tuple[str, ...] = (
+    N_("an Ellefolk"),
+    N_("a Formskifter"),
+    N_("a Huldre"),
+    N_("a Nisse"),
+    N_("a Trold"),
+    N_("a Gamle Erik card"),
+)
+"""Each card with its article, by card code (``CARD_NAMES``)."""
+assert len(_A_CARD) == len(CARD_NAMES)
 
 
 def _erik_back(k: int) -> str:
     if not k:
-        return "leave Gamle Erik where he is"
-    return f"move Gamle Erik {k} Tree{'s' * (k > 1)} counter-clockwise"
+        return _("leave Gamle Erik where he is")
+    return ngettext(
+        "move Gamle Erik {k} Tree counter-clockwise",
+        "move Gamle Erik {k} Trees counter-clockwise",
+        k,
+    ).format(k=k)
 
 
-_card = first(lambda c: _a(CARD_NAMES[c]))
-_an_ally = {"an_ally": first(lambda t: _a(ALLY_TYPES[t]))}
+def _rallied(k: int) -> str:
+    return ngettext("{k} Rallied Lygtemand", "{k} Rallied Lygtemands", k).format(k=k)
+
+
+_card = first(_A_CARD)
+_an_ally = {"an_ally": first(_A_CARD)}
 _WORDS: dict[int, tuple[str, dict[str, Reader]]] = {
     DRAW: ("the card drawn is {drawn}", {"drawn": _card}),
     LYGTEMAND: ("the {lygtemand} Lygtemand goes on the next Minion", {}),
@@ -206,7 +222,7 @@ _WORDS: dict[int, tuple[str, dict[str, Reader]]] = {
     RALLY_ANY: ("rally the ? Lygtemand with {an_ally} from your hand", _an_ally),
     INVOLVE: (
         "involve: remove {removed}",
-        {"removed": first(lambda k: f"{k} Rallied Lygtemand{'s' * (k > 1)}")},
+        {"removed": first(_rallied)},
     ),
     RESCUE: ("Vogter's Rescue of the {ally} Hostage", {}),
     DAMAGE: ("damage Tree {tree}", {}),

@@ -32,6 +32,7 @@ from typing import ClassVar
 from langbord.core.errors import OptionError
 from langbord.core.flow import OVER, Flow, FlowState, Work
 from langbord.core.game import JSON, Game
+from langbord.core.i18n import N_, _, ngettext
 from langbord.core.info import GameInfo
 from langbord.core.options import Option, OptionValue
 from langbord.engines.skoventyr.data import (
@@ -94,7 +95,8 @@ CARDS = range(CARD_TYPES)
 MINIONS = range(len(MINION_NAMES))
 
 RESULT_NAMES = {PLAYING: "playing", WON: "won", LOST: "lost"}
-OVER_TASKS = {WON: "nothing: the game is won", LOST: "nothing: the game is lost"}
+OVER_TASKS = {WON: N_("nothing: the game is won"), LOST: N_("nothing: the game is lost")}
+"""The view's ``task`` at the end, by result (translated where it is shown)."""
 
 
 class Player:
@@ -131,31 +133,38 @@ class SkoventyrGame(Game):
     info: ClassVar[GameInfo] = INFO
     version: ClassVar[int] = 1
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 1, "number of players", minimum=1, maximum=MAX_PLAYERS, label="Players"),
+        Option(
+            "players",
+            1,
+            N_("number of players"),
+            minimum=1,
+            maximum=MAX_PLAYERS,
+            label=N_("Players"),
+        ),
         Option(
             "trees",
             DEFAULT_TREES,
-            "Trees in the Forest (6 standard; 7-8 easier)",
+            N_("Trees in the Forest (6 standard; 7-8 easier)"),
             minimum=DEFAULT_TREES,
             maximum=TREE_CARDS,
-            label="Trees",
+            label=N_("Trees"),
         ),
         Option(
             "damaged",
             0,
-            "Trees that start on their Damaged side (harder)",
+            N_("Trees that start on their Damaged side (harder)"),
             minimum=0,
             maximum=TREE_CARDS,
-            label="Damaged Trees",
+            label=N_("Damaged Trees"),
         ),
         Option(
             "lygtemands",
             False,
-            "module: The Lygtemands Get Involved",
-            label="The Lygtemands Get Involved",
+            N_("module: The Lygtemands Get Involved"),
+            label=N_("The Lygtemands Get Involved"),
             rulings=("SV-7",),
         ),
-        Option("rescue", False, "module: Rescue", label="Rescue", rulings=("SV-8",)),
+        Option("rescue", False, N_("module: Rescue"), label=N_("Rescue"), rulings=("SV-8",)),
     )
     conformance_options: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         *(
@@ -172,8 +181,10 @@ class SkoventyrGame(Game):
     def _check_options(self) -> None:
         if int(self.options["damaged"]) > int(self.options["trees"]):
             raise OptionError(
-                f"skoventyr: option damaged={self.options['damaged']} is more than the "
-                f"{self.options['trees']} Trees in the Forest"
+                _(
+                    "skoventyr: option damaged={damaged} is more than the {trees} Trees in the "
+                    "Forest"
+                ).format(damaged=self.options["damaged"], trees=self.options["trees"])
             )
 
     def action_strings(self) -> Sequence[str]:
@@ -390,31 +401,57 @@ class SkoventyrState(FlowState):
         rulings: list[JSON] = []
         if self.result == WON:
             last = next(a for a in reversed(self._history) if KIND[a] == WRATH)
-            reason = f"all Minions fell, the last {MINION_NAMES[ARG1[last]]}: the Forest is saved"
+            reason = _("all Minions fell, the last {minion}: the Forest is saved").format(
+                minion=_(MINION_NAMES[ARG1[last]])
+            )
         else:
-            fell = [MINION_NAMES[m] for m in MINIONS if not self.in_game[m]]
             defeat, ruling = self._defeat()
             rulings += [ruling] if ruling else []
-            reason = f"{defeat}; {len(fell)} of {len(MINIONS)} Minions fell" + (
-                f" ({', '.join(fell)})" if fell else ""
-            )
+            reason = self._fallen(defeat)
         return {
             "reason": reason,
             "rulings": rulings,
             "breakdown": {
-                "rows": [f"{MINION_NAMES[m]} (value {MINION_VALUES[m]})" for m in MINIONS],
+                "rows": [
+                    _("{minion} (value {value})").format(
+                        minion=_(MINION_NAMES[m]), value=MINION_VALUES[m]
+                    )
+                    for m in MINIONS
+                ],
                 "values": [[int(not self.in_game[m])] * self.n for m in MINIONS],
             },
         }
+
+    def _fallen(self, defeat: str) -> str:
+        """The end of a lost game: ``defeat``, and how many Minions fell (which ones)."""
+        fell = [_(MINION_NAMES[m]) for m in MINIONS if not self.in_game[m]]
+        if not fell:
+            return ngettext(
+                "{defeat}; {fell} of {minions} Minions fell",
+                "{defeat}; {fell} of {minions} Minions fell",
+                0,
+            ).format(defeat=defeat, fell=0, minions=len(MINIONS))
+        return ngettext(
+            "{defeat}; {fell} of {minions} Minions fell ({fallen})",
+            "{defeat}; {fell} of {minions} Minions fell ({fallen})",
+            len(fell),
+        ).format(defeat=defeat, fell=len(fell), minions=len(MINIONS), fallen=", ".join(fell))
 
     def _defeat(self) -> tuple[str, str]:
         """The rule that lost the game, and the ruling that makes it one ("" for the
         rulebook's own)."""
         if self.gamle_erik == self.vogter:
-            return f"Gamle Erik caught Vogter on Tree {TREE_NAMES[self.vogter]}", ""
+            return _("Gamle Erik caught Vogter on Tree {tree}").format(
+                tree=TREE_NAMES[self.vogter]
+            ), ""
         if self.turns_played >= TURN_LIMIT:
-            return f"the turn limit ({TURN_LIMIT} turns) was reached", ""
-        return "no action was left to take", "SV-5"
+            limit = ngettext(
+                "the turn limit ({limit} turn) was reached",
+                "the turn limit ({limit} turns) was reached",
+                TURN_LIMIT,
+            )
+            return limit.format(limit=TURN_LIMIT), ""
+        return _("no action was left to take"), "SV-5"
 
     def _copy(self) -> SkoventyrState:
         new = self._blank_flow()
@@ -531,7 +568,7 @@ class SkoventyrState(FlowState):
         """The view's ``task``: the prompt's words; at a chance node, the event (its possible
         outcomes are ``legal_actions()``); at the end, how the game ended."""
         if self.phase is OVER:
-            return OVER_TASKS.get(self.result, "nothing: the game is over")
+            return _(OVER_TASKS.get(self.result, N_("nothing: the game is over")))
         return self.task()
 
     def _forest_view(self) -> dict[str, JSON]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from langbord.core.i18n import _
 from langbord.core.prompts import offer
 
 if TYPE_CHECKING:
@@ -71,13 +72,14 @@ def ask(
 
 
 def phrased(state: SkoventyrState, quote: bool, phrase: str, *kinds: int) -> str:
-    """A decision's task: ``phrase``, with legal moves of ``kinds`` quoted when ``quote``."""
+    """A decision's task: ``phrase`` (translated by the caller), with legal moves of ``kinds``
+    quoted when ``quote``."""
     return f"{phrase} ({state._examples(*kinds)})" if quote else phrase
 
 
 def offered(state: SkoventyrState, quote: bool, *choices: tuple[str, int]) -> str:
-    """The task of a decision between kinds of moves, each a phrase and its kind: the kinds
-    open now, with their legal moves when ``quote``."""
+    """The task of a decision between kinds of moves, each a phrase (translated by the caller)
+    and its kind: the kinds open now, with their legal moves when ``quote``."""
     open_ = [(phrase, state._legal_of(kind)) for phrase, kind in choices]
     if not quote:
         return offer([(phrase, None) for phrase, legal in open_ if legal])
@@ -86,7 +88,7 @@ def offered(state: SkoventyrState, quote: bool, *choices: tuple[str, int]) -> st
 
 def slot_why_not(state: SkoventyrState, slot: int, holds: str) -> str:
     """Why Future slot ``slot`` is refused: it is empty, or it holds the wrong card (``holds``:
-    what it holds and the rule)."""
+    what it holds and the rule, translated by the caller)."""
     if state.future[slot] < 0:
-        return f"Future slot f{slot + 1} is empty"
-    return f"f{slot + 1} holds {holds}"
+        return _("Future slot {slot} is empty").format(slot=f"f{slot + 1}")
+    return _("{slot} holds {holds}").format(slot=f"f{slot + 1}", holds=holds)

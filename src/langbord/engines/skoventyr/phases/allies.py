@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from langbord.core.flow import Phase, Work
+from langbord.core.i18n import _, ngettext
 from langbord.engines.skoventyr.data import (
     ADVERSARY,
     ALLY_TYPES,
@@ -274,7 +275,7 @@ def reveal_why_not(state: SkoventyrState, action: int) -> str:
     x = ARG1[action]
     if x in state.ring and state.ally_on[x] >= 0 and not state.revealed[x]:
         return ""
-    return f"Tree {TREE_NAMES[x]} holds no Hidden Ally to reveal"
+    return _("Tree {tree} holds no Hidden Ally to reveal").format(tree=TREE_NAMES[x])
 
 
 def reveal_reference(state: SkoventyrState) -> list[int]:
@@ -291,7 +292,7 @@ def reveal_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def reveal_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose a Hidden Ally to reveal", REVEAL)
+    return phrased(state, quote, _("choose a Hidden Ally to reveal"), REVEAL)
 
 
 REVEAL_PHASE: Phase[SkoventyrState] = Phase(
@@ -314,7 +315,8 @@ def cost_bottom_why_not(state: SkoventyrState, action: int) -> str:
     slot = ARG1[action]
     if 0 <= state.future[slot] < ADVERSARY:
         return ""
-    return slot_why_not(state, slot, "an Adversary: the cost names an Ally from the Future (SV-3)")
+    holds = _("an Adversary: the cost names an Ally from the Future (SV-3)")
+    return slot_why_not(state, slot, holds)
 
 
 def cost_bottom_reference(state: SkoventyrState) -> list[int]:
@@ -331,7 +333,7 @@ def cost_to_bottom_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def cost_bottom_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose the Future Ally to put on the bottom", BOTTOM_SLOT)
+    return phrased(state, quote, _("choose the Future Ally to put on the bottom"), BOTTOM_SLOT)
 
 
 COST_BOTTOM_PHASE: Phase[SkoventyrState] = Phase(
@@ -358,7 +360,8 @@ def huldre_why_not(state: SkoventyrState, action: int) -> str:
     slot = ARG1[action]
     if 0 <= state.future[slot] < ADVERSARY:
         return ""
-    return slot_why_not(state, slot, "an Adversary: Huldre's power takes Allies only (SV-3)")
+    holds = _("an Adversary: Huldre's power takes Allies only (SV-3)")
+    return slot_why_not(state, slot, holds)
 
 
 def huldre_reference(state: SkoventyrState) -> list[int]:
@@ -384,7 +387,7 @@ def huldre_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def huldre_task(state: SkoventyrState, quote: bool) -> str:
-    return offered(state, quote, ("take a Future Ally", TAKE_SLOT), ("stop", DONE))
+    return offered(state, quote, (_("take a Future Ally"), TAKE_SLOT), (_("stop"), DONE))
 
 
 HULDRE_PHASE: Phase[SkoventyrState] = Phase(
@@ -407,10 +410,13 @@ def trold_why_not(state: SkoventyrState, action: int) -> str:
     limit = erik_back_limit(state)
     if ARG1[action] <= limit:
         return ""
-    return (
-        f"Gamle Erik can move at most {limit} times counter-clockwise "
-        "here: one more would bring him onto Vogter's Tree (package card)"
-    )
+    return ngettext(
+        "Gamle Erik can move at most {limit} times counter-clockwise here: one more would bring "
+        "him onto Vogter's Tree (package card)",
+        "Gamle Erik can move at most {limit} times counter-clockwise here: one more would bring "
+        "him onto Vogter's Tree (package card)",
+        limit,
+    ).format(limit=limit)
 
 
 def trold_reference(state: SkoventyrState) -> list[int]:
@@ -418,7 +424,7 @@ def trold_reference(state: SkoventyrState) -> list[int]:
 
 
 def erik_back(state: SkoventyrState, action: int) -> None:
-    for _ in range(ARG1[action]):
+    for _step in range(ARG1[action]):
         state.erik_step(False)
 
 
@@ -428,7 +434,7 @@ def erik_back_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def trold_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "move Gamle Erik counter-clockwise", ERIK_BACK)
+    return phrased(state, quote, _("move Gamle Erik counter-clockwise"), ERIK_BACK)
 
 
 TROLD_PHASE: Phase[SkoventyrState] = Phase(
@@ -450,12 +456,12 @@ def recycle_why_not(state: SkoventyrState, action: int) -> str:
     """Why the Ally type of ``action`` may not go back now; "" if it may."""
     ally = ARG1[action]
     if ally == NISSE:
-        return "Nisse's power cannot put back a Nisse (rulebook)"
+        return _("Nisse's power cannot put back a Nisse (rulebook)")
     if ally == cast(NisseRecycles, state.waiting).skip:
-        return "the two Allies must be of different types (rulebook)"
+        return _("the two Allies must be of different types (rulebook)")
     if state.discard[ally]:
         return ""
-    return f"the discard pile holds no {ALLY_TYPES[ally]}"
+    return _("the discard pile holds no {ally}").format(ally=_(ALLY_TYPES[ally]))
 
 
 def recycle_reference(state: SkoventyrState) -> list[int]:
@@ -478,7 +484,7 @@ def recycle_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def recycle_task(state: SkoventyrState, quote: bool) -> str:
-    phrase = "choose an Ally in the discard pile to put on the bottom"
+    phrase = _("choose an Ally in the discard pile to put on the bottom")
     return phrased(state, quote, phrase, RECYCLE)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from langbord.core.i18n import _
 from langbord.engines.skoventyr import data
 from langbord.engines.skoventyr.data import ADVERSARY, CARD_NAMES, COST
 from langbord.engines.skoventyr.notation import (
@@ -91,19 +92,21 @@ def why_not(state: SkoventyrState, action: int) -> str:
     slot = ARG1[action]
     future = state.future
     if future[slot] < 0:
-        return f"Future slot f{slot + 1} is empty"
+        return _("Future slot {slot} is empty").format(slot=f"f{slot + 1}")
     if future[0] == ADVERSARY and slot != 0:
-        return "the leftmost card of the Future is an Adversary: it must be chosen (SV-3)"
+        return _("the leftmost card of the Future is an Adversary: it must be chosen (SV-3)")
     if KIND[action] == CALL_RISKY:
-        return "" if state.deck_size else "the deck is empty: no Risky Draw is possible (SV-3)"
+        if state.deck_size:
+            return ""
+        return _("the deck is empty: no Risky Draw is possible (SV-3)")
     card = future[slot]
     if effect_possible(state, COST[card], slot, forest_counts(state)):
         return ""
-    cost = data.CARDS[card].cost_text.rstrip(".")
-    return (
-        f"the left box of {CARD_NAMES[card]} ({cost}) cannot be resolved in full: make a Risky "
-        "Draw instead (SV-3)"
-    )
+    cost = _(data.CARDS[card].cost_text).rstrip(".")
+    return _(
+        "the left box of {card} ({cost}) cannot be resolved in full: make a Risky Draw instead "
+        "(SV-3)"
+    ).format(card=_(CARD_NAMES[card]), cost=cost)
 
 
 def call(state: SkoventyrState, slot: int) -> None:

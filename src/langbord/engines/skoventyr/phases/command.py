@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skoventyr.data import (
     ALLY_TYPES,
     CARD_NAMES,
@@ -86,9 +87,11 @@ def choices(state: SkoventyrState, counts: Counts, targets: bool, kind: int) -> 
 def _why_not_commanded(state: SkoventyrState, ally: int) -> str:
     """Why ``ally`` may not be commanded (Position or Mission), or "" (SV-8: a Hostage)."""
     if not state.players[state.turn].hand[ally]:
-        return f"there is no {ALLY_TYPES[ally]} in the hand"
+        return _("there is no {ally} in the hand").format(ally=_(ALLY_TYPES[ally]))
     if state.hostage[ally]:
-        return f"{ALLY_TYPES[ally]} is held Hostage: no Command with that type (SV-8)"
+        return _("{ally} is held Hostage: no Command with that type (SV-8)").format(
+            ally=_(ALLY_TYPES[ally])
+        )
     return ""
 
 
@@ -100,13 +103,13 @@ def position_why_not(state: SkoventyrState, action: int) -> str:
         return commanded
     targets, forest_kind = position_targets(state)
     if ally != FORMSKIFTER and state.forest_allies and forest_kind != ally:
-        return (
-            "all Allies in the Forest must be of one type (Formskifters excepted): "
-            f"the {ALLY_TYPES[ally]} cannot join them (rulebook)"
-        )
+        return _(
+            "all Allies in the Forest must be of one type (Formskifters excepted): the {ally} "
+            "cannot join them (rulebook)"
+        ).format(ally=_(ALLY_TYPES[ally]))
     if targets:
         return ""
-    return "no Tree with no Ally is next to a Tree with an Ally (rulebook)"
+    return _("no Tree with no Ally is next to a Tree with an Ally (rulebook)")
 
 
 def mission_why_not(state: SkoventyrState, action: int) -> str:
@@ -116,10 +119,12 @@ def mission_why_not(state: SkoventyrState, action: int) -> str:
     if commanded:
         return commanded
     if ally == FORMSKIFTER:
-        return "a Formskifter has no power to discard it for: its power is its placement"
+        return _("a Formskifter has no power to discard it for: its power is its placement")
     if effect_possible(state, POWER[ally], -1, forest_counts(state)):
         return ""
-    return f"{ALLY_TYPES[ally]}'s power cannot be resolved in full now (SV-5)"
+    return _("{ally}'s power cannot be resolved in full now (SV-5)").format(
+        ally=_(ALLY_TYPES[ally])
+    )
 
 
 def position(state: SkoventyrState, ally: int) -> None:
@@ -158,10 +163,10 @@ def place_why_not(state: SkoventyrState, action: int) -> str:
     x = ARG1[action]
     if x in position_targets(state)[0]:
         return ""
-    return (
-        f"Tree {TREE_NAMES[x]} is not a Tree with no Ally next to a Tree with an Ally (the first "
-        "Ally goes on Vogter's Tree) (rulebook)"
-    )
+    return _(
+        "Tree {tree} is not a Tree with no Ally next to a Tree with an Ally (the first Ally goes "
+        "on Vogter's Tree) (rulebook)"
+    ).format(tree=TREE_NAMES[x])
 
 
 def place_reference(state: SkoventyrState) -> list[int]:
@@ -183,7 +188,8 @@ def place_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def place_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, f"choose the Tree for the {CARD_NAMES[state.placing]}", PLACE_ON)
+    phrase = _("choose the Tree for the {ally}").format(ally=_(CARD_NAMES[state.placing]))
+    return phrased(state, quote, phrase, PLACE_ON)
 
 
 PLACE_PHASE: Phase[SkoventyrState] = Phase(

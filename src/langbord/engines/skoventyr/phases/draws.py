@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, cast
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import _
 from langbord.engines.skoventyr.data import CARD_NAMES, CARD_TYPES
 from langbord.engines.skoventyr.notation import DRAW, DRAW_ID
 
@@ -60,7 +61,7 @@ def why_not(state: SkoventyrState, card: int) -> str:
     """Why ``card`` cannot be drawn now; "" if it can."""
     if state.hidden[card]:
         return ""
-    return f"the hidden part of the deck holds no {CARD_NAMES[card]} (SV-6)"
+    return _("the hidden part of the deck holds no {card} (SV-6)").format(card=_(CARD_NAMES[card]))
 
 
 def reference(state: SkoventyrState) -> list[int]:
@@ -76,7 +77,7 @@ def apply(state: SkoventyrState, card: int) -> None:
 
 
 def task(state: SkoventyrState, quote: bool) -> str:
-    return "a card is drawn from the hidden part of the deck"
+    return _("a card is drawn from the hidden part of the deck")
 
 
 DRAWING: Phase[SkoventyrState] = Phase(

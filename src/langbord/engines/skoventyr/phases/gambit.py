@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skoventyr.notation import (
     ARG1,
     BOTTOM_SLOT,
@@ -31,7 +32,7 @@ def gambit_why_not(state: SkoventyrState, action: int) -> str:
     """Why the Gambit may not be chosen now; "" if it may."""
     if forest_counts(state)[0]:
         return ""
-    return "no Tree is Free, so no Tree can be damaged (SV-5)"
+    return _("no Tree is Free, so no Tree can be damaged (SV-5)")
 
 
 def gambit(state: SkoventyrState, arg: int) -> None:
@@ -66,7 +67,7 @@ def why_not(state: SkoventyrState, action: int) -> str:
         return ""
     slot = ARG1[action]
     if state.future[slot] < 0:
-        return f"Future slot f{slot + 1} is empty"
+        return _("Future slot {slot} is empty").format(slot=f"f{slot + 1}")
     return ""
 
 
@@ -87,7 +88,9 @@ def apply(state: SkoventyrState, action: int) -> None:
 
 
 def task(state: SkoventyrState, quote: bool) -> str:
-    return offered(state, quote, ("put Future cards on the bottom", BOTTOM_SLOT), ("stop", DONE))
+    return offered(
+        state, quote, (_("put Future cards on the bottom"), BOTTOM_SLOT), (_("stop"), DONE)
+    )
 
 
 GAMBIT_PHASE: Phase[SkoventyrState] = Phase(

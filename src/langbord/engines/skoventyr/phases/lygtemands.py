@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import _, ngettext
 from langbord.engines.skoventyr.data import (
     ADVERSARY,
     ALLY_TYPES,
@@ -73,7 +74,9 @@ def setup_why_not(state: SkoventyrState, action: int) -> str:
     lygtemand = ARG1[action]
     if lygtemand in state.lygtemand_pool:
         return ""
-    return f"the {LYGTEMANDS[lygtemand]} Lygtemand is already on a Minion (SV-7)"
+    return _("the {lygtemand} Lygtemand is already on a Minion (SV-7)").format(
+        lygtemand=_(LYGTEMANDS[lygtemand])
+    )
 
 
 def setup_reference(state: SkoventyrState) -> list[int]:
@@ -92,7 +95,7 @@ def place_lygtemand(state: SkoventyrState, action: int) -> None:
 
 def setup_task(state: SkoventyrState, quote: bool) -> str:
     minion = MINION_NAMES[cast(PlaceLygtemand, state.waiting).minion]
-    return f"a Lygtemand is placed on {minion}"
+    return _("a Lygtemand is placed on {minion}").format(minion=_(minion))
 
 
 LYGTEMAND_PHASE: Phase[SkoventyrState] = Phase(
@@ -145,32 +148,38 @@ def _involve_choices(state: SkoventyrState) -> list[int]:
 def rally_why_not(state: SkoventyrState, action: int) -> str:
     """Why the Rally of ``action`` may not be made now; "" if it may."""
     if not state.lygtemands:
-        return "the Lygtemands module is not in play (option lygtemands)"
+        return _("the Lygtemands module is not in play (option lygtemands)")
     ally = ARG1[action]
     if not state.players[state.turn].hand[ally]:
-        return f"there is no {ALLY_TYPES[ally]} in the hand"
+        return _("there is no {ally} in the hand").format(ally=_(ALLY_TYPES[ally]))
     lygtemand = ally if KIND[action] == RALLY else ANY_LYGTEMAND
     if lygtemand not in state.lygtemand_on:
-        return f"the {LYGTEMANDS[lygtemand]} Lygtemand is not on a Minion (SV-7)"
+        return _("the {lygtemand} Lygtemand is not on a Minion (SV-7)").format(
+            lygtemand=_(LYGTEMANDS[lygtemand])
+        )
     if any(state.in_game[m] and state.lygtemand_on[m] < 0 for m in MINIONS):
-        return "a Minion is already uncovered: no Rally until it is defeated (SV-7)"
+        return _("a Minion is already uncovered: no Rally until it is defeated (SV-7)")
     return ""
 
 
 def involve_why_not(state: SkoventyrState, action: int) -> str:
     """Why the Involve of ``action`` may not be made now; "" if it may."""
     if not state.lygtemands:
-        return "the Lygtemands module is not in play (option lygtemands)"
+        return _("the Lygtemands module is not in play (option lygtemands)")
     removed = ARG1[action]
     if state.rallied < removed:
-        return f"Involve {removed} needs {removed} Rallied Lygtemands; there are {state.rallied}"
+        return ngettext(
+            "Involve {removed} needs {removed} Rallied Lygtemands; there are {rallied}",
+            "Involve {removed} needs {removed} Rallied Lygtemands; there are {rallied}",
+            removed,
+        ).format(removed=removed, rallied=state.rallied)
     adversaries = state.deck_count(ADVERSARY)
     allies = state.deck_size - adversaries
     if allies >= removed and (removed == 1 or adversaries >= 1):
         return ""
-    return (
-        "the deck does not hold the cards Involve must reveal (an Ally; or two "
-        "Allies and an Adversary) (SV-5, SV-7)"
+    return _(
+        "the deck does not hold the cards Involve must reveal (an Ally; or two Allies and an "
+        "Adversary) (SV-5, SV-7)"
     )
 
 
@@ -279,7 +288,7 @@ def revealed_why_not(state: SkoventyrState, action: int) -> str:
     card = ARG1[action]
     if card in state.involve_cards:
         return ""
-    return f"no {CARD_NAMES[card]} was revealed by Involve (SV-7)"
+    return _("no {card} was revealed by Involve (SV-7)").format(card=_(CARD_NAMES[card]))
 
 
 def top_reference(state: SkoventyrState) -> list[int]:
@@ -300,7 +309,7 @@ def to_top_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def top_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose the Ally to put on top of the deck", TOP)
+    return phrased(state, quote, _("choose the Ally to put on top of the deck"), TOP)
 
 
 INVOLVE_TOP_PHASE: Phase[SkoventyrState] = Phase(
@@ -333,7 +342,7 @@ def to_bottom_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def bottom_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose the next card to put on the bottom", BOTTOM_CARD)
+    return phrased(state, quote, _("choose the next card to put on the bottom"), BOTTOM_CARD)
 
 
 INVOLVE_BOTTOM_PHASE: Phase[SkoventyrState] = Phase(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from langbord.core.flow import Phase, chance
+from langbord.core.i18n import _
 from langbord.engines.skoventyr.data import (
     ACORN_KINDS,
     ACORNS_PER_KIND,
@@ -77,7 +78,7 @@ def deal_hostage(state: SkoventyrState, action: int) -> None:
 
 
 def hostage_task(state: SkoventyrState, quote: bool) -> str:
-    return "the x2 Hostage token is dealt"
+    return _("the x2 Hostage token is dealt")
 
 
 HOSTAGE_PHASE: Phase[SkoventyrState] = Phase(
@@ -123,7 +124,9 @@ def acorn_why_not(state: SkoventyrState, action: int) -> str:
     """Why an Acorn of the kind of ``action`` cannot be placed now; "" if it can."""
     if state.acorn_pool[ARG1[action]]:
         return ""
-    return f"both Acorns {ACORN_KINDS[ARG1[action]]} are already on Minions (SV-8)"
+    return _("both Acorns {acorn} are already on Minions (SV-8)").format(
+        acorn=ACORN_KINDS[ARG1[action]]
+    )
 
 
 def acorn_reference(state: SkoventyrState) -> list[int]:
@@ -142,7 +145,7 @@ def place_acorn(state: SkoventyrState, action: int) -> None:
 
 def acorn_task(state: SkoventyrState, quote: bool) -> str:
     minion = MINION_NAMES[cast(PlaceAcorn, state.waiting).minion]
-    return f"an Acorn is placed on {minion}"
+    return _("an Acorn is placed on {minion}").format(minion=_(minion))
 
 
 ACORN_PHASE: Phase[SkoventyrState] = Phase(
@@ -171,13 +174,13 @@ def choices(state: SkoventyrState, counts: Counts) -> list[int]:
 def why_not(state: SkoventyrState, action: int) -> str:
     """Why the Rescue of ``action`` may not be chosen now; "" if it may."""
     if not state.rescue:
-        return "the Rescue module is not in play (option rescue)"
+        return _("the Rescue module is not in play (option rescue)")
     ally = ARG1[action]
     if not state.hostage[ally]:
-        return f"{ALLY_TYPES[ally]} is not held Hostage"
+        return _("{ally} is not held Hostage").format(ally=_(ALLY_TYPES[ally]))
     if can_damage(state.hostage[ally], forest_counts(state)):
         return ""
-    return "the Trees cannot be damaged as often as the token requires (SV-5, SV-8)"
+    return _("the Trees cannot be damaged as often as the token requires (SV-5, SV-8)")
 
 
 def rescue(state: SkoventyrState, ally: int) -> None:
@@ -246,10 +249,10 @@ def recover_why_not(state: SkoventyrState, action: int) -> str:
     x = ARG1[action]
     if x in recover_trees(state):
         return ""
-    return (
-        f"the Tree cannot go after {TREE_NAMES[x]}: it is inserted between Vogter and Gamle "
-        "Erik clockwise, so he is no closer and no farther (SV-8)"
-    )
+    return _(
+        "the Tree cannot go after {tree}: it is inserted between Vogter and Gamle Erik "
+        "clockwise, so he is no closer and no farther (SV-8)"
+    ).format(tree=TREE_NAMES[x])
 
 
 def recover_reference(state: SkoventyrState) -> list[int]:
@@ -271,7 +274,7 @@ def recover_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def recover_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose where the recovered Tree goes", RECOVER)
+    return phrased(state, quote, _("choose where the recovered Tree goes"), RECOVER)
 
 
 RECOVER_PHASE: Phase[SkoventyrState] = Phase(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _
 from langbord.engines.skoventyr.data import TREE_NAMES
 from langbord.engines.skoventyr.notation import ARG1, DAMAGE, DAMAGE_ID, HEAL, HEAL_ID
 from langbord.engines.skoventyr.phases import ask, asked, on_turn, phrased
@@ -40,7 +41,7 @@ def heal_trees(state: SkoventyrState) -> list[int]:
 def can_damage(times: int, counts: tuple[int, int, int]) -> bool:
     """SV-5: can a Tree be damaged ``times`` times in a row (1 or 2), the Forest holding
     ``counts`` (Free Trees, Free Damaged Trees, Hidden Allies: ``allies.forest_counts``)?"""
-    free, damaged, _ = counts
+    free, damaged, _hidden = counts
     if times == 1:
         return free >= 1
     # A second Damage discards the Tree the first one flipped, if nothing else is Free.
@@ -81,15 +82,15 @@ def damage_why_not(state: SkoventyrState, action: int) -> str:
     x = ARG1[action]
     tree = TREE_NAMES[x]
     if x not in state.ring:
-        return f"Tree {tree} is not in the Forest"
+        return _("Tree {tree} is not in the Forest").format(tree=tree)
     if not is_free(state, x):
-        return (
-            f"Tree {tree} is not Free (a pawn or an Ally is on it): only a Free Tree "
-            "can be flipped or discarded (rulebook)"
-        )
+        return _(
+            "Tree {tree} is not Free (a pawn or an Ally is on it): only a Free Tree can be "
+            "flipped or discarded (rulebook)"
+        ).format(tree=tree)
     side = state.side
     if not side[x] and any(side[y] and is_free(state, y) for y in state.ring):
-        return "a Free Damaged Tree is in the Forest: it must be discarded (Damage a Tree)"
+        return _("a Free Damaged Tree is in the Forest: it must be discarded (Damage a Tree)")
     return ""
 
 
@@ -113,7 +114,7 @@ def damage_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def damage_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose the Tree to damage", DAMAGE)
+    return phrased(state, quote, _("choose the Tree to damage"), DAMAGE)
 
 
 DAMAGE_PHASE: Phase[SkoventyrState] = Phase(
@@ -136,7 +137,9 @@ def heal_why_not(state: SkoventyrState, action: int) -> str:
     x = ARG1[action]
     if x in state.ring and state.side[x] and is_free(state, x):
         return ""
-    return f"Tree {TREE_NAMES[x]} is not a Free, Damaged Tree in the Forest (Heal a Tree)"
+    return _("Tree {tree} is not a Free, Damaged Tree in the Forest (Heal a Tree)").format(
+        tree=TREE_NAMES[x]
+    )
 
 
 def heal_reference(state: SkoventyrState) -> list[int]:
@@ -153,7 +156,7 @@ def heal_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def heal_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose the Tree to heal", HEAL)
+    return phrased(state, quote, _("choose the Tree to heal"), HEAL)
 
 
 HEAL_PHASE: Phase[SkoventyrState] = Phase(

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import N_, _, ngettext
 from langbord.core.prompts import offer
 from langbord.engines.skoventyr.data import (
     ALLY_TYPES,
@@ -284,23 +285,26 @@ def apply(state: SkoventyrState, action: int) -> None:
 
 
 ACTION_CHOICES: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("call", (CALL, CALL_RISKY)),
-    ("gambit", (GAMBIT,)),
-    ("position", (POSITION,)),
-    ("mission", (MISSION,)),
-    ("wrath", (WRATH,)),
-    ("rally", (RALLY, RALLY_ANY)),
-    ("involve", (INVOLVE,)),
-    ("rescue", (RESCUE,)),
+    (N_("call"), (CALL, CALL_RISKY)),
+    (N_("gambit"), (GAMBIT,)),
+    (N_("position"), (POSITION,)),
+    (N_("mission"), (MISSION,)),
+    (N_("wrath"), (WRATH,)),
+    (N_("rally"), (RALLY, RALLY_ANY)),
+    (N_("involve"), (INVOLVE,)),
+    (N_("rescue"), (RESCUE,)),
 )
-"""The actions of a turn (SV-1), as the prompt names them, and their action kinds."""
+"""The actions of a turn (SV-1), as the prompt names them (translated where it is made), and
+their action kinds."""
 
 
 def task(state: SkoventyrState, quote: bool) -> str:
-    choices = [(word, state._legal_of(*kinds)) for word, kinds in ACTION_CHOICES]
+    choices = [(_(word), state._legal_of(*kinds)) for word, kinds in ACTION_CHOICES]
     if not quote:
-        return f"choose an action: {offer([(word, None) for word, legal in choices if legal])}"
-    return f"choose an action: {offer(choices)}"
+        actions = offer([(word, None) for word, legal in choices if legal])
+    else:
+        actions = offer(choices)
+    return _("choose an action: {actions}").format(actions=actions)
 
 
 ACTION: Phase[SkoventyrState] = Phase(
@@ -323,7 +327,7 @@ def hand_limit_why_not(state: SkoventyrState, action: int) -> str:
     ally = ARG1[action]
     if state.players[state.turn].hand[ally]:
         return ""
-    return f"there is no {ALLY_TYPES[ally]} in the hand"
+    return _("there is no {ally} in the hand").format(ally=_(ALLY_TYPES[ally]))
 
 
 def hand_limit_reference(state: SkoventyrState) -> list[int]:
@@ -344,7 +348,8 @@ def discard_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def hand_limit_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, f"discard down to {HAND_LIMIT} cards", DISCARD_CARD)
+    phrase = ngettext("discard down to {n} card", "discard down to {n} cards", HAND_LIMIT)
+    return phrased(state, quote, phrase.format(n=HAND_LIMIT), DISCARD_CARD)
 
 
 HAND_LIMIT_PHASE: Phase[SkoventyrState] = Phase(

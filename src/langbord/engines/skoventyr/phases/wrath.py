@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from langbord.core.flow import Phase
+from langbord.core.i18n import _, ngettext
 from langbord.engines.skoventyr.data import (
     ADVERSARY,
     MINION_KINDS,
@@ -107,21 +108,24 @@ def _vulnerable(state: SkoventyrState, m: int) -> bool:
 def why_not(state: SkoventyrState, action: int) -> str:
     """Why the Wrath of ``action`` may not be chosen now; "" if it may."""
     m = ARG1[action]
-    name = MINION_NAMES[m]
     if not state.in_game[m]:
-        return f"{name} has left the game"
+        return _("{minion} has left the game").format(minion=_(MINION_NAMES[m]))
     if state.lygtemand_on[m] >= 0:
-        return f"{name} is covered by a Lygtemand: not vulnerable (SV-7)"
-    if MINION_VALUES[m] > state.forest_allies:
-        return (
-            f"{name} has value {MINION_VALUES[m]}, more than the "
-            f"{state.forest_allies} Allies in the Forest (rulebook)"
+        return _("{minion} is covered by a Lygtemand: not vulnerable (SV-7)").format(
+            minion=_(MINION_NAMES[m])
         )
+    allies = state.forest_allies
+    if MINION_VALUES[m] > allies:
+        return ngettext(
+            "{minion} has value {value}, more than the {allies} Allies in the Forest (rulebook)",
+            "{minion} has value {value}, more than the {allies} Allies in the Forest (rulebook)",
+            allies,
+        ).format(minion=_(MINION_NAMES[m]), value=MINION_VALUES[m], allies=allies)
     acorn = state.acorn_on
     for other in range(m):
         identical = MINION_KINDS[other] == MINION_KINDS[m] and acorn[other] == acorn[m]
         if identical and _vulnerable(state, other):
-            return "an identical Minion is offered instead (the lower number)"
+            return _("an identical Minion is offered instead (the lower number)")
     return ""
 
 
@@ -206,7 +210,7 @@ def reward_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def reward_task(state: SkoventyrState, quote: bool) -> str:
-    return phrased(state, quote, "choose the reward", REFUGE, REVENGE, RESTORATION)
+    return phrased(state, quote, _("choose the reward"), REFUGE, REVENGE, RESTORATION)
 
 
 REWARD_PHASE: Phase[SkoventyrState] = Phase(
@@ -229,10 +233,10 @@ def refuge_why_not(state: SkoventyrState, action: int) -> str:
     x = ARG1[action]
     if x in refuge_trees(state):
         return ""
-    return (
-        f"Vogter cannot reach Tree {TREE_NAMES[x]}: he moves clockwise only through Trees with "
-        "an Ally, never onto Gamle Erik's (rulebook, SV-2)"
-    )
+    return _(
+        "Vogter cannot reach Tree {tree}: he moves clockwise only through Trees with an Ally, "
+        "never onto Gamle Erik's (rulebook, SV-2)"
+    ).format(tree=TREE_NAMES[x])
 
 
 def refuge_reference(state: SkoventyrState) -> list[int]:
@@ -252,8 +256,10 @@ def refuge_and_proceed(state: SkoventyrState, action: int) -> None:
 
 def refuge_task(state: SkoventyrState, quote: bool) -> str:
     if not quote:
-        return "choose Vogter's destination (his own Tree: he stays)"
-    return f"choose Vogter's destination ({state._examples(VOGTER_TO)}; his own Tree: he stays)"
+        return _("choose Vogter's destination (his own Tree: he stays)")
+    return _("choose Vogter's destination ({examples}; his own Tree: he stays)").format(
+        examples=state._examples(VOGTER_TO)
+    )
 
 
 REFUGE_PHASE: Phase[SkoventyrState] = Phase(
@@ -276,7 +282,7 @@ def revenge_why_not(state: SkoventyrState, action: int) -> str:
     slot = ARG1[action]
     if state.future[slot] == ADVERSARY:
         return ""
-    return slot_why_not(state, slot, "an Ally: Revenge discards an Adversary")
+    return slot_why_not(state, slot, _("an Ally: Revenge discards an Adversary"))
 
 
 def revenge_reference(state: SkoventyrState) -> list[int]:
@@ -295,7 +301,7 @@ def revenge_and_proceed(state: SkoventyrState, action: int) -> None:
 
 
 def revenge_task(state: SkoventyrState, quote: bool) -> str:
-    phrase = "choose the Adversary to discard from the Future"
+    phrase = _("choose the Adversary to discard from the Future")
     return phrased(state, quote, phrase, DISCARD_SLOT)
 
 
