@@ -7,7 +7,7 @@ import { levelLabel, seatHelp } from "../../src/langbord/web/static/levels.js";
  * @param {"rating" | "win rate"} [measure]
  * @returns {import("../../src/langbord/web/static/types.js").Level} */
 const level = (name, rating, seconds, measure = "rating") => ({
-  name, description: `what ${name} is like`, spec: `spec-of-${name}`, measure, rating, interval: null, seconds, max_seconds: 10,
+  name, label: name[0].toUpperCase() + name.slice(1), description: `what ${name} is like`, spec: `spec-of-${name}`, measure, rating, interval: null, seconds, max_seconds: 10,
 });
 const ladder = [
   level("beginner", 169, 0.0002), level("casual", 284, 0.0003), level("club", 378, 0.0003),

@@ -1,6 +1,7 @@
 // A finished game's analysis as the replay shows it: the win-chance graph's layout (a line per
 // seat over the moves, the marked decisions on the mover's line) and the decisions in words.
 // Pure: no DOM (analysisview.js draws it).
+import { t, tn } from "./i18n.js";
 
 /** @typedef {import("./types.js").Analysis} Analysis */
 /** @typedef {import("./types.js").Decision} Decision */
@@ -153,7 +154,7 @@ export function markedBySeat(analysis, seats) {
 export function decisionLine(decision, seatName) {
   const played = decision.played_words || decision.played;
   const best = decision.best_words || decision.best;
-  return `move ${decision.move}, ${seatName}: played ${played}, better ${best}, ${lossText(decision.loss)}`;
+  return t("move {move}, {seat}: played {played}, better {best}, {loss}", { move: decision.move, seat: seatName, played, best, loss: lossText(decision.loss) });
 }
 
 /** The decision taken at `move`, if the analysis judged one there.
@@ -176,10 +177,10 @@ export function betterHighlight(decision) {
 /** How far the analysis is, in words: "12 of 40 decisions".
  * @param {{status: string, done: number, total: number}} status */
 export function progressText({ status, done, total }) {
-  if (status === "queued") return "Waiting for a free bot…";
-  if (status === "failed") return "The analysis failed.";
-  if (status === "done") return `Done: ${total} decisions`;
-  return total ? `${done} of ${total} decisions` : "Starting…";
+  if (status === "queued") return t("Waiting for a free bot…");
+  if (status === "failed") return t("The analysis failed.");
+  if (status === "done") return tn("Done: {n} decision", "Done: {n} decisions", total);
+  return total ? tn("{done} of {n} decision", "{done} of {n} decisions", total, { done }) : t("Starting…");
 }
 
 /** How many marks of each kind a seat has: "1 ?? · 2 ?" ("no marks" for none).
@@ -187,5 +188,5 @@ export function progressText({ status, done, total }) {
 export function markCounts(marked) {
   const parts = [...MARKS].reverse().map((m) => [m, marked.filter((d) => d.mark === m).length])
     .filter(([, n]) => n).map(([m, n]) => `${n} ${SIGNS[/** @type {"inaccuracy" | "mistake" | "blunder"} */ (m)]}`);
-  return parts.length ? parts.join(" \u00b7 ") : "no marks";
+  return parts.length ? parts.join(" \u00b7 ") : t("no marks");
 }

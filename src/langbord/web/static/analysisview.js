@@ -6,6 +6,7 @@ import { el, text, chip, pickable, boardContext } from "./svg.js";
 import { analysisOf, startAnalysis } from "./api.js";
 import { graphLayout, markedBySeat, decisionLine, decisionAt, progressText, markCounts, percent, SIGNS } from "./analysis.js";
 import { seatLabel } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 /** @typedef {import("./types.js").Analysis} Analysis */
 /** @typedef {import("./types.js").AnalysisStatus} AnalysisStatus */
@@ -27,14 +28,14 @@ import { seatLabel } from "./names.js";
 /** How long between two questions to the server while the analysis runs (ms). */
 const POLL = 1000;
 
-/** The depths a player may choose: seconds of search per decision. */
-const DEPTHS = [["0.1", "Quick"], ["0.5", "Careful"], ["2", "Deep"]];
+/** The depths a player may choose: seconds of search per decision, and their names. */
+const depths = () => [["0.1", t("Quick")], ["0.5", t("Careful")], ["2", t("Deep")]];
 
 /** The analysis panel of a replay.
  * @param {AnalysisSetup} setup */
 export function analysisPanel(setup) {
   const body = h("div", { class: "an-body" });
-  const element = h("section", { class: "panel an-panel", id: "analysis" }, h("h3", {}, "Analysis"), body);
+  const element = h("section", { class: "panel an-panel", id: "analysis" }, h("h3", {}, t("Analysis")), body);
   /** The marked decisions of each seat, under the board (empty until the analysis is done). */
   const marks = h("section", { class: "panel an-panel an-list", id: "analysis-list", hidden: true });
   /** @type {Analysis | null} */
@@ -53,7 +54,7 @@ export function analysisPanel(setup) {
     if (status.status === "done" && status.analysis) {
       analysis = status.analysis;
       graph = drawDone(body, analysis, setup);
-      marks.replaceChildren(h("h3", {}, "Marked decisions"), markLists(analysis, setup));
+      marks.replaceChildren(h("h3", {}, t("Marked decisions")), markLists(analysis, setup));
       marks.hidden = false;
       graph.cursor(step);
       setup.ready();
@@ -108,25 +109,25 @@ export function analysisPanel(setup) {
  * @param {(seconds: number | undefined) => void} start */
 function drawOffer(body, finished, status, start) {
   if (!finished) {
-    body.replaceChildren(h("p", { class: "muted" }, "The game can be analysed once it is over."));
+    body.replaceChildren(h("p", { class: "muted" }, t("The game can be analysed once it is over.")));
     return;
   }
-  const depth = h("select", { id: "analysis-depth", "aria-label": "how deep the bot looks at each move" },
-    DEPTHS.map(([value, label]) => h("option", { value }, label)));
+  const depth = h("select", { id: "analysis-depth", "aria-label": t("how deep the bot looks at each move") },
+    depths().map(([value, label]) => h("option", { value }, label)));
   depth.value = "0.5";
   body.replaceChildren(h("div", {},
-    h("p", {}, "A bot replays every decision, estimates each seat's chance of winning before it, and marks the moves that lost the most."),
-    status.status === "failed" ? h("p", { class: "error", role: "alert" }, status.error || "The analysis failed: try again.") : null,
+    h("p", {}, t("A bot replays every decision, estimates each seat's chance of winning before it, and marks the moves that lost the most.")),
+    status.status === "failed" ? h("p", { class: "error", role: "alert" }, status.error || t("The analysis failed: try again.")) : null,
     h("div", { class: "an-start" },
-      h("label", { class: "row" }, "Depth: ", depth),
-      h("button", { type: "button", id: "analyse", onclick: () => start(Number(depth.value)) }, "Analyse this game"))));
+      h("label", { class: "row" }, t("Depth:"), " ", depth),
+      h("button", { type: "button", id: "analyse", onclick: () => start(Number(depth.value)) }, t("Analyse this game")))));
 }
 
 /** The progress bar while the bots work.
  * @param {HTMLElement} body
  * @param {{status: string, done: number, total: number}} status */
 function drawProgress(body, status) {
-  const bar = h("progress", { id: "analysis-progress", max: Math.max(1, status.total), "aria-label": "analysis progress" });
+  const bar = h("progress", { id: "analysis-progress", max: Math.max(1, status.total), "aria-label": t("analysis progress") });
   if (status.total) bar.value = status.done; // no value: the bar says "working" without a length
   body.replaceChildren(h("div", { class: "an-progress" }, bar,
     h("span", { id: "analysis-progress-text", role: "status" }, progressText(status))));
@@ -142,10 +143,17 @@ function drawDone(body, analysis, setup) {
   const width = Math.round(Math.min(900, Math.max(300, box.clientWidth || 600)));
   const { svg, cursor } = drawGraph(analysis, setup, width, width < 500 ? 190 : 230);
   box.append(svg);
-  const depth = analysis.seconds ? `${analysis.seconds} s` : `${analysis.iterations ?? "?"} simulations`;
+  const agent = analysis.agent.split(":")[0];
+  const about = analysis.seconds
+    ? t("Each seat's chance of winning, as {agent} saw it ({seconds} s a decision).", { agent, seconds: analysis.seconds })
+    : analysis.iterations === null || analysis.iterations === undefined
+      ? t("Each seat's chance of winning, as {agent} saw it (? simulations a decision).", { agent })
+      : tn("Each seat's chance of winning, as {agent} saw it ({n} simulation a decision).", "Each seat's chance of winning, as {agent} saw it ({n} simulations a decision).", analysis.iterations, { agent });
   body.append(
-    h("p", { class: "muted an-about" }, `Each seat's chance of winning, as ${analysis.agent.split(":")[0]} saw it (${depth} a decision). `,
-      `?! lost at least ${percent(analysis.thresholds.inaccuracy)} of the mover's chance, ? ${percent(analysis.thresholds.mistake)}, ?? ${percent(analysis.thresholds.blunder)}. Click the graph to go to a move.`));
+    h("p", { class: "muted an-about" }, `${about} `,
+      t("?! lost at least {inaccuracy} of the mover's chance, ? {mistake}, ?? {blunder}. Click the graph to go to a move.", {
+        inaccuracy: percent(analysis.thresholds.inaccuracy), mistake: percent(analysis.thresholds.mistake), blunder: percent(analysis.thresholds.blunder),
+      })));
   return { cursor };
 }
 
@@ -161,7 +169,7 @@ function markLists(analysis, setup) {
     const chipBox = h("span", { class: "chip", "aria-hidden": "true" }, ctx.seatMark(seat));
     chipBox.style.background = ctx.seatColour(seat);
     return h("section", { class: "an-seat", "data-seat": seat },
-      h("h4", {}, chipBox, ` ${name}: ${markCounts(marked)}`),
+      h("h4", {}, chipBox, " ", t("{who}: {what}", { who: name, what: markCounts(marked) })),
       marked.length ? h("ul", {}, marked.map((d) => h("li", {},
         h("button", { type: "button", class: "secondary an-go", "data-move": d.move, onclick: () => setup.go(d.move) },
           h("strong", { class: `an-sign an-${d.mark}` }, SIGNS[/** @type {keyof typeof SIGNS} */ (d.mark)]), " ", decisionLine(d, name))))) : null);
@@ -178,7 +186,7 @@ function drawGraph(analysis, setup, width, height) {
   const { table, steps, cooperative } = setup;
   const ctx = boardContext(table, () => {});
   const layout = graphLayout(analysis, { width, height, seats: table.players.length, steps, winners: table.result?.winners ?? null, team: cooperative });
-  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "an-svg", id: "analysis-graph", role: "group", "aria-label": "each seat's chance of winning over the game" });
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "an-svg", id: "analysis-graph", role: "group", "aria-label": t("each seat's chance of winning over the game") });
   drawAxes(svg, layout);
   const hit = el("rect", { x: layout.plot.left, y: layout.plot.top, width: layout.plot.right - layout.plot.left, height: layout.plot.bottom - layout.plot.top, fill: "transparent", class: "an-hit" }, svg);
   hit.addEventListener("click", (event) => {

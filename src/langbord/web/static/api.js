@@ -1,5 +1,6 @@
 // The server's HTTP API, and what this device remembers: the seats it holds (their tokens),
 // the player's name and preferences.
+import { language } from "./i18n.js";
 
 /** A refusal from the server: its HTTP status and the `detail` a player can read. */
 export class ApiError extends Error {
@@ -28,6 +29,7 @@ export async function api(path, { method = "GET", body = undefined, token = null
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  headers["Accept-Language"] = language();
   const response = await fetch(path, {
     method, headers, body: body === undefined ? null : JSON.stringify(body),
   });

@@ -10,6 +10,7 @@ import { parseLearnRoute } from "./lesson.js";
 import { api } from "./api.js";
 import { chip } from "./svg.js";
 import { controlsPanel } from "./controls.js";
+import { LANGUAGES, language, pick, start, t, translate } from "./i18n.js";
 
 /** The controls a table's page shows beside its own (undo, hint, chat, rules…).
  * @type {import("./table.js").PanelMaker[]} */
@@ -43,10 +44,26 @@ async function route() {
     else left();
   } catch (error) {
     root.replaceChildren(h("p", { class: "error" }, messageOf(error)),
-      h("p", {}, h("a", { class: "button", href: "#/" }, "Back to the lobby")));
+      h("p", {}, h("a", { class: "button", href: "#/" }, t("Back to the lobby"))));
   }
 }
-window.addEventListener("hashchange", () => void route());
-window.addEventListener("DOMContentLoaded", () => void route());
+/** The header's language picker: the languages by their own names, the one spoken chosen. */
+function languagePicker() {
+  const picker = /** @type {HTMLSelectElement | null} */ (document.getElementById("language"));
+  if (!picker) return;
+  picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) =>
+    h("option", { value: code, lang: code, ...(code === language() ? { selected: "" } : {}) }, name)));
+  picker.addEventListener("change", () => pick(picker.value));
+}
+
+/** Loads the player's language, then translates the page's frame and shows its page. */
+async function begin() {
+  await start();
+  translate(document);
+  languagePicker();
+  window.addEventListener("hashchange", () => void route());
+  await route();
+}
+window.addEventListener("DOMContentLoaded", () => void begin());
 
 export { api, chip };

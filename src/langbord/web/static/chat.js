@@ -4,6 +4,8 @@
 // them), so no text can pass for another message's line.
 import { h } from "./dom.js";
 import { api as request } from "./api.js";
+import { t } from "./i18n.js";
+import { seatWord } from "./names.js";
 
 /** The longest message, in characters (code points, as the server counts them). */
 export const CHAT_LIMIT = 300;
@@ -41,12 +43,12 @@ export function hasVisible(text) {
  * @returns {{text: string} | {error: string}}
  */
 export function checkChat(raw) {
-  if (CONTROL.test(String(raw))) return { error: "Only text, please: no control characters." };
+  if (CONTROL.test(String(raw))) return { error: t("Only text, please: no control characters.") };
   const text = collapseBlanks(raw);
   const length = [...text].length;
-  if (!length) return { error: "Type a message first." };
-  if (!hasVisible(text)) return { error: "Nothing to see in that message: type some letters, digits or emoji." };
-  if (length > CHAT_LIMIT) return { error: `At most ${CHAT_LIMIT} characters (this one has ${length}).` };
+  if (!length) return { error: t("Type a message first.") };
+  if (!hasVisible(text)) return { error: t("Nothing to see in that message: type some letters, digits or emoji.") };
+  if (length > CHAT_LIMIT) return { error: t("At most {limit} characters (this one has {length}).", { limit: CHAT_LIMIT, length }) };
   return { text };
 }
 
@@ -71,7 +73,8 @@ export function clock(at) {
  * @param {{seat_name?: string}[]} players
  */
 export function chatItem(message, you, players) {
-  const who = message.name || players[message.seat]?.seat_name || "someone";
+  const seatName = players[message.seat]?.seat_name;
+  const who = message.name || (seatName ? seatWord(seatName) : "") || t("someone");
   return h("li", { "data-n": message.n, class: message.seat === you ? "ctl-chat-msg mine" : "ctl-chat-msg" },
     h("div", { class: "ctl-chat-head" },
       h("span", { class: "ctl-chat-who" }, who),
@@ -85,12 +88,12 @@ export function chatItem(message, you, players) {
  */
 export function chatPanel({ tableId, token, refresh }) {
   const list = h("ol", { class: "ctl-chat-log", id: "chat-log", "aria-live": "polite" });
-  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-text", type: "text", maxlength: CHAT_LIMIT, autocomplete: "off", placeholder: "Say something to the table", "aria-label": "chat message" }));
-  const send = /** @type {HTMLButtonElement} */ (h("button", { type: "submit", id: "chat-send" }, "Send"));
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-text", type: "text", maxlength: CHAT_LIMIT, autocomplete: "off", placeholder: t("Say something to the table"), "aria-label": t("chat message") }));
+  const send = /** @type {HTMLButtonElement} */ (h("button", { type: "submit", id: "chat-send" }, t("Send")));
   const error = h("p", { class: "error", id: "chat-error", role: "alert" });
   const form = h("form", { class: "ctl-chat-form" }, input, send);
-  const watching = h("p", { class: "muted", id: "chat-watching" }, "Sit at the table to chat.");
-  const panel = h("section", { class: "panel ctl-chat", id: "chat" }, h("h3", {}, "Chat"), list, form, watching, error);
+  const watching = h("p", { class: "muted", id: "chat-watching" }, t("Sit at the table to chat."));
+  const panel = h("section", { class: "panel ctl-chat", id: "chat" }, h("h3", {}, t("Chat")), list, form, watching, error);
   let shown = -2;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -118,7 +121,7 @@ export function chatPanel({ tableId, token, refresh }) {
     if (last === shown && list.childElementCount === Math.max(1, messages.length)) return;
     shown = last;
     list.replaceChildren(...messages.map((m) => chatItem(m, table.you, table.players)));
-    if (!messages.length) list.append(h("li", { class: "muted" }, "No messages yet."));
+    if (!messages.length) list.append(h("li", { class: "muted" }, t("No messages yet.")));
     list.scrollTop = list.scrollHeight;
   }
   return { panel, update };

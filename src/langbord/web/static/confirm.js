@@ -2,6 +2,7 @@
 // `pass` while a Chieftain could be played, Knarr's end of turn while trading is open,
 // Skoventyr's `done`), decided from the legal actions' kinds alone, for every game.
 import { h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 /** Kinds that end, pass or skip a decision without doing anything. */
 const FORGOING = new Set(["pass", "skip", "done", "end", "end turn", "stop", "decline", "finish", "no"]);
@@ -39,7 +40,7 @@ export function forgone(action, legal) {
  */
 export function orList(words) {
   if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+  return t("{list} or {last}", { list: words.slice(0, -1).join(", "), last: words[words.length - 1] });
 }
 
 /**
@@ -93,7 +94,7 @@ export function stillPossible(action, legal, shown = 2) {
     return first.words || first.text;
   });
   const more = others.length - examples.length;
-  if (more > 0) examples.push(more === 1 ? "one other choice" : `${more} other choices`);
+  if (more > 0) examples.push(more === 1 ? t("one other choice") : tn("{n} other choice", "{n} other choices", more));
   return orList(examples);
 }
 
@@ -107,8 +108,8 @@ export async function confirmChoice(action, legal) {
   if (!others) return true;
   const said = capitalized(action.words || action.text);
   return ask({
-    title: `${said}?`,
-    text: `You could still ${others}. Give that up?`,
-    yes: said, no: "Go back",
+    title: t("{action}?", { action: said }),
+    text: t("You could still {choices}. Give that up?", { choices: others }),
+    yes: said, no: t("Go back"),
   });
 }

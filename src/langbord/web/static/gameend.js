@@ -5,6 +5,7 @@ import { seatChip } from "./board.js";
 import { whoLabel, seatLabel } from "./names.js";
 import { rankingOf, headline, ordinal, reasonLine } from "./ranking.js";
 import { rulingsNote } from "./rules.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 
@@ -27,27 +28,27 @@ export function endPanel(table, you, handlers) {
   const rows = rankingOf(result, players);
   const reason = reasonLine(result);
   const ranking = h("table", { class: "ranking", id: "ranking" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Score"))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Place")), h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Score")))),
     h("tbody", {}, rows.map((row) => h("tr", { class: row.place === 1 ? "first" : "", "data-seat": row.seat },
-      h("td", {}, ordinal(row.place), row.tied ? h("span", { class: "tie" }, " (tie)") : null),
+      h("td", {}, ordinal(row.place), row.tied ? h("span", { class: "tie" }, " ", t("(tie)")) : null),
       h("td", {}, h("span", { class: "who" }, seatChip(table, row.seat), label(row.seat))),
       h("td", { class: "num" }, formatNumber(row.score))))));
   const breakdown = result.breakdown && result.breakdown.rows?.length ? breakdownTable(table, result.breakdown) : null;
   const rematchButton = you !== null && table.status === "over"
-    ? h("button", { type: "button", id: "rematch", onclick: () => void handlers.rematch() }, table.rematch ? "Go to the rematch" : "Rematch, same seats")
+    ? h("button", { type: "button", id: "rematch", onclick: () => void handlers.rematch() }, table.rematch ? t("Go to the rematch") : t("Rematch, same seats"))
     : null;
   return [
-    h("h2", { id: "game-over" }, "Game over"),
+    h("h2", { id: "game-over" }, t("Game over")),
     h("p", { class: "headline", id: "headline" }, headline(result, players, label, handlers.cooperative)),
     reason ? h("p", { class: "reason", id: "reason" }, reason) : null,
     rulingsNote(result.rulings ?? []),
     ranking,
-    breakdown ? h("details", { class: "breakdown", open: true }, h("summary", {}, "Where the points came from"), breakdown) : null,
+    breakdown ? h("details", { class: "breakdown", open: true }, h("summary", {}, t("Where the points came from")), breakdown) : null,
     h("div", { class: "end-actions" },
       rematchButton,
-      h("a", { class: "button", href: `#/?game=${encodeURIComponent(table.game)}`, id: "new-table-link" }, "New table"),
-      table.status === "over" ? h("a", { class: "button secondary", href: `#/replay/${table.id}?analyse=1`, id: "analyse-link" }, "Analyse this game") : null,
-      table.status === "over" ? h("a", { class: "button secondary", href: `#/replay/${table.id}`, id: "replay-link" }, "Watch the replay") : null),
+      h("a", { class: "button", href: `#/?game=${encodeURIComponent(table.game)}`, id: "new-table-link" }, t("New table")),
+      table.status === "over" ? h("a", { class: "button secondary", href: `#/replay/${table.id}?analyse=1`, id: "analyse-link" }, t("Analyse this game")) : null,
+      table.status === "over" ? h("a", { class: "button secondary", href: `#/replay/${table.id}`, id: "replay-link" }, t("Watch the replay")) : null),
   ];
 }
 

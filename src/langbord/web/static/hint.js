@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { api as request, ApiError } from "./api.js";
 import { matches } from "./svg.js";
+import { t } from "./i18n.js";
 
 /** @typedef {{id: number, text: string, words?: string, kind?: string | null, args?: Record<string, unknown> | null}} Action
  *   an action as the hint matches it against the legal ones */
@@ -59,12 +60,12 @@ function markHinted(board, id) {
  */
 function hintLine(hint, action, onBoard) {
   return [
-    h("strong", {}, "Suggested: "),
+    h("strong", {}, t("Suggested:"), " "),
     h("span", { id: "hint-move" }, action?.words ?? hint.action.words ?? action?.text ?? hint.action.text),
     h("code", { class: "muted ctl-small" }, ` ${action?.text ?? hint.action.text}`),
-    h("span", {}, ` — ${percent(hint.win_chance)} chance of winning`),
-    h("span", { class: "muted" }, onBoard ? " (marked on the board)" : ""),
-    h("span", { class: "muted ctl-small" }, hint.seconds ? ` · thought ${hint.seconds.toFixed(1)} s` : ""),
+    h("span", {}, " — ", t("{chance} chance of winning", { chance: percent(hint.win_chance) })),
+    h("span", { class: "muted" }, onBoard ? [" ", t("(marked on the board)")] : ""),
+    h("span", { class: "muted ctl-small" }, hint.seconds ? [" · ", t("thought {seconds} s", { seconds: hint.seconds.toFixed(1) })] : ""),
   ];
 }
 
@@ -75,9 +76,9 @@ function hintLine(hint, action, onBoard) {
  */
 function refusalLine(error) {
   const status = error instanceof ApiError ? error.status : undefined;
-  if (status === 403) return "Hints are off at this table.";
-  if (status === 409) return "Hints are for your own turn.";
-  return `No hint: ${error instanceof Error ? error.message : String(error)}`;
+  if (status === 403) return t("Hints are off at this table.");
+  if (status === 409) return t("Hints are for your own turn.");
+  return t("No hint: {reason}", { reason: error instanceof Error ? error.message : String(error) });
 }
 
 /**
@@ -86,7 +87,7 @@ function refusalLine(error) {
  */
 export function hintControl({ tableId, token, board }) {
   const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: "hint", disabled: true,
-    "data-tip": "Ask the game's best bot which move it would make" }, "Hint"));
+    "data-tip": t("Ask the game's best bot which move it would make") }, t("Hint")));
   const line = h("div", { class: "ctl-note ctl-hint", id: "hint-result", role: "status", hidden: true });
   /** @type {{move: number, action: Action | null} | null} */
   let shown = null;
@@ -107,7 +108,7 @@ export function hintControl({ tableId, token, board }) {
     const yours = Boolean(table && table.legal?.length);
     button.hidden = off || !table || table.hints === false || table.you === null || table.you === undefined;
     button.disabled = !yours || thinking;
-    button.textContent = thinking ? "Thinking…" : "Hint";
+    button.textContent = thinking ? t("Thinking…") : t("Hint");
   }
   /** Shows the hint the server gave at `move`, unless the table moved on meanwhile.
    * @param {Hint} hint @param {number} move */

@@ -2,6 +2,8 @@
 // two humans' turns a "pass the device" screen hides the last player's hand until the next
 // player says they hold the device.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { seatWord } from "./names.js";
 
 /**
  * @typedef {{hotseat?: boolean, status?: string, to_move: number | null, you: number | null}} PassTable
@@ -48,8 +50,19 @@ export function passTo(table, tokens) {
 
 /** The lobby's checkbox. */
 export function hotseatOption() {
-  return h("label", { class: "row ctl-check", "data-tip": "Every human seat is played on this device: the page hides each player's hand between turns." },
-    h("input", { type: "checkbox", id: "hotseat", name: "hotseat" }), h("span", {}, "Hotseat: all human seats play on this device"));
+  return h("label", { class: "row ctl-check", "data-tip": t("Every human seat is played on this device: the page hides each player's hand between turns.") },
+    h("input", { type: "checkbox", id: "hotseat", name: "hotseat" }), h("span", {}, t("Hotseat: all human seats play on this device")));
+}
+
+/**
+ * Who the device goes to: "Ann (red)", else the seat's name.
+ * @param {{name?: string | null, seat_name?: string}} player
+ * @param {number} seat
+ */
+function calledOf(player, seat) {
+  const seatName = player.seat_name === undefined ? undefined : seatWord(player.seat_name);
+  if (player.name && player.name !== player.seat_name) return t("{name} ({seat})", { name: player.name, seat: String(seatName) });
+  return seatName ?? t("player {n}", { n: seat + 1 });
 }
 
 /**
@@ -73,16 +86,15 @@ export function passScreen({ tableId, seats }) {
     if (next === null) { remove(); return; }
     if (screen?.dataset.seat === String(next)) return;
     remove();
-    const player = table.players[next] ?? {};
-    const called = player.name && player.name !== player.seat_name ? `${player.name} (${player.seat_name})` : (player.seat_name ?? `player ${next + 1}`);
+    const called = calledOf(table.players[next] ?? {}, next);
     const shown = table.you !== null && table.you !== undefined ? table.players[table.you] : null;
-    const last = shown ? shown.name || shown.seat_name : null;
-    const ready = h("button", { type: "button", id: "pass-ready" }, `I am ${called}: show my hand`);
+    const last = shown ? shown.name || (shown.seat_name && seatWord(shown.seat_name)) : null;
+    const ready = h("button", { type: "button", id: "pass-ready" }, t("I am {player}: show my hand", { player: called }));
     screen = h("div", { class: "ctl-pass", id: "pass-device", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title", "data-seat": next },
       h("div", { class: "ctl-pass-box" },
-        h("h2", { id: "pass-title" }, `Pass the device to ${called}`),
-        h("p", {}, last ? `${last}'s hand is hidden.` : "The last player's hand is hidden.",
-          " Hand over the device, then tap the button."),
+        h("h2", { id: "pass-title" }, t("Pass the device to {player}", { player: called })),
+        h("p", {}, last ? t("{player}'s hand is hidden.", { player: last }) : t("The last player's hand is hidden."),
+          " ", t("Hand over the device, then tap the button.")),
         ready));
     ready.addEventListener("click", () => {
       seats.set(tableId, next, tokens[String(next)]);

@@ -10,6 +10,7 @@ import { drawActions } from "./tableparts.js";
 import { gameTitle, capitalise } from "./names.js";
 import { openRules } from "./rules.js";
 import { stepsDone, markDone, progressOf, learnRoute, stepLabel, outcomeOf } from "./lesson.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
@@ -33,30 +34,30 @@ export async function learnSection() {
   const names = await titles().catch(() => /** @type {Map<string, string>} */ (new Map()));
   /** @type {Map<string, TutorialInfo[]>} */
   const byGame = new Map();
-  for (const t of list) byGame.set(t.game, [...(byGame.get(t.game) ?? []), t]);
+  for (const info of list) byGame.set(info.game, [...(byGame.get(info.game) ?? []), info]);
   return h("section", { class: "panel learn-list", id: "learn" },
-    h("h2", {}, "Learn to play"),
-    h("p", { class: "muted" }, "New to a game? Each lesson sets up a real position and asks for one move at a time."),
+    h("h2", {}, t("Learn to play")),
+    h("p", { class: "muted" }, t("New to a game? Each lesson sets up a real position and asks for one move at a time.")),
     h("ul", { class: "lesson-games" }, [...byGame].map(([game, listed]) => {
       const title = gameTitle(names, game);
       return h("li", { class: "lesson-game", "data-game": game }, h("h3", {}, title),
-        h("ul", { class: "lessons" }, listed.map((t) => tutorialItem(t, title))));
+        h("ul", { class: "lessons" }, listed.map((info) => tutorialItem(info, title))));
     })));
 }
 
 /** A tutorial in the lobby's list: its title (without the game's, which heads the list), its
  * summary, this device's progress and the button to start or go on.
- * @param {TutorialInfo} t
+ * @param {TutorialInfo} info
  * @param {string} game the game's title */
-function tutorialItem(t, game) {
-  const progress = progressOf(stepsDone(t.id), t.steps);
-  const title = t.title.startsWith(`${game}: `) ? t.title.slice(game.length + 2) : t.title;
-  return h("li", { "data-tutorial": t.id, class: progress.finished ? "finished" : "" },
+function tutorialItem(info, game) {
+  const progress = progressOf(stepsDone(info.id), info.steps);
+  const title = info.title.startsWith(`${game}: `) ? info.title.slice(game.length + 2) : info.title;
+  return h("li", { "data-tutorial": info.id, class: progress.finished ? "finished" : "" },
     h("span", { class: "what" },
       h("strong", {}, capitalise(title)),
-      h("span", { class: "summary" }, t.summary),
+      h("span", { class: "summary" }, info.summary),
       h("span", { class: "progress" }, progress.label)),
-    h("a", { class: progress.done ? "button secondary" : "button", href: learnRoute(t.id, progress.resume), "data-start": t.id, "aria-label": `${progress.action}: ${t.title}` }, progress.action));
+    h("a", { class: progress.done ? "button secondary" : "button", href: learnRoute(info.id, progress.resume), "data-start": info.id, "aria-label": t("{action}: {tutorial}", { action: progress.action, tutorial: info.title }) }, progress.action));
 }
 
 /** The boxes of a lesson's page. */
@@ -85,16 +86,16 @@ export async function learnPage(root, tid, k) {
   const b = lessonBoxes();
   const lesson = new LessonPage(tid, k, step, b, title);
   root.append(h("div", { class: "learn-page" },
-    h("h1", { class: "table-title" }, step.tutorial.title.includes(title) ? step.tutorial.title : `${title}: ${step.tutorial.title}`),
+    h("h1", { class: "table-title" }, step.tutorial.title.includes(title) ? step.tutorial.title : t("{game}: {tutorial}", { game: title, tutorial: step.tutorial.title })),
     h("section", { class: "board-area" }, b.board),
     h("aside", { class: "learn-side" },
-      h("section", { class: "panel lesson", id: "lesson", "aria-label": "the lesson" },
+      h("section", { class: "panel lesson", id: "lesson", "aria-label": t("the lesson") },
         h("div", { class: "lesson-head" }, b.step, foldButton()),
         h("div", { class: "lesson-body" }, b.title, b.text, b.extra), b.message, b.next),
-      h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your moves"), b.actions),
+      h("section", { class: "panel", id: "your-actions" }, h("h3", {}, t("Your moves")), b.actions),
       h("p", { class: "lesson-links" },
-        k > 0 ? h("a", { href: learnRoute(tid, k - 1), class: "button secondary", id: "lesson-back" }, "Previous step") : null,
-        h("a", { href: "#/", class: "button secondary" }, "All lessons")))));
+        k > 0 ? h("a", { href: learnRoute(tid, k - 1), class: "button secondary", id: "lesson-back" }, t("Previous step")) : null,
+        h("a", { href: "#/", class: "button secondary" }, t("All lessons"))))));
   await lesson.draw();
   window.addEventListener("resize", lesson.resized);
   return () => {
@@ -135,7 +136,7 @@ class LessonPage {
     this.clearOfSheet();
     await this.drawBoard();
     drawActions(this.boxes.actions, this.shown, this.act, (a) => !!this.boxes.board.querySelector(`[data-action="${a.id}"]`));
-    if (this.solved) this.boxes.actions.replaceChildren(h("span", { class: "muted" }, "Done here: go on with the button in the lesson."));
+    if (this.solved) this.boxes.actions.replaceChildren(h("span", { class: "muted" }, t("Done here: go on with the button in the lesson.")));
   }
 
   /** The page's scrolling keeps clear of the lesson's sheet at the foot of a phone's screen (a
@@ -156,13 +157,13 @@ class LessonPage {
     b.text.textContent = tutorial.text;
     const open = h("button", { type: "button", class: "secondary lesson-rule", id: "lesson-rule", "aria-haspopup": "dialog",
       onclick: (/** @type {Event} */ e) => void openRules(this.step.game, this.title, { ruling: tutorial.rule, back: /** @type {HTMLElement} */ (e.currentTarget) }) },
-    "See it in the rules");
+    t("See it in the rules"));
     const rule = tutorial.rule
-      ? h("details", { class: "lesson-hint", id: "lesson-rule-box" }, h("summary", {}, `Rule ${tutorial.rule}`),
+      ? h("details", { class: "lesson-hint", id: "lesson-rule-box" }, h("summary", {}, t("Rule {rule}", { rule: tutorial.rule })),
         tutorial.rule_text ? h("p", {}, tutorial.rule_text) : null, open)
       : null;
     const hint = tutorial.hint
-      ? h("details", { class: "lesson-hint", id: "lesson-hint" }, h("summary", {}, "Hint"), h("p", {}, tutorial.hint))
+      ? h("details", { class: "lesson-hint", id: "lesson-hint" }, h("summary", {}, t("Hint")), h("p", {}, tutorial.hint))
       : null;
     b.extra.replaceChildren(...[rule, hint].filter((n) => n !== null));
   }
@@ -227,7 +228,7 @@ class LessonPage {
     box.hidden = false;
     box.className = `lesson-message ${tone}`;
     const said = message.charAt(0).toUpperCase() + message.slice(1);
-    const lead = tone === "right" ? "Right! " : /^not that one/i.test(message) ? "" : "Not that one. ";
+    const lead = tone === "right" ? t("Right!") + " " : saysNotThatOne(message) ? "" : t("Not that one.") + " ";
     box.replaceChildren(lead ? h("strong", {}, lead) : "", said);
     box.scrollIntoView({ block: "nearest" });
   }
@@ -239,12 +240,19 @@ class LessonPage {
   }
 }
 
+/** Whether a refusal already begins "Not that one" (in English or the language spoken).
+ * @param {string} message */
+function saysNotThatOne(message) {
+  const lead = t("Not that one.").replace(/[\s.:!]+$/u, "").toLowerCase();
+  return /^not that one/i.test(message) || (lead !== "" && message.toLowerCase().startsWith(lead));
+}
+
 /** On a phone, the button that folds the lesson to its first line (and unfolds it). */
 function foldButton() {
-  const button = h("button", { type: "button", class: "secondary lesson-toggle", id: "lesson-toggle", "aria-expanded": "true" }, "Hide");
+  const button = h("button", { type: "button", class: "secondary lesson-toggle", id: "lesson-toggle", "aria-expanded": "true" }, t("Hide"));
   button.addEventListener("click", () => {
     const folded = !!button.closest(".lesson")?.classList.toggle("folded");
-    button.textContent = folded ? "Show" : "Hide";
+    button.textContent = folded ? t("Show") : t("Hide");
     button.setAttribute("aria-expanded", String(!folded));
   });
   return button;

@@ -1,6 +1,7 @@
 // The logic of a tutorial's lessons, apart from the page (learn.js): where a learner stands in
 // each tutorial (kept on the device), what a step's answer means for the lesson panel, and the
 // addresses of the steps. Pure: the storage is passed in.
+import { t, tn } from "./i18n.js";
 
 /** @typedef {import("./types.js").Attempt} Attempt */
 /** @typedef {import("./types.js").Lesson} Lesson */
@@ -67,9 +68,9 @@ export function progressOf(done, steps) {
   const finished = steps > 0 && within.length >= steps;
   let resume = 0;
   while (!finished && within.includes(resume)) resume += 1;
-  if (finished) return { done: steps, steps, finished, resume: 0, label: "Done \u2713", action: "Again" };
-  if (!within.length) return { done: 0, steps, finished, resume, label: `${steps} steps`, action: "Start" };
-  return { done: within.length, steps, finished, resume, label: `${within.length} of ${steps} steps done`, action: "Continue" };
+  if (finished) return { done: steps, steps, finished, resume: 0, label: t("Done \u2713"), action: t("Again") };
+  if (!within.length) return { done: 0, steps, finished, resume, label: tn("{n} step", "{n} steps", steps), action: t("Start") };
+  return { done: within.length, steps, finished, resume, label: tn("{done} of {n} step done", "{done} of {n} steps done", steps, { done: within.length }), action: t("Continue") };
 }
 
 /** The address of step `k` of tutorial `tid`.
@@ -97,7 +98,7 @@ export function parseLearnRoute(parts) {
  * @param {number} k
  * @param {number} steps */
 export function stepLabel(k, steps) {
-  return `Step ${k + 1} of ${steps}`;
+  return t("Step {n} of {count}", { n: k + 1, count: steps });
 }
 
 /**
@@ -116,12 +117,12 @@ export function stepLabel(k, steps) {
  * @returns {Outcome} */
 export function outcomeOf(attempt, lesson, game) {
   if (!attempt.ok) {
-    const message = attempt.message || (lesson.hint ? `Not that one. ${lesson.hint}` : "Not that one: try another move.");
+    const message = attempt.message || (lesson.hint ? t("Not that one. {hint}", { hint: lesson.hint }) : t("Not that one: try another move."));
     return { tone: "refused", message, next: null };
   }
   const last = lesson.step + 1 >= lesson.steps;
   const next = last
-    ? { label: "You're ready: play a game", href: `#/?game=${encodeURIComponent(game)}` }
-    : { label: "Next", href: learnRoute(lesson.id, lesson.step + 1) };
-  return { tone: "right", message: attempt.message || "Well played.", next };
+    ? { label: t("You're ready: play a game"), href: `#/?game=${encodeURIComponent(game)}` }
+    : { label: t("Next"), href: learnRoute(lesson.id, lesson.step + 1) };
+  return { tone: "right", message: attempt.message || t("Well played."), next };
 }

@@ -3,6 +3,7 @@
 // among the game's levels, what it is like, its think time): words a player reads the same way
 // at every game. The measured ratings stay out of sight (each game has its own scale).
 import { capitalise } from "./names.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Level} Level */
 
@@ -10,13 +11,14 @@ import { capitalise } from "./names.js";
  * @param {Level} level */
 function thinkTime(level) {
   const seconds = level.seconds ?? level.max_seconds;
-  return seconds < 0.01 ? "answers at once" : `about ${seconds < 1 ? seconds.toPrecision(1) : seconds.toFixed(1)} s a move`;
+  return seconds < 0.01 ? t("answers at once") : t("about {seconds} s a move", { seconds: seconds < 1 ? seconds.toPrecision(1) : seconds.toFixed(1) });
 }
 
-/** A level in the picker: "Club — looks a little ahead".
+/** A level in the picker: "Club — looks a little ahead" (its label from the server, in the
+ * player's language; else its name with a capital).
  * @param {Level} level */
 export function levelLabel(level) {
-  return `${capitalise(level.name)} — ${level.description}`;
+  return t("{level} — {description}", { level: level.label || capitalise(level.name), description: level.description });
 }
 
 /** The line under a seat's picker: what its choice means, or "" for a person.
@@ -25,9 +27,9 @@ export function levelLabel(level) {
  * @param {Level[]} levels the game's levels, weakest first */
 export function seatHelp(choice, levels) {
   if (choice === "human") return "";
-  if (choice === "advanced") return "Type any agent spec, e.g. mcts:iterations=500 (langbord rules GAME lists them).";
+  if (choice === "advanced") return t("Type any agent spec, e.g. mcts:iterations=500 (langbord rules GAME lists them).");
   const index = levels.findIndex((l) => l.name === choice);
-  if (index < 0) return `The ${choice} agent, as written (for testing and study).`;
+  if (index < 0) return t("The {agent} agent, as written (for testing and study).", { agent: choice });
   const level = levels[index];
-  return `Level ${index + 1} of ${levels.length}: ${level.description}; ${thinkTime(level)}.`;
+  return t("Level {n} of {count}: {description}; {time}.", { n: index + 1, count: levels.length, description: level.description, time: thinkTime(level) });
 }

@@ -1,5 +1,6 @@
 // A table's live updates: the WebSocket pushes the seat's table after every change (after the
 // first, only the log's new entries); polling stands in if the socket fails.
+import { language } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 
@@ -25,7 +26,7 @@ export function connect(tableId, token, handlers) {
   /** @param {string} seatToken */
   function reconnect(seatToken) {
     if (socket) socket.close();
-    const opened = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${tableId}/ws`);
+    const opened = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${tableId}/ws?lang=${language()}`);
     socket = opened;
     opened.addEventListener("open", () => opened.send(seatToken));
     opened.addEventListener("message", async (message) => {

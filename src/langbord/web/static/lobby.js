@@ -7,6 +7,7 @@ import { lobbyControls } from "./controls.js";
 import { learnSection } from "./learn.js";
 import { levelLabel, seatHelp } from "./levels.js";
 import { rulingsNote } from "./rules.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").GameOption} GameOption */
@@ -21,7 +22,19 @@ const ADVANCED = "advanced";
 /** A seat kind as a person reads it: "a person", "bot: mcts".
  * @param {string} spec */
 export function seatKindLabel(spec) {
-  return spec === "human" ? "A person" : `Bot: ${spec}`;
+  return spec === "human" ? t("A person") : t("Bot: {spec}", { spec });
+}
+
+/** A table's status in words: "open", "playing", "over", "abandoned".
+ * @param {string} status */
+function statusWord(status) {
+  switch (status) {
+    case "open": return t("open");
+    case "playing": return t("playing");
+    case "over": return t("over");
+    case "abandoned": return t("abandoned");
+    default: return status;
+  }
 }
 
 /** An option's name as a label: "start_round" → "Start round".
@@ -41,8 +54,8 @@ export async function lobbyPage(root, preselect = null) {
   const open = h("ul", { class: "tables", id: "tables" });
   const finished = h("ul", { class: "tables", id: "finished" });
   const tablesPanel = h("section", { class: "panel" },
-    h("h2", {}, "Tables to join or watch"), open,
-    h("h2", {}, "Recently finished"), finished);
+    h("h2", {}, t("Tables to join or watch")), open,
+    h("h2", {}, t("Recently finished")), finished);
 
   async function refresh() {
     const { tables, finished: ended = [] } = await api("/api/tables");
@@ -67,13 +80,13 @@ function playNowSection(list, learn) {
   const error = h("p", { class: "error", role: "alert" });
   const learnLink = learn ? h("button", {
     type: "button", class: "secondary", id: "to-learn", onclick: () => learn.scrollIntoView({ behavior: "smooth" }),
-  }, "New to a game? Learn it first") : null;
+  }, t("New to a game? Learn it first")) : null;
   return h("section", { class: "panel play-now", id: "play-now" },
-    h("h2", {}, "Play now"),
-    h("p", { class: "muted" }, "Against bots that play sensibly, you first. Choose the players and the bots under Custom table."),
+    h("h2", {}, t("Play now")),
+    h("p", { class: "muted" }, t("Against bots that play sensibly, you first. Choose the players and the bots under Custom table.")),
     h("ul", { class: "play-now-games" }, list.map((game) => h("li", { "data-game": game.name },
       h("span", { class: "what" }, h("strong", {}, game.title), game.summary ? h("span", { class: "summary" }, capitalise(game.summary)) : null),
-      h("button", { type: "button", "data-play-now": game.name, onclick: () => void playNow(game, error) }, `Play ${game.title}`)))),
+      h("button", { type: "button", "data-play-now": game.name, onclick: () => void playNow(game, error) }, t("Play {game}", { game: game.title }))))),
     learnLink, error);
 }
 
@@ -90,7 +103,7 @@ async function playNow(game, error) {
     /** @type {{id: string}} */
     const { id } = await api("/api/tables", { method: "POST", body: { game: game.name, options: {}, seats: specs } });
     /** @type {import("./api.js").Seat} */
-    const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: remembered("name") || "Player" } });
+    const joined = await api(`/api/tables/${id}/join`, { method: "POST", body: { name: remembered("name") || t("Player") } });
     seats.set(id, joined.seat, joined.token);
     location.hash = `#/table/${id}`;
   } catch (e) {
@@ -99,13 +112,13 @@ async function playNow(game, error) {
 }
 
 /** Who sits where, in a line: "Red: Ann · Blue: free · Yellow: bot".
- * @param {Listed} t
+ * @param {Listed} listed
  * @param {GameInfo | undefined} game */
-function seatsLine(t, game) {
-  return t.players.map((p) => {
+function seatsLine(listed, game) {
+  return listed.players.map((p) => {
     const seat = seatNamed(game?.seat_names[p.seat], p.seat);
-    const who = p.kind === "bot" ? "bot" : p.joined ? p.name : "free";
-    return `${seat}: ${who}`;
+    const who = p.kind === "bot" ? t("bot") : p.joined ? p.name : t("free");
+    return t("{seat}: {sitter}", { seat, sitter: String(who) });
   }).join(" · ");
 }
 
@@ -119,21 +132,21 @@ let catalogue = [];
  * @param {HTMLInputElement} nameInput */
 function drawOpen(list, tables, titles, nameInput) {
   list.replaceChildren();
-  if (!tables.length) list.append(h("li", { class: "muted" }, "No tables yet: create one."));
-  for (const t of tables) {
-    const game = catalogue.find((g) => g.name === t.game);
-    const free = t.players.filter((p) => p.kind === "human" && !p.joined);
-    const mine = seats.get(t.id);
-    list.append(h("li", { "data-table": t.id },
-      h("span", { class: "what" }, h("strong", {}, gameTitle(titles, t.game)), ` (${t.status})`,
-        h("span", { class: "who" }, seatsLine(t, game))),
+  if (!tables.length) list.append(h("li", { class: "muted" }, t("No tables yet: create one.")));
+  for (const listed of tables) {
+    const game = catalogue.find((g) => g.name === listed.game);
+    const free = listed.players.filter((p) => p.kind === "human" && !p.joined);
+    const mine = seats.get(listed.id);
+    list.append(h("li", { "data-table": listed.id },
+      h("span", { class: "what" }, h("strong", {}, gameTitle(titles, listed.game)), ` (${statusWord(listed.status)})`,
+        h("span", { class: "who" }, seatsLine(listed, game))),
       h("span", { class: "links" },
-        mine ? h("a", { class: "button", href: `#/table/${t.id}` }, "Back to my seat") : null,
+        mine ? h("a", { class: "button", href: `#/table/${listed.id}` }, t("Back to my seat")) : null,
         !mine ? free.map((p) => h("button", {
           type: "button", class: "secondary", "data-join": p.seat,
-          onclick: () => joinFromLobby(t.id, p.seat, nameInput),
-        }, `Join as ${seatNamed(game?.seat_names[p.seat], p.seat)}`)) : null,
-        h("a", { class: "button secondary", href: `#/table/${t.id}`, "data-watch": t.id }, "Watch"))));
+          onclick: () => joinFromLobby(listed.id, p.seat, nameInput),
+        }, t("Join as {seat}", { seat: seatNamed(game?.seat_names[p.seat], p.seat) }))) : null,
+        h("a", { class: "button secondary", href: `#/table/${listed.id}`, "data-watch": listed.id }, t("Watch")))));
   }
 }
 
@@ -144,7 +157,7 @@ function drawOpen(list, tables, titles, nameInput) {
 async function joinFromLobby(tableId, seat, nameInput) {
   const name = nameInput.value.trim();
   if (!name) {
-    toast("Type your name first (in the form), then join.");
+    toast(t("Type your name first (in the form), then join."));
     nameInput.focus();
     return;
   }
@@ -164,18 +177,24 @@ async function joinFromLobby(tableId, seat, nameInput) {
  * @param {Map<string, string>} titles */
 function drawFinished(list, tables, titles) {
   list.replaceChildren();
-  if (!tables.length) list.append(h("li", { class: "muted" }, "None yet."));
-  for (const t of tables) {
-    const game = catalogue.find((g) => g.name === t.game);
-    const winners = (t.winners ?? []).map((s) => seatNamed(game?.seat_names[s], s));
-    list.append(h("li", { "data-table": t.id },
-      h("span", { class: "what" }, h("strong", {}, gameTitle(titles, t.game)), ` (${t.status})`,
-        h("span", { class: "who" }, seatsLine(t, game)),
-        winners.length ? h("span", { class: "who" }, `Won by ${winners.join(" and ")}`) : null),
+  if (!tables.length) list.append(h("li", { class: "muted" }, t("None yet.")));
+  for (const listed of tables) {
+    const game = catalogue.find((g) => g.name === listed.game);
+    const winners = (listed.winners ?? []).map((s) => seatNamed(game?.seat_names[s], s));
+    list.append(h("li", { "data-table": listed.id },
+      h("span", { class: "what" }, h("strong", {}, gameTitle(titles, listed.game)), ` (${statusWord(listed.status)})`,
+        h("span", { class: "who" }, seatsLine(listed, game)),
+        winners.length ? h("span", { class: "who" }, wonBy(winners)) : null),
       h("span", { class: "links" },
-        t.status === "over" ? h("a", { class: "button", href: `#/replay/${t.id}` }, "Replay") : null,
-        h("a", { class: "button secondary", href: `#/table/${t.id}` }, "Look"))));
+        listed.status === "over" ? h("a", { class: "button", href: `#/replay/${listed.id}` }, t("Replay")) : null,
+        h("a", { class: "button secondary", href: `#/table/${listed.id}` }, t("Look")))));
   }
+}
+
+/** "Won by Red and Blue". @param {string[]} winners */
+function wonBy(winners) {
+  const names = winners.reduce((a, b) => t("{a} and {b}", { a, b }));
+  return t("Won by {names}", { names });
 }
 
 /** The new-table form's boxes.
@@ -189,7 +208,7 @@ function formParts(list, preselect) {
     gameSelect,
     optionsBox: h("div", { id: "options" }),
     seatsBox: h("div", { id: "seats" }),
-    name: h("input", { id: "name", value: remembered("name"), placeholder: "your name", maxlength: 64, autocomplete: "nickname" }),
+    name: h("input", { id: "name", value: remembered("name"), placeholder: t("your name"), maxlength: 64, autocomplete: "nickname" }),
     error: h("p", { class: "error", role: "alert" }),
   };
 }
@@ -210,11 +229,11 @@ function newTableForm(list, agents, preselect) {
   parts.gameSelect.addEventListener("change", () => { parts.seatsBox.replaceChildren(); optionsNow(); });
 
   const form = h("form", { class: "panel", id: "new-table" },
-    h("h2", {}, "Custom table"),
-    h("label", { class: "row" }, h("span", {}, "Game"), parts.gameSelect),
+    h("h2", {}, t("Custom table")),
+    h("label", { class: "row" }, h("span", {}, t("Game")), parts.gameSelect),
     parts.optionsBox, parts.seatsBox,
-    h("label", { class: "row" }, h("span", {}, "Your name"), parts.name),
-    h("button", { type: "submit", id: "create" }, "Create and sit down"), parts.error);
+    h("label", { class: "row" }, h("span", {}, t("Your name")), parts.name),
+    h("button", { type: "submit", id: "create" }, t("Create and sit down")), parts.error);
   const controls = lobbyControls(form, seats); // the hotseat option
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -238,7 +257,7 @@ function playerCount(optionsBox, game) {
  * @param {GameInfo} game
  * @param {string[]} bots */
 function drawSeats({ optionsBox, seatsBox }, game, bots) {
-  if (!seatsBox.querySelector("p.label")) seatsBox.append(h("p", { class: "label" }, "Who sits where"));
+  if (!seatsBox.querySelector("p.label")) seatsBox.append(h("p", { class: "label" }, t("Who sits where")));
   const rows = [...seatsBox.querySelectorAll("label.row")];
   const wanted = playerCount(optionsBox, game);
   rows.slice(wanted).forEach((row) => row.remove());
@@ -255,15 +274,15 @@ function seatRow(game, bots, p) {
   const specs = (game.agents || ["human", ...bots]).filter((a) => a !== "human");
   const fallback = game.first_level ?? game.best_agent;
   const label = seatNamed(game.seat_names[p], p);
-  const select = h("select", { name: `seat${p}`, "aria-label": `who plays ${label}` },
+  const select = h("select", { name: `seat${p}`, "aria-label": t("who plays {seat}", { seat: label }) },
     h("option", { value: "human" }, seatKindLabel("human")),
-    levels.length ? h("optgroup", { label: "Bot levels" },
-      levels.map((l) => h("option", { value: l.name, title: `plays ${l.spec}` }, levelLabel(l)))) : null,
-    h("optgroup", { label: "Advanced: agent specs" },
+    levels.length ? h("optgroup", { label: t("Bot levels") },
+      levels.map((l) => h("option", { value: l.name, title: t("plays {spec}", { spec: l.spec }) }, levelLabel(l)))) : null,
+    h("optgroup", { label: t("Advanced: agent specs") },
       specs.map((a) => h("option", { value: a }, seatKindLabel(a))),
-      h("option", { value: ADVANCED }, "Another spec…")));
+      h("option", { value: ADVANCED }, t("Another spec…"))));
   const spec = h("input", {
-    class: "spec", name: `spec${p}`, "aria-label": `agent spec for ${label}`, hidden: true,
+    class: "spec", name: `spec${p}`, "aria-label": t("agent spec for {seat}", { seat: label }), hidden: true,
     placeholder: "mcts:iterations=500", maxlength: 200, spellcheck: "false",
   });
   const help = h("small", { class: "help seat-help" });
@@ -346,7 +365,7 @@ async function createTable({ optionsBox, seatsBox, name, error }, game, controls
   const specs = seatKinds(seatsBox);
   const typed = name.value.trim();
   if (specs.includes("human") && !typed) {
-    error.textContent = "Type your name: the others see it at the table.";
+    error.textContent = t("Type your name: the others see it at the table.");
     name.focus();
     return;
   }

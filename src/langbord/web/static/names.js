@@ -1,5 +1,6 @@
 // Names a player reads: games by their titles, seats by the game's names for them (a colour, a
 // clan) with the person or bot sitting there, actions and log entries in words. Pure: no DOM.
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Player} Player */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
@@ -9,6 +10,32 @@
  * @param {string} text */
 export function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** A colour's name in the language spoken ("red" → "rouge"), as the page writes it: the
+ * colours the games name their seats, clans and cards by; any other name as it is.
+ * @param {string} name */
+export function colourName(name) {
+  switch (name) {
+    case "black": return t("black");
+    case "white": return t("white");
+    case "red": return t("red");
+    case "green": return t("green");
+    case "yellow": return t("yellow");
+    case "blue": return t("blue");
+    case "light blue": return t("light blue");
+    case "purple": return t("purple");
+    default: return name;
+  }
+}
+
+/** A seat's name from the game (a colour, "player 2") in the language spoken, as the game
+ * writes it (no capital added); any other name as it is.
+ * @param {string} name */
+export function seatWord(name) {
+  const numbered = /^player (\d+)$/i.exec(name);
+  if (numbered) return t("player {n}", { n: Number(numbered[1]) });
+  return colourName(name);
 }
 
 /** The seat's name as the game calls it ("Red", "Clan of the Axe"), never "seat 0".
@@ -23,15 +50,15 @@ export function seatLabel(players, seat) {
  * @param {string | null | undefined} named
  * @param {number} seat */
 export function seatNamed(named, seat) {
-  return named && !/^seat \d+$/i.test(named) ? capitalise(named) : `Player ${seat + 1}`;
+  return named && !/^seat \d+$/i.test(named) ? capitalise(seatWord(named)) : t("Player {n}", { n: seat + 1 });
 }
 
 /** Who sits at the seat: the person's name, "a bot", or "free seat".
  * @param {Player | undefined} player */
 export function sitterLabel(player) {
-  if (!player) return "nobody";
-  if (player.kind === "bot") return "bot";
-  return player.joined && player.name ? player.name : "free seat";
+  if (!player) return t("nobody");
+  if (player.kind === "bot") return t("bot");
+  return player.joined && player.name ? player.name : t("free seat");
 }
 
 /** "Red (Ann)", "Blue (bot)"; "you" for the seat(s) of this client.
@@ -39,8 +66,8 @@ export function sitterLabel(player) {
  * @param {number} seat
  * @param {number | null} [you] */
 export function whoLabel(players, seat, you = null) {
-  const sitter = seat === you ? "you" : sitterLabel(players[seat]);
-  return `${seatLabel(players, seat)} (${sitter})`;
+  const sitter = seat === you ? t("you") : sitterLabel(players[seat]);
+  return t("{seat} ({sitter})", { seat: seatLabel(players, seat), sitter });
 }
 
 /** An action in words (the server's `words`), else its notation.
@@ -65,9 +92,9 @@ export function actionNotation(action) {
 export function entryLine(entry, players, you = null, notation = false) {
   const words = entry.words || entry.action;
   const what = notation && words !== entry.action ? `${words} [${entry.action}]` : words;
-  if (entry.player === null || entry.player === undefined) return `Chance: ${what}`;
-  const who = entry.player === you ? "You" : seatLabel(players, entry.player);
-  return `${who}: ${what}`;
+  if (entry.player === null || entry.player === undefined) return t("Chance: {what}", { what });
+  const who = entry.player === you ? t("You") : seatLabel(players, entry.player);
+  return t("{who}: {what}", { who, what });
 }
 
 /** The game's title from the catalogue, else its name with a capital.

@@ -2,6 +2,7 @@
 // words: a player's setting, off by default, remembered on this device. Words are what a
 // player reads; notation is for those who ask for it.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "langbord.notation";
 
@@ -44,6 +45,6 @@ export function notationToggle(changed) {
   });
   return h("label", {
     class: "ctl-notation-toggle",
-    "data-tip": "Show each move's notation beside its words: what the terminal types",
-  }, box, "Notation");
+    "data-tip": t("Show each move's notation beside its words: what the terminal types"),
+  }, box, t("Notation"));
 }

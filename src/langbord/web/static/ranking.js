@@ -3,6 +3,7 @@
 // while a server lacks it. Pure: no DOM.
 
 import { seatLabel } from "./names.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Result} Result */
 /** @typedef {import("./types.js").Player} Player */
@@ -53,19 +54,22 @@ export function rankingOf(result, players) {
  * @param {boolean} [cooperative] */
 export function headline(result, players, label, cooperative = false) {
   const winners = result.winners ?? [];
-  if (!winners.length) return cooperative ? "Nobody wins: the game beat you." : "Nobody wins.";
-  if (cooperative && winners.length === players.length && players.length > 1) return "Everybody wins together!";
+  if (!winners.length) return cooperative ? t("Nobody wins: the game beat you.") : t("Nobody wins.");
+  if (cooperative && winners.length === players.length && players.length > 1) return t("Everybody wins together!");
   const names = winners.map(label);
-  if (names.length === 1) return `${names[0]} wins!`;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+  if (names.length === 1) return t("{name} wins!", { name: names[0] });
+  return t("{names} and {last} share the win.", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 /** "1st", "2nd", "3rd", "4th".
  * @param {number} place */
 export function ordinal(place) {
   const tens = place % 100;
-  if (tens >= 11 && tens <= 13) return `${place}th`;
-  return `${place}${["th", "st", "nd", "rd"][place % 10] ?? "th"}`;
+  const units = tens >= 11 && tens <= 13 ? 0 : place % 10;
+  if (units === 1) return t("{n}st", { n: place });
+  if (units === 2) return t("{n}nd", { n: place });
+  if (units === 3) return t("{n}rd", { n: place });
+  return t("{n}th", { n: place });
 }
 
 /** The reason the game ended, with a capital and a full stop, or null.

@@ -8,6 +8,7 @@ import { entryLine, gameTitle, seatLabel } from "./names.js";
 import { showsNotation } from "./notation.js";
 import { analysisPanel } from "./analysisview.js";
 import { betterHighlight, lossText } from "./analysis.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").Step} Step */
@@ -30,7 +31,7 @@ async function loadAround(tableId, game) {
 function replayBoxes() {
   return {
     board: h("div", { class: "board", id: "board" }),
-    slider: h("input", { type: "range", min: 0, max: 0, value: 0, id: "slider", "aria-label": "step" }),
+    slider: h("input", { type: "range", min: 0, max: 0, value: 0, id: "slider", "aria-label": t("step") }),
     label: h("span", { id: "step-label" }),
     log: h("ol", { class: "log", id: "log", start: 0 }),
     text: h("pre", { class: "text" }),
@@ -70,7 +71,7 @@ export async function replayPage(root, tableId, query = new URLSearchParams()) {
     step = Math.max(0, Math.min(total, next));
     data = /** @type {Step} */ (await api(`/api/tables/${tableId}/steps/${step}`));
     b.slider.value = String(step);
-    b.label.textContent = `step ${step} of ${total}`;
+    b.label.textContent = t("step {n} of {count}", { n: step, count: total });
     const decision = analysis.decisionAt(step);
     await drawBoard(b.board, shownAt(data, step), () => {}, { highlight: betterHighlight(decision) });
     b.text.textContent = data.text;
@@ -82,7 +83,7 @@ export async function replayPage(root, tableId, query = new URLSearchParams()) {
   const keys = arrowKeys(b.slider, (delta) => void go(step + delta));
   document.addEventListener("keydown", keys);
   const moves = { first: () => 0, prev: () => step - 1, next: () => step + 1, last: () => total };
-  root.append(replayLayout(b, `${title}: replay`, tableId, analysis.element, analysis.marks, (where) => void go(moves[where]())));
+  root.append(replayLayout(b, t("{game}: replay", { game: title }), tableId, analysis.element, analysis.marks, (where) => void go(moves[where]())));
   await go(0);
   await analysis.loaded;
   return () => {
@@ -120,18 +121,18 @@ function replayLayout(b, title, tableId, analysis, marks, move) {
     h("section", { class: "board-area" },
       h("h1", { class: "table-title" }, title),
       h("div", { class: "replay-controls" },
-        control("first", "|◀", "first step"), control("prev", "◀", "previous step"),
+        control("first", "|◀", t("first step")), control("prev", "◀", t("previous step")),
         b.slider,
-        control("next", "▶", "next step"), control("last", "▶|", "last step"),
+        control("next", "▶", t("next step")), control("last", "▶|", t("last step")),
         b.label),
       analysis,
       b.better,
       b.board,
       marks,
-      h("details", {}, h("summary", {}, "The table as text"), b.text)),
+      h("details", {}, h("summary", {}, t("The table as text")), b.text)),
     h("aside", { class: "side" },
-      h("section", { class: "panel" }, h("h3", {}, "Log"), b.log),
-      h("p", {}, h("a", { class: "button secondary", href: `#/table/${tableId}` }, "Back to the table"))));
+      h("section", { class: "panel" }, h("h3", {}, t("Log")), b.log),
+      h("p", {}, h("a", { class: "button secondary", href: `#/table/${tableId}` }, t("Back to the table")))));
 }
 
 /** At a marked decision, what was played and the better move (shown on the board).
@@ -143,8 +144,10 @@ function tellBetter(box, decision, data) {
   if (!decision?.mark) return;
   const who = seatLabel(data.players, decision.seat);
   const best = decision.best_words || decision.best;
-  const where = decision.best_kind ? ", marked on the board" : "";
-  box.textContent = `Here ${who} chose “${decision.played_words || decision.played}” (${lossText(decision.loss)}). Better: “${best}”${where}.`;
+  const said = { who, played: decision.played_words || decision.played, loss: lossText(decision.loss), best };
+  box.textContent = decision.best_kind
+    ? t("Here {who} chose “{played}” ({loss}). Better: “{best}”, marked on the board.", said)
+    : t("Here {who} chose “{played}” ({loss}). Better: “{best}”.", said);
 }
 
 /** The log, each entry a link to the step after it; the last one played, and the decision about

@@ -2,6 +2,7 @@
 // and the rulings that apply.
 import { h } from "./dom.js";
 import { api as request } from "./api.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Rules} Rules */
 
@@ -30,13 +31,13 @@ export function rulesOf(game) {
 export function rulesContent(rules) {
   const notation = Array.isArray(rules.notation) ? rules.notation : String(rules.notation ?? "").split("\n");
   return [
-    h("section", { class: "ctl-rules-card" }, h("h3", {}, "How to play"), h("div", { class: "ctl-pre" }, rules.card ?? "")),
-    h("section", {}, h("h3", {}, "Notation"),
+    h("section", { class: "ctl-rules-card" }, h("h3", {}, t("How to play")), h("div", { class: "ctl-pre" }, rules.card ?? "")),
+    h("section", {}, h("h3", {}, t("Notation")),
       h("ul", { class: "ctl-notation" }, notation.filter((line) => line.trim()).map((line) => h("li", {}, h("code", {}, line))))),
-    h("section", {}, h("h3", {}, "Rulings"),
+    h("section", {}, h("h3", {}, t("Rulings")),
       (rules.rulings ?? []).length
         ? h("dl", { class: "ctl-rulings" }, (rules.rulings ?? []).flatMap((r) => [h("dt", {}, r.id), h("dd", {}, r.text)]))
-        : h("p", { class: "muted" }, "No rulings for this game.")),
+        : h("p", { class: "muted" }, t("No rulings for this game."))),
   ];
 }
 
@@ -48,9 +49,9 @@ export function rulesContent(rules) {
  * @param {{ruling?: string, back?: HTMLElement | null}} [at]
  */
 export async function openRules(game, title, { ruling = "", back = null } = {}) {
-  const body = h("div", { class: "ctl-rules-body" }, h("p", { class: "muted" }, "Loading the rules…"));
-  const heading = h("h2", { id: "rules-title" }, `Rules: ${title}`);
-  const close = h("button", { type: "button", class: "secondary ctl-close", id: "rules-close", "aria-label": "close the rules" }, "✕");
+  const body = h("div", { class: "ctl-rules-body" }, h("p", { class: "muted" }, t("Loading the rules…")));
+  const heading = h("h2", { id: "rules-title" }, t("Rules: {game}", { game: title }));
+  const close = h("button", { type: "button", class: "secondary ctl-close", id: "rules-close", "aria-label": t("close the rules") }, "✕");
   const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "ctl-dialog ctl-rules", id: "rules-panel", "aria-labelledby": "rules-title" },
     h("div", { class: "ctl-dialog-head" }, heading, close), body));
   close.addEventListener("click", () => dialog.close());
@@ -61,7 +62,7 @@ export async function openRules(game, title, { ruling = "", back = null } = {}) 
   close.focus();
   try {
     const rules = await rulesOf(game);
-    heading.textContent = `Rules: ${rules.title || title}`;
+    heading.textContent = t("Rules: {game}", { game: rules.title || title });
     body.replaceChildren(...rulesContent(rules));
     const named = ruling ? [...body.querySelectorAll(".ctl-rulings dt")].find((dt) => dt.textContent === ruling) : null;
     if (named) {
@@ -70,7 +71,7 @@ export async function openRules(game, title, { ruling = "", back = null } = {}) 
       named.scrollIntoView({ block: "center" });
     }
   } catch (e) {
-    body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
+    body.replaceChildren(h("p", { class: "error" }, t("The rules could not be loaded: {reason}", { reason: e instanceof Error ? e.message : String(e) })));
   }
 }
 
@@ -80,7 +81,7 @@ export async function openRules(game, title, { ruling = "", back = null } = {}) 
  * @param {() => string} [title] the game's title ("Skåål"), until the rules say it
  */
 export function rulesButton(game, title = game) {
-  const button = h("button", { type: "button", class: "secondary", id: "rules", "aria-haspopup": "dialog" }, "Rules");
+  const button = h("button", { type: "button", class: "secondary", id: "rules", "aria-haspopup": "dialog" }, t("Rules"));
   button.addEventListener("click", () => void openRules(game(), title(), { back: button }));
   return button;
 }
@@ -91,6 +92,6 @@ export function rulesButton(game, title = game) {
  * @param {string} [extra] more classes for the box */
 export function rulingsNote(rulings, extra = "") {
   if (!rulings.length) return null;
-  return h("details", { class: `rulings ${extra}`.trim() }, h("summary", {}, "How langbord plays it"),
+  return h("details", { class: `rulings ${extra}`.trim() }, h("summary", {}, t("How langbord plays it")),
     h("ul", {}, rulings.map((r) => h("li", {}, r.text || r.id))));
 }

@@ -10,6 +10,8 @@
 // server (`options.why`), answers "why not?" in a small popover; a tutorial's `highlight`
 // marks the places it names.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 /** @typedef {import("./types.js").Table} Table */
@@ -303,8 +305,9 @@ export function placeWhy(box, node) {
 /** The popover's words for an answer.
  * @param {WhyAnswer} answer @returns {[string, string]} what is said, and the rule */
 function whyWords(answer) {
-  if (answer.legal) return [`This can be done now${answer.action ? `: ${answer.action}` : ""}.`, answer.rule || ""];
-  return [`Why not: ${answer.reason || "not now."}`, answer.rule || ""];
+  if (answer.legal) return [answer.action ? t("This can be done now: {action}.", { action: answer.action }) : t("This can be done now."), answer.rule || ""];
+  const reason = answer.reason || t("not now.");
+  return [t("Why not: {reason}", { reason }), answer.rule || ""];
 }
 
 /** Opens the popover for `node` and fills it with the answer `ask` gives (a second call for the
@@ -334,7 +337,7 @@ export async function showWhy(node, label, ask) {
   try {
     words = whyWords(await ask());
   } catch (error) {
-    words = [`Could not ask why: ${error instanceof Error ? error.message : String(error)}`, ""];
+    words = [t("Could not ask why: {reason}", { reason: error instanceof Error ? error.message : String(error) }), ""];
   }
   if (openWhy?.box !== box) return; // closed, or another place asked, meanwhile
   [said.textContent, rule.textContent] = words;
@@ -361,7 +364,7 @@ function whyPlace(node, kind, args, label, why) {
   node.classList.add("why");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", `${label}: why not?`);
+  node.setAttribute("aria-label", t("{place}: why not?", { place: label }));
   /** @param {Event} event */
   const fire = (event) => {
     event.preventDefault();

@@ -13,6 +13,7 @@ import { turnBar } from "./turnbar.js";
 import { endPanel } from "./gameend.js";
 import { drawPlayers, drawActions, drawLog, drawSince } from "./tableparts.js";
 import { connect } from "./live.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
@@ -88,11 +89,11 @@ function pageBoxes() {
     board: h("div", { class: "board", id: "board" }),
     error: h("p", { class: "error", id: "error", role: "alert" }),
     actions,
-    actionsPanel: h("section", { class: "panel", id: "your-actions" }, h("h3", {}, "Your actions"), actions),
+    actionsPanel: h("section", { class: "panel", id: "your-actions" }, h("h3", {}, t("Your actions")), actions),
     players: h("ul", { class: "players", id: "players" }),
     log: h("ol", { class: "log", id: "log", start: 0 }),
     since: h("ul", { class: "since", id: "since" }),
-    sinceTitle: h("h3", {}, "Since your turn"),
+    sinceTitle: h("h3", {}, t("Since your turn")),
     result: h("section", { class: "panel result", id: "result", hidden: true }),
     text: h("pre", { class: "text" }),
     speed: speedSelect(),
@@ -174,14 +175,14 @@ class TablePage {
       h("div", { class: "bar-area" }, this.bar.element, ...this.placed("bar")),
       h("section", { class: "board-area" },
         b.error, b.result, b.board, ...this.placed("board"),
-        h("details", {}, h("summary", {}, "The table as text"), b.text)),
+        h("details", {}, h("summary", {}, t("The table as text")), b.text)),
       h("aside", { class: "side" },
         b.actionsPanel,
         h("section", { class: "panel since-panel" }, b.sinceTitle, b.since,
-          h("label", { class: "row speed" }, "Show moves: ", b.speed)),
-        h("section", { class: "panel" }, h("h3", {}, "Players"), b.players),
+          h("label", { class: "row speed" }, t("Show moves:"), " ", b.speed)),
+        h("section", { class: "panel" }, h("h3", {}, t("Players")), b.players),
         ...this.placed("side"),
-        h("section", { class: "panel" }, h("h3", {}, "Log"), b.log)));
+        h("section", { class: "panel" }, h("h3", {}, t("Log")), b.log)));
   }
 
   /** The panels' elements that go `where`.
@@ -346,14 +347,15 @@ class TablePage {
     const you = table.you;
     this.bar.update({ table, you, showing: this.showing, cooperative: this.cooperative });
     b.actionsPanel.hidden = you === null;
-    b.sinceTitle.textContent = you === null ? "Latest moves" : "Since your turn";
+    b.sinceTitle.textContent = you === null ? t("Latest moves") : t("Since your turn");
     drawActions(b.actions, table, this.act, (a) => this.shownTable === table && !!b.board.querySelector(`[data-action="${a.id}"]`));
     drawPlayers(b.players, table);
     drawLog(b.log, table, this.showingMove);
     drawSince(b.since, table, sinceYourTurn(table.log, this.mySeats()), this.showingMove);
     b.text.textContent = table.text;
     const yours = table.legal.length > 0;
-    document.title = `${yours ? "▶ Your move · " : ""}${this.title} · langbord`;
+    const title = yours ? t("▶ Your move · {game}", { game: this.title }) : this.title;
+    document.title = `${title} · langbord`;
     for (const panel of this.panels) panel.update?.(table);
   }
 
@@ -424,10 +426,22 @@ class TablePage {
   }
 }
 
+/** A speed's name with a capital, in the language spoken ("Slow").
+ * @param {string} name */
+function speedWord(name) {
+  switch (name) {
+    case "slow": return t("Slow");
+    case "normal": return t("Normal");
+    case "fast": return t("Fast");
+    case "instant": return t("Instant");
+    default: return name[0].toUpperCase() + name.slice(1);
+  }
+}
+
 /** The pace at which the others' moves are shown, remembered on this device. */
 function speedSelect() {
-  const select = h("select", { id: "speed", "aria-label": "how fast the others' moves are shown" },
-    Object.keys(SPEEDS).map((name) => h("option", { value: name }, name[0].toUpperCase() + name.slice(1))));
+  const select = h("select", { id: "speed", "aria-label": t("how fast the others' moves are shown") },
+    Object.keys(SPEEDS).map((name) => h("option", { value: name }, speedWord(name))));
   select.value = speedNamed(remembered("speed"));
   return select;
 }

@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { seatChip } from "./board.js";
 import { actionWords, actionNotation, entryLine, seatLabel, sitterLabel } from "./names.js";
 import { showsNotation } from "./notation.js";
+import { t, tn } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
@@ -18,8 +19,8 @@ export function drawPlayers(list, table) {
     const turn = playing && table.to_move === p.seat;
     return h("li", { class: turn ? "to-move" : "", "data-seat": p.seat },
       seatChip(table, p.seat),
-      h("span", {}, `${seatLabel(table.players, p.seat)}: ${sitterLabel(p)}`, table.you === p.seat ? " (you)" : ""),
-      turn ? h("span", { class: "turn-mark" }, p.kind === "bot" ? "thinking" : "deciding") : null);
+      h("span", {}, t("{seat}: {sitter}", { seat: seatLabel(table.players, p.seat), sitter: sitterLabel(p) }), table.you === p.seat ? [" ", t("(you)")] : ""),
+      turn ? h("span", { class: "turn-mark" }, p.kind === "bot" ? t("thinking") : t("deciding")) : null);
   }));
 }
 
@@ -39,7 +40,7 @@ export function drawActions(box, table, act, onBoard) {
     }, h("span", { class: "words" }, actionWords(a)), notation ? h("small", { class: "notation" }, notation) : null);
   }));
   if (!table.legal.length) {
-    const why = table.you === null ? "You are watching." : table.status === "playing" ? "Not your turn." : "Nothing to decide.";
+    const why = table.you === null ? t("You are watching.") : table.status === "playing" ? t("Not your turn.") : t("Nothing to decide.");
     box.append(h("span", { class: "muted" }, why));
   }
 }
@@ -64,7 +65,7 @@ export function drawLog(list, table, current) {
 export function drawSince(list, table, since, upTo) {
   const shown = since.entries.filter((e) => upTo === null || e.move <= upTo);
   list.replaceChildren(
-    ...(since.hidden ? [h("li", { class: "muted" }, `… and ${since.hidden} earlier`)] : []),
+    ...(since.hidden ? [h("li", { class: "muted" }, tn("… and {n} earlier", "… and {n} earlier", since.hidden))] : []),
     ...shown.map((e) => h("li", { class: e.move === upTo ? "current" : "" }, entryLine(e, table.players, table.you, showsNotation()))));
-  if (!shown.length && !since.hidden) list.append(h("li", { class: "muted" }, "Nothing yet."));
+  if (!shown.length && !since.hidden) list.append(h("li", { class: "muted" }, t("Nothing yet.")));
 }

@@ -6,6 +6,7 @@ import { seatChip } from "./board.js";
 import { seatLabel, sitterLabel, whoLabel, entryLine } from "./names.js";
 import { showsNotation } from "./notation.js";
 import { headline } from "./ranking.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
@@ -34,33 +35,34 @@ export function barText(table, cooperative = false) {
   switch (table.status) {
     case "open":
       return {
-        who: "Waiting for players",
-        line: `${players.length - free.length} of ${players.length} seats taken: share the link below to invite someone.`,
+        who: t("Waiting for players"),
+        line: t("{taken} of {count} seats taken: share the link below to invite someone.", { taken: players.length - free.length, count: players.length }),
         yours: false, thinking: false,
       };
     case "over":
       return {
-        who: "Game over",
-        line: table.result ? headline(table.result, players, (seat) => whoLabel(players, seat), cooperative) : "The game is over.",
+        who: t("Game over"),
+        line: table.result ? headline(table.result, players, (seat) => whoLabel(players, seat), cooperative) : t("The game is over."),
         yours: false, thinking: false,
       };
     case "abandoned":
-      return { who: "Abandoned", line: "Abandoned: nobody moved for a long time, so the table is closed.", yours: false, thinking: false };
+      return { who: t("Abandoned"), line: t("Abandoned: nobody moved for a long time, so the table is closed."), yours: false, thinking: false };
     default:
       break;
   }
   if (table.legal.length) {
-    return { who: "Your turn", line: `Your move: ${table.prompt ?? "choose an action"}`, yours: true, thinking: false };
+    const prompt = table.prompt ?? t("choose an action");
+    return { who: t("Your turn"), line: t("Your move: {prompt}", { prompt }), yours: true, thinking: false };
   }
   const mover = table.to_move;
-  if (mover === null) return { who: "Chance", line: "The cards and dice decide…", yours: false, thinking: false };
+  if (mover === null) return { who: t("Chance"), line: t("The cards and dice decide…"), yours: false, thinking: false };
   const player = players[mover];
   if (player?.kind === "bot") {
-    return { who: `${seatLabel(players, mover)}'s turn`, line: `${whoLabel(players, mover)} is thinking…`, yours: false, thinking: true };
+    return { who: t("{seat}'s turn", { seat: seatLabel(players, mover) }), line: t("{player} is thinking…", { player: whoLabel(players, mover) }), yours: false, thinking: true };
   }
   return {
-    who: `${seatLabel(players, mover)}'s turn`,
-    line: `Waiting for ${sitterLabel(player)} (${seatLabel(players, mover)}) to decide.`,
+    who: t("{seat}'s turn", { seat: seatLabel(players, mover) }),
+    line: t("Waiting for {sitter} ({seat}) to decide.", { sitter: sitterLabel(player), seat: seatLabel(players, mover) }),
     yours: false, thinking: false,
   };
 }
@@ -72,17 +74,17 @@ export function barText(table, cooperative = false) {
  * @returns {{who: string, line: string, yours: boolean, thinking: boolean}} */
 export function showingText(table, you) {
   if (table.status === "over") {
-    return { who: "The last moves", line: "The game has ended: its last moves are shown first.", yours: false, thinking: false };
+    return { who: t("The last moves"), line: t("The game has ended: its last moves are shown first."), yours: false, thinking: false };
   }
   const next = table.legal.length > 0
-    ? "Your turn comes next: tap the board or Skip to decide now."
-    : "Tap the board or Skip to see the table as it is now.";
-  return { who: you === null ? "The latest moves" : "Since your turn", line: next, yours: false, thinking: false };
+    ? t("Your turn comes next: tap the board or Skip to decide now.")
+    : t("Tap the board or Skip to see the table as it is now.");
+  return { who: you === null ? t("The latest moves") : t("Since your turn"), line: next, yours: false, thinking: false };
 }
 
 /** The turn bar's boxes. */
 function barParts() {
-  const share = h("input", { readonly: true, id: "share-link", "aria-label": "link to this table", value: location.href });
+  const share = h("input", { readonly: true, id: "share-link", "aria-label": t("link to this table"), value: location.href });
   const parts = {
     chipBox: h("span", { class: "turn-chip" }),
     who: h("strong", { id: "turn-who" }),
@@ -90,12 +92,12 @@ function barParts() {
     timer: h("span", { class: "thinking", id: "thinking", "aria-live": "off" }),
     showing: h("p", { class: "showing", id: "showing", hidden: true }),
     share,
-    name: h("input", { id: "join-name", placeholder: "your name", maxlength: 64, "aria-label": "your name", autocomplete: "nickname" }),
+    name: h("input", { id: "join-name", placeholder: t("your name"), maxlength: 64, "aria-label": t("your name"), autocomplete: "nickname" }),
     joinError: h("p", { class: "error", role: "alert" }),
     seatsBox: h("div", { class: "join-seats", id: "join" }),
     joinForm: h("div", { class: "join-row", id: "join-form" }),
   };
-  parts.joinForm.append(h("label", { class: "join-name" }, "Your name ", parts.name), parts.seatsBox);
+  parts.joinForm.append(h("label", { class: "join-name" }, t("Your name"), " ", parts.name), parts.seatsBox);
   return parts;
 }
 
@@ -105,12 +107,12 @@ function barParts() {
  * @param {BarHandlers} handlers */
 export function turnBar(handlers) {
   const parts = barParts();
-  const skip = h("button", { class: "secondary small", id: "skip", type: "button", onclick: () => handlers.skip() }, "Skip");
+  const skip = h("button", { class: "secondary small", id: "skip", type: "button", onclick: () => handlers.skip() }, t("Skip"));
   const showingBox = h("div", { class: "showing-row" }, parts.showing, skip);
-  const copy = h("button", { class: "secondary", type: "button", onclick: () => copyLink(parts.share) }, "Copy link");
+  const copy = h("button", { class: "secondary", type: "button", onclick: () => copyLink(parts.share) }, t("Copy link"));
   const waiting = h("div", { class: "waiting", id: "waiting", hidden: true },
     h("div", { class: "share-row" }, parts.share, copy), parts.joinForm, parts.joinError);
-  const element = h("section", { class: "turn-bar", id: "turn-bar", "aria-label": "whose turn" },
+  const element = h("section", { class: "turn-bar", id: "turn-bar", "aria-label": t("whose turn") },
     h("div", { class: "turn-head" }, parts.chipBox, parts.who, parts.timer),
     parts.line, showingBox, waiting);
   const clock = thinkingClock(parts.timer);
@@ -164,7 +166,7 @@ function thinkingClock(timer) {
  * @param {BarState} state */
 function drawShowing(showing, { table, you, showing: shown }) {
   showing.hidden = !shown;
-  showing.textContent = shown ? `Showing ${shown.index} of ${shown.total}: ${entryLine(shown.entry, table.players, you, showsNotation())}` : "";
+  showing.textContent = shown ? t("Showing {n} of {count}: {move}", { n: shown.index, count: shown.total, move: entryLine(shown.entry, table.players, you, showsNotation()) }) : "";
 }
 
 /** Waiting for players: the link, and the free seats to sit at.
@@ -178,7 +180,7 @@ function drawJoin(parts, { table, you }, handlers) {
   if (!parts.name.value) parts.name.value = localStorage.getItem("langbord.name") ?? "";
   parts.seatsBox.replaceChildren(...free.map((p) => h("button", {
     type: "button", "data-join": p.seat, onclick: () => joinAt(parts, p.seat, handlers),
-  }, `Sit at ${seatLabel(table.players, p.seat)}`)));
+  }, t("Sit at {seat}", { seat: seatLabel(table.players, p.seat) }))));
 }
 
 /** Sits down at `seat` under the name typed (asks for one first).
@@ -188,7 +190,7 @@ function drawJoin(parts, { table, you }, handlers) {
 async function joinAt({ name, joinError }, seat, handlers) {
   joinError.textContent = "";
   const typed = name.value.trim();
-  if (!typed) { joinError.textContent = "Type your name first, then pick a seat."; name.focus(); return; }
+  if (!typed) { joinError.textContent = t("Type your name first, then pick a seat."); name.focus(); return; }
   await handlers.join(seat, typed).catch((e) => { joinError.textContent = e instanceof Error ? e.message : String(e); });
 }
 
@@ -197,11 +199,11 @@ async function joinAt({ name, joinError }, seat, handlers) {
 function copyLink(input) {
   input.select();
   if (!navigator.clipboard) {
-    toast("Link selected: copy it with your device's copy command.");
+    toast(t("Link selected: copy it with your device's copy command."));
     return;
   }
   navigator.clipboard.writeText(input.value).then(
-    () => toast("Link copied: send it to whoever you want to play with."),
-    () => toast("Link selected: copy it with your device's copy command."),
+    () => toast(t("Link copied: send it to whoever you want to play with.")),
+    () => toast(t("Link selected: copy it with your device's copy command.")),
   );
 }

@@ -3,6 +3,8 @@
 // request the others answer.
 import { h } from "./dom.js";
 import { api as request } from "./api.js";
+import { t, tn } from "./i18n.js";
+import { seatWord } from "./names.js";
 
 /**
  * @typedef {import("./types.js").Undo} Undo
@@ -19,17 +21,19 @@ export function undoState(table) {
   const undo = table.undo ?? null;
   const request = undo?.request ?? null;
   /** @param {number} p */
-  const who = (p) => table.players[p]?.name || table.players[p]?.seat_name || "a player";
-  const decisions = (/** @type {number} */ n) => (n === 1 ? "1 decision" : `${n} decisions`);
+  const who = (p) => {
+    const seatName = table.players[p]?.seat_name;
+    return table.players[p]?.name || (seatName ? seatWord(seatName) : "") || t("a player");
+  };
   if (!request) return { enabled: Boolean(undo?.available), banner: null };
   const waiting = request.waiting_for.map(who).join(", ");
   if (request.by === table.you) {
-    return { enabled: false, banner: { kind: "waiting", text: `You asked to take back ${decisions(request.moves)}: waiting for ${waiting}.` } };
+    return { enabled: false, banner: { kind: "waiting", text: tn("You asked to take back {n} decision: waiting for {players}.", "You asked to take back {n} decisions: waiting for {players}.", request.moves, { players: waiting }) } };
   }
   if (table.you !== null && request.waiting_for.includes(table.you)) {
-    return { enabled: false, banner: { kind: "answer", text: `${who(request.by)} asks to take back ${decisions(request.moves)}.` } };
+    return { enabled: false, banner: { kind: "answer", text: tn("{player} asks to take back {n} decision.", "{player} asks to take back {n} decisions.", request.moves, { player: who(request.by) }) } };
   }
-  return { enabled: false, banner: { kind: "waiting", text: `${who(request.by)} asked to take back ${decisions(request.moves)}: waiting for ${waiting}.` } };
+  return { enabled: false, banner: { kind: "waiting", text: tn("{player} asked to take back {n} decision: waiting for {players}.", "{player} asked to take back {n} decisions: waiting for {players}.", request.moves, { player: who(request.by), players: waiting }) } };
 }
 
 /**
@@ -38,10 +42,10 @@ export function undoState(table) {
  */
 export function undoControl({ tableId, token, refresh, say }) {
   const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: "undo", disabled: true,
-    "data-tip": "Take back your decisions since the last card or die was revealed or another player moved" }, "↶ Undo"));
+    "data-tip": t("Take back your decisions since the last card or die was revealed or another player moved") }, t("↶ Undo")));
   const text = h("span", { id: "undo-text" });
-  const accept = h("button", { type: "button", id: "undo-accept" }, "Allow");
-  const refuse = h("button", { type: "button", class: "secondary", id: "undo-refuse" }, "Refuse");
+  const accept = h("button", { type: "button", id: "undo-accept" }, t("Allow"));
+  const refuse = h("button", { type: "button", class: "secondary", id: "undo-refuse" }, t("Refuse"));
   const answers = h("span", { class: "ctl-answers" }, refuse, accept);
   const banner = h("div", { class: "ctl-note ctl-undo", id: "undo-request", role: "status", hidden: true }, text, answers);
   let sending = false;
@@ -52,7 +56,7 @@ export function undoControl({ tableId, token, refresh, say }) {
     sending = true;
     try {
       const answer = await request(`/api/tables/${tableId}/${path}`, { method: "POST", token: token(), body: body ?? {} });
-      if (answer?.request || answer?.waiting_for) say("The other players are asked.");
+      if (answer?.request || answer?.waiting_for) say(t("The other players are asked."));
       await refresh?.();
     } catch (e) {
       say(e instanceof Error ? e.message : String(e));

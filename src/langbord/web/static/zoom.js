@@ -1,5 +1,6 @@
 // The board's zoom, remembered on this device (localStorage) for each game.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The zoom steps offered, as fractions of the board area's width. */
 export const ZOOMS = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2];
@@ -58,9 +59,9 @@ export function saveZoom(storage, game, zoom) {
  */
 export function zoomControl(board, game) {
   let zoom = loadZoom(localStorage, game);
-  const label = h("button", { type: "button", class: "secondary ctl-zoom-level", id: "zoom-reset", "aria-label": "board size: back to 100 %", "data-tip": "Board size: tap to go back to 100 %" });
-  const out = h("button", { type: "button", class: "secondary", id: "zoom-out", "aria-label": "smaller board" }, "−");
-  const into = h("button", { type: "button", class: "secondary", id: "zoom-in", "aria-label": "larger board" }, "+");
+  const label = h("button", { type: "button", class: "secondary ctl-zoom-level", id: "zoom-reset", "aria-label": t("board size: back to 100 %"), "data-tip": t("Board size: tap to go back to 100 %") });
+  const out = h("button", { type: "button", class: "secondary", id: "zoom-out", "aria-label": t("smaller board") }, "−");
+  const into = h("button", { type: "button", class: "secondary", id: "zoom-in", "aria-label": t("larger board") }, "+");
   /** @param {number} next */
   function set(next) {
     zoom = clampZoom(next);
@@ -75,5 +76,5 @@ export function zoomControl(board, game) {
   into.addEventListener("click", () => set(stepZoom(zoom, 1)));
   label.addEventListener("click", () => set(1));
   set(zoom);
-  return h("span", { class: "ctl-zoom", role: "group", "aria-label": "board size" }, out, label, into);
+  return h("span", { class: "ctl-zoom", role: "group", "aria-label": t("board size") }, out, label, into);
 }

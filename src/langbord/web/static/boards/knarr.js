@@ -10,7 +10,9 @@ import { tip } from "./knarr/cards.js";
 import { layout } from "./knarr/layout.js";
 import { lastPlace } from "./knarr/places.js";
 import { seatPanel } from "./knarr/seat.js";
-import { artifactTip } from "./knarr/tips.js";
+import { artifactName, artifactTip } from "./knarr/tips.js";
+import { t, tn } from "../i18n.js";
+import { seatWord } from "../names.js";
 
 export { lastPlace };
 
@@ -31,7 +33,7 @@ export function draw(table, ctx) {
   const tagged = new Map();
   /** @type {Tag} */
   const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
-  const svg = board(geo.W, geo.H, `Knarr, ${view.players} players: the board, every crew and your hand`);
+  const svg = board(geo.W, geo.H, tn("Knarr, {n} player: the board, every crew and your hand", "Knarr, {n} players: the board, every crew and your hand", view.players));
   svg.classList.add("board-knarr"); // its rules are in style.css
   if (geo.narrow) svg.classList.add("fits-phone"); // laid out for a narrow screen
   el("rect", { x: 0, y: 0, width: geo.W, height: geo.H, fill: "#f7f0e1" }, svg);
@@ -54,14 +56,14 @@ export function draw(table, ctx) {
 /** The round, the first seat, the artifacts and what is special about this turn.
  * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx */
 function header(svg, geo, view, ctx) {
-  const parts = [`Round ${view.round}`];
-  if (view.first !== null && view.first !== undefined) parts.push(`${ctx.seatName(view.first)} plays first`);
-  if (view.end_triggered) parts.push("the end is triggered: the round is played out");
-  if (view.extras) parts.push(`extra actions: ${view.extras}`);
+  const parts = [t("Round {n}", { n: view.round })];
+  if (view.first !== null && view.first !== undefined) parts.push(t("{seat} plays first", { seat: seatWord(ctx.seatName(view.first)) }));
+  if (view.end_triggered) parts.push(t("the end is triggered: the round is played out"));
+  if (view.extras) parts.push(t("extra actions: {n}", { n: view.extras }));
   const line = text(svg, 14, 21, parts.join(" · "), { "font-size": geo.narrow ? 13 : 15, "font-weight": 600 });
   const artifacts = view.artifacts?.length ? view.artifacts : view.artifact && view.artifact !== "none" ? [view.artifact] : [];
   if (!artifacts.length) return;
-  const words = `artifact${artifacts.length > 1 ? "s" : ""}: ${artifacts.join(", ")}`;
+  const words = tn("artifact: {names}", "artifacts: {names}", artifacts.length, { names: artifacts.map(artifactName).join(", ") });
   if (geo.narrow) {
     // On a phone the artifacts take the corner of the piles' row.
     const r = geo.piles.raid;

@@ -14,6 +14,7 @@ import { el, board, colour, mark, pickable } from "../svg.js";
 import { layout, lastTargets, nearest, places } from "./skaal/layout.js";
 import { drawArrows, drawRegions, drawRoads } from "./skaal/map.js";
 import { drawClans, drawDie, drawHeader, drawKey, drawTrack } from "./skaal/panel.js";
+import { t } from "../i18n.js";
 
 export { lastTargets };
 
@@ -59,7 +60,7 @@ export function draw(table, ctx) {
   }
   const last = lastTargets(ctx.last);
 
-  const svg = board(L.width, L.height, `Skåål board, round ${v.round}`);
+  const svg = board(L.width, L.height, t("Skåål board, round {n}", { n: v.round }));
   svg.classList.add("board-skaal"); // its rules are in style.css
   if (L.phone) svg.classList.add("fits-phone");
   el("rect", { x: 0, y: 0, width: L.width, height: L.height, fill: "#f3ead6" }, svg);

@@ -16,6 +16,9 @@ import { argOf, layout, lastPlaces, nearest, plan } from "./skibe/layout.js";
 import { drawBand } from "./skibe/band.js";
 import { drawShips } from "./skibe/ships.js";
 import { drawPlayers } from "./skibe/players.js";
+import { chiefWord, phaseWord } from "./skibe/tips.js";
+import { t, tn } from "../i18n.js";
+import { actionWords, colourName } from "../names.js";
 
 export { lastPlaces, plan };
 
@@ -54,7 +57,7 @@ export function draw(table, ctx) {
     return node;
   };
   const L = layout(v, ctx.width);
-  const svg = board(L.width, L.height, `Skibe board, ${v.phase}`);
+  const svg = board(L.width, L.height, t("Skibe board, {phase}", { phase: phaseWord(v.phase) }));
   svg.classList.add("board-skibe"); // its rules are in style.css
   if (L.phone) svg.classList.add("fits-phone");
   el("rect", { x: 0, y: 0, width: L.width, height: L.height, fill: "#eef2f3" }, svg);
@@ -111,12 +114,12 @@ function offerWhy(id, node, label, v, picked, ctx) {
 function wireSecond(id, node, label, picked, two, ctx, repick) {
   if (id === picked.from) {
     node.classList.add("sb-picked");
-    pickable(node, `${label}: picked (click again to cancel)`, () => repick(null));
+    pickable(node, t("{place}: picked (click again to cancel)", { place: label }), () => repick(null));
     return true;
   }
-  const action = two.get(picked.from)?.get(id);
   // The plan's actions are ctx.legal's.
-  return action ? ctx.clickable(node, /** @type {BoardAction} */ (action), `${action.text}: ${label}`) : false;
+  const action = /** @type {BoardAction | undefined} */ (two.get(picked.from)?.get(id));
+  return action ? ctx.clickable(node, action, `${actionWords(action)}: ${label}`) : false;
 }
 
 /** Nothing picked: a place takes its one-click decision, or is the first of two.
@@ -125,11 +128,11 @@ function wireSecond(id, node, label, picked, two, ctx, repick) {
  * @param {{one: Map<string, Action>, two: Map<string, Map<string, Action>>}} plan
  * @param {BoardContext} ctx @param {() => void} pick picks this place */
 function wireFirst(id, node, label, { one, two }, ctx, pick) {
-  const action = one.get(id);
-  if (action) return ctx.clickable(node, /** @type {BoardAction} */ (action), `${action.text}: ${label}`);
+  const action = /** @type {BoardAction | undefined} */ (one.get(id));
+  if (action) return ctx.clickable(node, action, `${actionWords(action)}: ${label}`);
   const targets = two.get(id);
   if (!targets) return false;
-  pickable(node, `${label}: pick, then choose where`, pick);
+  pickable(node, t("{place}: pick, then choose where", { place: label }), pick);
   const kinds = kindsOf(targets);
   node.setAttribute("data-pick", kinds.join(","));
   // A Chieftain's first step names its action, a stone's or card's its place.
@@ -144,24 +147,29 @@ function header(svg, v, L, waiting) {
   const mover = v.to_move >= 0 && !waiting ? v.players[v.to_move] : null;
   const size = L.phone ? 14 : 17;
   if (waiting) {
-    text(svg, 12, 26, "Waiting for players to sit down", { "font-size": size, "font-weight": 700 });
+    text(svg, 12, 26, t("Waiting for players to sit down"), { "font-size": size, "font-weight": 700 });
     return;
   }
   if (mover) {
     chip(svg, 20, 20, 12, colour(mover), mark(mover));
-    let what = `${mover} · ${v.phase}`;
-    if (v.evaluation) {
-      const e = v.evaluation;
-      what = L.phone ? `ship ${e.ship}: ${e.owner}'s ${e.chieftain} Chieftain acts`
-        : `ship ${e.ship} is evaluated: ${e.owner}'s ${e.chieftain} Chieftain acts`;
-      if (e.protected_colours.length && !L.phone) what += ` · protected: ${e.protected_colours.join(", ")}`;
-    }
-    text(svg, 38, 26, what, { "font-size": size, "font-weight": 600 });
+    text(svg, 38, 26, v.evaluation ? evaluating(v.evaluation, L.phone) : `${colourName(mover)} · ${phaseWord(v.phase)}`, { "font-size": size, "font-weight": 600 });
   } else {
-    text(svg, 12, 26, v.phase === "over" ? "The game is over" : v.phase, { "font-size": size, "font-weight": 700 });
+    text(svg, 12, 26, v.phase === "over" ? t("The game is over") : phaseWord(v.phase), { "font-size": size, "font-weight": 700 });
   }
+  const holds = tn("a ship holds {n} Viking card", "a ship holds {n} Viking cards", v.ship_limit);
   const limit = L.phone
-    ? text(svg, 12, 44, `a ship holds ${v.ship_limit} Viking cards`, { class: "sb-small" })
-    : text(svg, L.width - 10, 26, `a ship holds ${v.ship_limit} Viking cards`, { "text-anchor": "end", class: "sb-small" });
-  tip(limit, `With ${v.players.length} players a ship holds at most ${v.ship_limit} Viking cards (3 players: 5, 4: 6, 5: 7).`);
+    ? text(svg, 12, 44, holds, { class: "sb-small" })
+    : text(svg, L.width - 10, 26, holds, { "text-anchor": "end", class: "sb-small" });
+  tip(limit, tn("With {n} player a ship holds at most {limit} Viking cards (3 players: 5, 4: 6, 5: 7).",
+    "With {n} players a ship holds at most {limit} Viking cards (3 players: 5, 4: 6, 5: 7).", v.players.length, { limit: v.ship_limit }));
+}
+
+/** Whose Chieftain acts in the evaluation of a ship (and, on a desktop, the colours protected).
+ * @param {NonNullable<SkibeView["evaluation"]>} e @param {boolean} phone */
+function evaluating(e, phone) {
+  const acts = { ship: e.ship, owner: colourName(e.owner), chieftain: chiefWord(e.chieftain) };
+  if (phone) return t("ship {ship}: {owner}'s {chieftain} Chieftain acts", acts);
+  const what = t("ship {ship} is evaluated: {owner}'s {chieftain} Chieftain acts", acts);
+  if (!e.protected_colours.length) return what;
+  return [what, t("protected: {colours}", { colours: e.protected_colours.map(colourName).join(", ") })].join(" · ");
 }

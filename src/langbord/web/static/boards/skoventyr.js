@@ -8,6 +8,8 @@ import { board, el, text } from "../svg.js";
 import { buttons, forest, future, hands, minions, modules, vogter } from "./skoventyr/parts.js";
 import { layout } from "./skoventyr/layout.js";
 import { lastPlace } from "./skoventyr/places.js";
+import { t, tn } from "../i18n.js";
+import { seatWord } from "../names.js";
 
 export { lastPlace };
 
@@ -26,14 +28,14 @@ export function draw(table, ctx) {
   const tagged = new Map();
   /** @type {Tag} */
   const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
-  const svg = board(geo.W, geo.H, `Skoventyr, ${view.players} player${view.players > 1 ? "s" : ""}: the Forest, the Minions, the Future and the hands`);
+  const svg = board(geo.W, geo.H, tn("Skoventyr, {n} player: the Forest, the Minions, the Future and the hands", "Skoventyr, {n} players: the Forest, the Minions, the Future and the hands", view.players));
   if (geo.narrow) svg.classList.add("fits-phone"); // laid out in one column for a phone
   svg.classList.add("board-skoventyr"); // its rules are in style.css
   el("rect", { x: 0, y: 0, width: geo.W, height: geo.H, fill: "#eef2e6" }, svg);
-  const result = view.result === "won" ? "Victory: the last Minion has left the game" : view.result === "lost" ? "Defeat: Gamle Erik caught Vogter" : null;
-  const waiting = table.status === "open" ? "Waiting for players to sit down" : null;
-  const mover = view.to_move >= 0 ? `${ctx.seatName(view.to_move)} to move` : "the deck deals";
-  text(svg, 14, 22, result || waiting || `Turn ${view.turns_played + 1} — ${mover}`, { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
+  const result = view.result === "won" ? t("Victory: the last Minion has left the game") : view.result === "lost" ? t("Defeat: Gamle Erik caught Vogter") : null;
+  const waiting = table.status === "open" ? t("Waiting for players to sit down") : null;
+  const mover = view.to_move >= 0 ? t("{seat} to move", { seat: seatWord(ctx.seatName(view.to_move)) }) : t("the deck deals");
+  text(svg, 14, 22, result || waiting || t("Turn {n} — {mover}", { n: view.turns_played + 1, mover }), { "font-size": 17, "font-weight": 700, fill: result ? (view.result === "won" ? "#2e6b2e" : "#a33b20") : "#2b2118" });
   /** A section's group, at its place on the board. @param {string} name */
   const section = (name) => {
     const g = el("g", { transform: `translate(${geo.at[name].x} ${geo.at[name].y})` }, svg);

@@ -2,10 +2,12 @@
 // the market, the destinations, the building market and the buttons of decisions without a
 // component.
 import { chip, colour, el, mark, text } from "../../svg.js";
-import { BUILDINGS, REPUTATION_VP, SKALI, buildingNumber } from "./data.js";
+import { BUILDINGS, REPUTATION_VP, SKALI, buildingName, buildingNumber } from "./data.js";
 import { button, destinationCard, icon, tip, vikingCard, villageCard } from "./cards.js";
-import { TIPS, marketTip, vikingTip, villageTip } from "./tips.js";
+import { TIPS, marketTip, vikingName, vikingTip, villageTip } from "./tips.js";
 import { nearest } from "./places.js";
+import { t, tn } from "../../i18n.js";
+import { colourName, seatWord } from "../../names.js";
 
 /** @typedef {import("./view.js").KnarrView} KnarrView */
 /** @typedef {import("./view.js").KnarrSeat} KnarrSeat */
@@ -30,7 +32,7 @@ function markers(parent, ctx, cellsOf, seats, value, words) {
     if (!cell) return;
     const k = (stack[v] = (stack[v] ?? 0) + 1) - 1;
     const g = chip(parent, cell.x + cell.w / 2 + (k % 2 ? 5 : -5) * (k > 0 ? 1 : 0), cell.y + cell.h - 10 - (k >= 2 ? 5 : 0), 8, ctx.seatColour(s.seat), ctx.seatMark(s.seat));
-    tip(g, `${ctx.seatName(s.seat)}: ${words(s)}`);
+    tip(g, t("{who}: {what}", { who: seatWord(ctx.seatName(s.seat)), what: words(s) }));
   });
 }
 
@@ -38,50 +40,51 @@ function markers(parent, ctx, cellsOf, seats, value, words) {
  * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx */
 export function tracks(svg, geo, view, ctx) {
   const vp = tip(el("g", {}, svg), TIPS.vpTrack);
-  text(vp, 14, geo.vp.label, "Victory points (40 ends the game)", LABEL);
+  text(vp, 14, geo.vp.label, t("Victory points (40 ends the game)"), LABEL);
   geo.vp.cells.forEach((c, v) => {
     el("rect", { ...box(c), fill: v === 40 ? "#e9c46a" : v % 5 === 0 ? "#e8dcc2" : "#f3ead6", stroke: "#c9b896" }, vp);
     text(vp, c.x + c.w / 2, c.y + 11, `${v}`, { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
   });
-  markers(vp, ctx, geo.vp.cells, view.seats, (s) => Math.min(40, s.vp), (s) => `${s.vp} victory points`);
+  markers(vp, ctx, geo.vp.cells, view.seats, (s) => Math.min(40, s.vp), (s) => tn("{n} victory point", "{n} victory points", s.vp));
   const rep = tip(el("g", {}, svg), TIPS.reputationTrack);
-  text(rep, 14, geo.reputation.label, geo.narrow ? "Reputation (points each turn)" : "Reputation (income in victory points at the start of each turn)", LABEL);
+  text(rep, 14, geo.reputation.label, geo.narrow ? t("Reputation (points each turn)") : t("Reputation (income in victory points at the start of each turn)"), LABEL);
   geo.reputation.cells.forEach((c, v) => {
     const income = REPUTATION_VP[v];
     el("rect", { ...box(c), rx: 3, fill: REP_FILLS[income], stroke: "#b9a47e" }, rep);
     text(rep, c.x + 4, c.y + 12, `${v}`, { "font-size": 11, fill: "#5a4a3a" });
     text(rep, c.x + c.w - 4, c.y + 12, `+${income}`, { "font-size": 10.5, "text-anchor": "end", fill: "#5a4a3a" });
   });
-  markers(rep, ctx, geo.reputation.cells, view.seats, (s) => s.reputation, (s) => `reputation ${s.reputation}`);
+  markers(rep, ctx, geo.reputation.cells, view.seats, (s) => s.reputation, (s) => t("reputation {n}", { n: s.reputation }));
 }
 
 /** The viking deck, the discard pile and (Skali) the raid tokens on the board.
  * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Tag} tag */
 export function piles(svg, geo, view, tag) {
   const { deck, discard, raid, label } = geo.piles;
-  const deckG = tag("deck", tip(el("g", {}, svg), `${TIPS.deck} ${view.decks.vikings} cards left.`));
+  const deckG = tag("deck", tip(el("g", {}, svg), [TIPS.deck, tn("{n} card left.", "{n} cards left.", view.decks.vikings)].join(" ")));
   el("rect", { ...box(deck), rx: 5, fill: "#7a5a3a", stroke: "#3b2a1a" }, deckG);
   text(deckG, deck.x + 20, deck.y + 31, `${view.decks.vikings}`, { "font-size": 16, "font-weight": 700, fill: "#fff", "text-anchor": "middle" });
   const entries = Object.entries(view.discard || {});
   const count = entries.reduce((a, [, k]) => a + Number(k), 0);
-  const discG = tip(el("g", {}, svg), `${TIPS.discard} ${entries.map(([t, k]) => `${k}× ${t}`).join(", ") || "Empty."}`);
+  const empty = t("Empty.");
+  const discG = tip(el("g", {}, svg), `${TIPS.discard} ${entries.map(([type, k]) => `${k}× ${vikingName(type)}`).join(", ") || empty}`);
   el("rect", { ...box(discard), rx: 5, fill: "#e8dcc2", stroke: "#8a7a66", "stroke-dasharray": "4 2" }, discG);
   text(discG, discard.x + 20, discard.y + 31, `${count}`, { "font-size": 16, "font-weight": 700, "text-anchor": "middle" });
-  text(svg, deck.x, label, "deck · discard", { "font-size": 11.5, fill: "#5a4a3a" });
+  text(svg, deck.x, label, t("deck · discard"), { "font-size": 11.5, fill: "#5a4a3a" });
   const skali = view.skali;
   if (!skali) return;
   const g = tip(el("g", {}, svg), TIPS.raidBoard);
-  text(g, raid.x, raid.y + 10, "Raid tokens on the board", LABEL);
+  text(g, raid.x, raid.y + 10, t("Raid tokens on the board"), LABEL);
   for (let i = 0; i < skali.raid_tokens_on_board; i++) icon(g, "raid", raid.x + 12 + i * 24, raid.y + 30, 20);
-  if (!skali.raid_tokens_on_board) text(g, raid.x, raid.y + 36, "none: the raid comes", { "font-size": 12 });
-  text(g, raid.x, raid.y + 58, skali.additional_token_beside_board ? "additional token: beside the board" : "additional token: taken", { "font-size": 11.5 });
+  if (!skali.raid_tokens_on_board) text(g, raid.x, raid.y + 36, t("none: the raid comes"), { "font-size": 12 });
+  text(g, raid.x, raid.y + 58, skali.additional_token_beside_board ? t("additional token: beside the board") : t("additional token: taken"), { "font-size": 11.5 });
 }
 
 /** The market's five slots.
  * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx
  * @param {Places} places @param {Tag} tag */
 export function market(svg, geo, view, ctx, places, tag) {
-  text(svg, 14, geo.market.label, "Market", { "font-size": 14, "font-weight": 700 });
+  text(svg, 14, geo.market.label, t("Market"), { "font-size": 14, "font-weight": 700 });
   geo.market.slots.forEach((slot) => {
     const c = slot.colour;
     const card = view.market[c];
@@ -89,15 +92,17 @@ export function market(svg, geo, view, ctx, places, tag) {
     el("rect", { ...box(slot), rx: 8, fill: "#fffaf0", stroke: colour(c), "stroke-width": 4, class: "hit" }, g);
     const small = slot.w < 80;
     chip(g, slot.x + 14, slot.y + 16, small ? 9 : 11, colour(c), mark(c));
-    if (!small) text(g, slot.x + 30, slot.y + 21, c, { "font-size": 13 });
+    if (!small) text(g, slot.x + 30, slot.y + 21, colourName(c), { "font-size": 13 });
     const cardH = slot.h - 70;
     if (card) vikingCard(g, card, slot.x + 6, slot.y + 36, slot.w - 12, cardH).removeAttribute("data-tip");
     else {
       el("rect", { x: slot.x + 6, y: slot.y + 36, width: slot.w - 12, height: cardH, rx: 5, class: "kn-slot-empty" }, g);
-      text(g, slot.x + slot.w / 2, slot.y + 36 + cardH / 2, "empty", { "text-anchor": "middle", fill: "#888" });
+      text(g, slot.x + slot.w / 2, slot.y + 36 + cardH / 2, t("empty"), { "text-anchor": "middle", fill: "#888" });
     }
-    if (view.take === c) text(g, slot.x + slot.w / 2, slot.y + slot.h - 12, "take?", { "text-anchor": "middle", "font-size": 12, fill: "#a33b20" });
-    placeAt(ctx, places, `market:${c}`, g, (action) => (action.kind === "mead" ? `Mead Cup: discard the ${c} slot's viking` : `take the ${c} slot's viking${card ? ` (${card})` : ""}`), view.phase);
+    if (view.take === c) text(g, slot.x + slot.w / 2, slot.y + slot.h - 12, t("take?"), { "text-anchor": "middle", "font-size": 12, fill: "#a33b20" });
+    const named = colourName(c);
+    placeAt(ctx, places, `market:${c}`, g, (action) => (action.kind === "mead" ? t("Mead Cup: discard the {colour} slot's viking", { colour: named })
+      : card ? t("take the {colour} slot's viking ({card})", { colour: named, card: vikingName(card) }) : t("take the {colour} slot's viking", { colour: named })), view.phase);
   });
 }
 
@@ -106,15 +111,17 @@ export function market(svg, geo, view, ctx, places, tag) {
  * @param {Places} places @param {Tag} tag */
 export function destinations(svg, geo, view, ctx, places, tag) {
   geo.destinations.forEach((row) => {
-    text(svg, row.cards[0]?.x ?? 14, row.label, `${row.title} (deck ${view.decks[row.title]})`, { "font-size": 13, "font-weight": 700 });
+    text(svg, row.cards[0]?.x ?? 14, row.label, t("{row} (deck {n})", { row: rowTitle(row.title), n: view.decks[row.title] }), { "font-size": 13, "font-weight": 700 });
     row.cards.forEach((r) => {
       if (!r.name) {
         el("rect", { ...box(r), rx: 7, class: "kn-slot-empty" }, svg);
-        text(svg, r.x + r.w / 2, r.y + r.h / 2 + 4, "empty slot", { "text-anchor": "middle", fill: "#888" });
+        text(svg, r.x + r.w / 2, r.y + r.h / 2 + 4, t("empty slot"), { "text-anchor": "middle", fill: "#888" });
         return;
       }
-      const g = tag(`dest:${r.name}`, destinationCard(svg, r.name, r.x, r.y, r.w, r.h));
-      placeAt(ctx, places, `dest:${r.name}`, g, (action) => `${action.kind} ${r.name}`, view.phase);
+      const destination = r.name;
+      const g = tag(`dest:${destination}`, destinationCard(svg, destination, r.x, r.y, r.w, r.h));
+      placeAt(ctx, places, `dest:${destination}`, g, (action) => (action.kind === "reserve"
+        ? t("reserve {destination}", { destination }) : t("explore {destination}", { destination })), view.phase);
     });
   });
 }
@@ -127,7 +134,7 @@ export function payment(svg, geo, view, tag) {
   if (!pay || !r) return;
   const g = tag("pay", tip(el("g", {}, svg), TIPS.payment));
   el("rect", { ...box(r), rx: 10, fill: "#fff", stroke: "#a33b20", "stroke-width": 3 }, g);
-  text(g, r.x + 10, r.y + 20, `Paying ${pay.destination}: ${pay.left} left — click your crew`, { "font-size": 14, "font-weight": 700, fill: "#a33b20" });
+  text(g, r.x + 10, r.y + 20, t("Paying {destination}: {n} left — click your crew", { destination: pay.destination, n: pay.left }), { "font-size": 14, "font-weight": 700, fill: "#a33b20" });
   destinationCard(g, pay.destination, r.x + 10, r.y + 30, Math.min(260, r.w - 20), 86);
 }
 
@@ -147,22 +154,42 @@ export function buildings(svg, geo, view, ctx, places, tag) {
   const skali = view.skali;
   const at = geo.buildings;
   if (!skali || !at) return;
-  tip(text(svg, 14, at.label, `Buildings (deck ${skali.building_deck + (skali.building_deck_bottom?.length ?? 0)})`, { "font-size": 14, "font-weight": 700 }), TIPS.buildings);
+  tip(text(svg, 14, at.label, t("Buildings (deck {n})", { n: skali.building_deck + (skali.building_deck_bottom?.length ?? 0) }), { "font-size": 14, "font-weight": 700 }), TIPS.buildings);
   skali.buildings.forEach((b, i) => {
     const r = at.slots[i];
     if (!b) { el("rect", { ...box(r), rx: 6, class: "kn-slot-empty" }, svg); return; }
     const num = buildingNumber(b);
-    const g = tag(`building:${num}`, villageCard(svg, b, BUILDINGS[num - 1], r.x, r.y, r.w, r.h));
-    tip(g, villageTip(b, num));
+    const g = tag(`building:${num}`, villageCard(svg, buildingName(b), BUILDINGS[num - 1], r.x, r.y, r.w, r.h));
+    tip(g, villageTip(buildingName(b), num));
     tag(`bslot:${i + 1}`, g);
-    placeAt(ctx, places, `building:${num}`, g, `develop ${b}`, view.phase);
+    placeAt(ctx, places, `building:${num}`, g, t("develop {building}", { building: buildingName(b) }), view.phase);
   });
   const r = at.board;
-  const g = villageCard(svg, `skáli (${skali.skali_board})`, [0, ...SKALI[skali.skali_board]], r.x, r.y, r.w, r.h);
+  const g = villageCard(svg, t("skáli ({board})", { board: skali.skali_board }), [0, ...SKALI[skali.skali_board]], r.x, r.y, r.w, r.h);
   g.querySelector("rect")?.setAttribute("fill", "#e8dcc2");
-  tip(g, villageTip("skáli", 0, skali.skali_board));
+  tip(g, villageTip(t("skáli"), 0, skali.skali_board));
   at.renew.forEach((b) => ctx.clickable(button(svg, b.x, b.y, b.w, b.h, b.label), b.action, b.label));
-  if (skali.activating) text(svg, geo.W - 14, at.label, `activating: ${skali.activating}`, { "font-size": 12, fill: "#a33b20", "text-anchor": "end" });
+  if (skali.activating) text(svg, geo.W - 14, at.label, t("activating: {what}", { what: activatingWords(skali.activating) }), { "font-size": 12, fill: "#a33b20", "text-anchor": "end" });
+}
+
+/** A row of destinations' title ("Trading Lands"), in the language spoken. @param {string} title */
+function rowTitle(title) {
+  switch (title) {
+    case "Trading Lands": return t("Trading Lands");
+    case "Lands of Influence": return t("Lands of Influence");
+    default: return title;
+  }
+}
+
+/** The village line being activated, in words. @param {string} what */
+function activatingWords(what) {
+  switch (what) {
+    case "explore a Land of Influence": return t("explore a Land of Influence");
+    case "explore a Trading Land": return t("explore a Trading Land");
+    case "recruit into a colour already held": return t("recruit into a colour already held");
+    case "recruit into a new colour": return t("recruit into a new colour");
+    default: return what;
+  }
 }
 
 /** Makes `node` the place of `places.get(key)` if legal, named `label` (or `label(action)`);

@@ -1,8 +1,9 @@
 // Knarr's components drawn in SVG: gain icons, viking cards, destination and village cards,
 // buttons. Each component carries a `data-tip`: what it is for, in the rules' words.
 import { colour, el, inkOn, mark, text } from "../../svg.js";
-import { COLOURS, DEST, GAINS, LINE_TITLES, split } from "./data.js";
+import { COLOURS, DEST, GAINS, lineTitle, split } from "./data.js";
 import { destinationTip, vikingTip } from "./tips.js";
+import { t } from "../../i18n.js";
 
 /** SVG attributes. @typedef {Record<string, string | number>} Attrs */
 
@@ -64,9 +65,9 @@ export function gainsRow(parent, vector, x, y, s = 18, opts = {}) {
     if (!k) return;
     const gain = GAINS[i];
     if (k !== 1) {
-      const t = text(parent, cx, y + s * 0.3, k > 0 ? `${k}` : `−${-k}`, { "font-size": s * 0.8, "font-weight": 700, fill: k < 0 ? "#a33b20" : INK });
+      const count = text(parent, cx, y + s * 0.3, k > 0 ? `${k}` : `−${-k}`, { "font-size": s * 0.8, "font-weight": 700, fill: k < 0 ? "#a33b20" : INK });
       cx += s * (Math.abs(k) >= 10 ? 1.0 : 0.55) + (k < 0 ? s * 0.4 : 0);
-      t.setAttribute("aria-hidden", "true");
+      count.setAttribute("aria-hidden", "true");
     }
     icon(parent, gain, cx + s / 2, y, s);
     cx += s + (opts.gap ?? 3);
@@ -119,19 +120,20 @@ export function destinationCard(parent, name, x, y, w, h, attrs = {}) {
     }
   } else {
     const narrow = w < 150;
-    const label = kind === 1 ? `${size} same${narrow ? "" : " colour"}` : `${size} ${narrow ? "diff." : "different"}`;
+    const label = kind === 1 ? (narrow ? t("{n} same", { n: size }) : t("{n} same colour", { n: size }))
+      : narrow ? t("{n} diff.", { n: size }) : t("{n} different", { n: size });
     text(g, x + w - 6, y + 18, label, { "font-size": narrow ? 12 : 13, "font-weight": 700, "text-anchor": "end" });
   }
   // Immediate gains.
-  text(g, x + 7, y + 43, "gain", { "font-size": 12, fill: "#6a5a48" });
+  text(g, x + 7, y + 43, t("gain"), { "font-size": 12, fill: "#6a5a48" });
   const icons = immediate.filter((k) => k).length + (immediate[0] > 1 ? 0.6 : 0);
   gainsRow(g, immediate, x + 36, y + 39, Math.min(18, (w - 44) / Math.max(1, icons * 1.17)));
   // Trade columns.
   const cw = (w - 14) / 3;
-  trade.forEach((t, k) => {
+  trade.forEach((column, k) => {
     const cx = x + 7 + k * cw;
     el("rect", { x: cx + 1, y: y + h - 30, width: cw - 2, height: 25, rx: 3, fill: "#fff8", stroke: "#0003" }, g);
-    if (t >= 0) icon(g, GAINS[t], cx + cw / 2, y + h - 17.5, 17);
+    if (column >= 0) icon(g, GAINS[column], cx + cw / 2, y + h - 17.5, 17);
     else text(g, cx + cw / 2, y + h - 13, "–", { "text-anchor": "middle", fill: "#0006" });
   });
   tip(g, destinationTip(name));
@@ -154,11 +156,11 @@ export function villageCard(parent, label, card, x, y, w, h, attrs = {}) {
   const row = (h - 44) / 4;
   lines.forEach((vec, i) => {
     const cy = y + 24 + row * i + row / 2;
-    text(g, x + 6, cy + 4, LINE_TITLES[i], { "font-size": 11, fill: "#5a4a3a" });
+    text(g, x + 6, cy + 4, lineTitle(i), { "font-size": 11, fill: "#5a4a3a" });
     if (vec.some((k) => k)) gainsRow(g, vec, x + 82, cy, 14, { gap: 1 });
   });
   const ry = y + h - 12;
-  text(g, x + 6, ry + 4, "raid", { "font-size": 11.5, fill: "#5a4a3a" });
+  text(g, x + 6, ry + 4, t("raid"), { "font-size": 11.5, fill: "#5a4a3a" });
   let cx = x + 34;
   if (most.some((k) => k)) {
     el("rect", { x: cx - 2, y: ry - 9, width: 6, height: 18, fill: "#fff", stroke: "#999" }, g);

@@ -1,5 +1,6 @@
 // Knarr's printed components, as engines/knarr/knarr_data.json has them (data.py's tables), and
-// the words for them. Pure data: no DOM.
+// the words for them (in the language spoken: `t` at the time they are said). Pure data: no DOM.
+import { t, tn } from "../../i18n.js";
 
 // Destinations, name: [cost kind (0 colours, 1 same, 2 different), size, need per colour,
 // immediate gains, trade columns (a gain index or -1)]; gains in the order of GAINS.
@@ -86,21 +87,56 @@ export const REPUTATION_VP = [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 5];
  * @type {import("./view.js").Colour[]} */
 export const COLOURS = ["red", "yellow", "green", "blue", "purple"];
 export const GAINS = ["vp", "bracelet", "recruit", "reputation", "card", "coin", "raid"];
-/** @type {Record<string, string>} */
-export const GAIN_WORDS = {
-  vp: "victory point", bracelet: "bracelet", recruit: "recruit", reputation: "reputation",
-  card: "viking card", coin: "coin", raid: "raid token",
-};
-export const LINE_TITLES = ["Land of Infl.", "Trading Land", "colour held", "new colour"];
-export const LINE_WORDS = [
-  "when you explore a Land of Influence", "when you explore a Trading Land",
-  "when you recruit a colour you already have", "when you recruit a new colour",
-];
+/** A gain's short name as the trade columns are listed ("vp"), in the language spoken.
+ * @param {number} index its index in GAINS, or -1: nothing @returns {string} */
+export function gainShort(index) {
+  switch (GAINS[index]) {
+    case "vp": return t("vp");
+    case "bracelet": return t("bracelet");
+    case "recruit": return t("recruit");
+    case "reputation": return t("reputation");
+    case "card": return t("card");
+    case "coin": return t("coin");
+    case "raid": return t("raid");
+    default: return index >= 0 ? String(GAINS[index]) : t("nothing");
+  }
+}
 
-/** A gain vector (GAINS order) in words: "+1 bracelet, +2 victory point".
+/** `n` of a gain ("3 bracelets"), in the language spoken.
+ * @param {string} gain @param {number} n @returns {string} */
+export function gainCount(gain, n) {
+  switch (gain) {
+    case "vp": return tn("{n} victory point", "{n} victory points", n);
+    case "bracelet": return tn("{n} bracelet", "{n} bracelets", n);
+    case "recruit": return tn("{n} recruit", "{n} recruits", n);
+    case "reputation": return tn("{n} reputation", "{n} reputations", n);
+    case "card": return tn("{n} viking card", "{n} viking cards", n);
+    case "coin": return tn("{n} coin", "{n} coins", n);
+    case "raid": return tn("{n} raid token", "{n} raid tokens", n);
+    default: return `${n} ${gain}`;
+  }
+}
+
+/** The title of a village card's line `i` (the four lines: what activates it), as printed.
+ * @param {number} i @returns {string} */
+export function lineTitle(i) {
+  return [t("Land of Infl."), t("Trading Land"), t("colour held"), t("new colour")][i] ?? "";
+}
+
+/** When a village card's line `i` activates, in words.
+ * @param {number} i @returns {string} */
+export function lineWords(i) {
+  return [
+    t("when you explore a Land of Influence"), t("when you explore a Trading Land"),
+    t("when you recruit a colour you already have"), t("when you recruit a new colour"),
+  ][i] ?? "";
+}
+
+/** A gain vector (GAINS order) in words: "+1 bracelet, +2 victory points".
  * @param {number[]} vector @returns {string} */
 export function gainsWords(vector) {
-  return vector.map((k, i) => (k ? `${k > 0 ? "+" : ""}${k} ${GAIN_WORDS[GAINS[i]]}` : null)).filter(Boolean).join(", ") || "nothing";
+  const nothing = t("nothing");
+  return vector.map((k, i) => (k ? `${k > 0 ? "+" : ""}${gainCount(GAINS[i], k)}` : null)).filter(Boolean).join(", ") || nothing;
 }
 
 /** A viking card type "red vp" → [colour, gain].
@@ -108,6 +144,13 @@ export function gainsWords(vector) {
 export function split(type) {
   const [c, g] = String(type).split(" ");
   return [c, g];
+}
+
+/** A building's name ("building 7") as a player reads it, in the language spoken.
+ * @param {unknown} name @returns {string} */
+export function buildingName(name) {
+  const number = buildingNumber(name);
+  return Number.isInteger(number) ? t("building {n}", { n: number }) : String(name);
 }
 
 /** A building's number from its name ("building 7" → 7).

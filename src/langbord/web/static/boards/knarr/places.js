@@ -1,6 +1,7 @@
 // Where on Knarr's board each legal action is clicked, and which place the last move concerns:
 // read from actions' kind and arguments only, never their text. Pure: no DOM.
 import { split } from "./data.js";
+import { t } from "../../i18n.js";
 
 /** @typedef {import("./view.js").Action} Action */
 /** @typedef {import("./view.js").LogEntry} LogEntry */
@@ -42,21 +43,19 @@ export function plan(legal) {
   return { places, buttons };
 }
 
-/** @type {Record<string, string>} */
-const BUTTON_WORDS = {
-  "end turn": "End turn",
-  "no mead": "No Mead Cup",
-  "no reserve": "Don't reserve",
-  "skip extra": "Skip the extra action",
-  pass: "Pass",
-};
-
 /** A button's label for an action without a component of its own.
  * @param {Action} action @returns {string} */
 export function buttonLabel(action) {
   const a = action.args || {};
-  if (action.kind === "renew") return a.with ? `Renew slots ${a.slot}+${a.with}` : `Renew slot ${a.slot}`;
-  return BUTTON_WORDS[action.kind ?? ""] ?? action.text;
+  switch (action.kind) {
+    case "renew": return a.with ? t("Renew slots {slot}+{other}", { slot: String(a.slot), other: String(a.with) }) : t("Renew slot {slot}", { slot: String(a.slot) });
+    case "end turn": return t("End turn");
+    case "no mead": return t("No Mead Cup");
+    case "no reserve": return t("Don't reserve");
+    case "skip extra": return t("Skip the extra action");
+    case "pass": return t("Pass");
+    default: return action.text;
+  }
 }
 
 /** Where a last move of a kind is marked, from its arguments `a`, its seat `p` and whether a

@@ -1,10 +1,12 @@
 // One seat's panel on Knarr's board: its tokens, hand, crew in colour columns, boat with the
 // destinations above it, reserved destinations and (Skali) village, at the places layout.js gives.
 import { chip, colour, el, inkOn, mark, text } from "../../svg.js";
-import { BOATS, BUILDINGS, DEST, GAINS, GAIN_WORDS, SKALI, buildingNumber } from "./data.js";
+import { BOATS, BUILDINGS, DEST, GAINS, SKALI, buildingName, buildingNumber, gainCount } from "./data.js";
 import { box, placeAt } from "./board.js";
 import { icon, tip, vikingCard, villageCard } from "./cards.js";
-import { TIPS, boatTip, crewTip, destinationTip, villageTip } from "./tips.js";
+import { TIPS, boatTip, crewTip, destinationTip, villageTip, vikingName } from "./tips.js";
+import { t, tn } from "../../i18n.js";
+import { seatWord } from "../../names.js";
 
 /** @typedef {import("./view.js").KnarrView} KnarrView */
 /** @typedef {import("./view.js").KnarrSeat} KnarrSeat */
@@ -30,7 +32,8 @@ export function seatPanel(svg, at, view, table, ctx, places, tag) {
   const toMove = table.to_move === p && !table.result && table.status === "playing";
   chip(panel, 28, 20, 13, ctx.seatColour(p), ctx.seatMark(p));
   const name = table.players?.[p]?.name;
-  text(panel, 48, 25, `${ctx.seatName(p)}${name ? ` · ${name}` : ""}${you ? " (you)" : ""}${toMove ? " ◀ to move" : ""}`, { "font-size": 15, "font-weight": 700 });
+  const [yours, moving] = [t("(you)"), t("to move")];
+  text(panel, 48, 25, `${seatWord(ctx.seatName(p))}${name ? ` · ${name}` : ""}${you ? ` ${yours}` : ""}${toMove ? ` ◀ ${moving}` : ""}`, { "font-size": 15, "font-weight": 700 });
   tokens(panel, parts, s, view, ctx, places, tag);
   hand(panel, parts, s, ctx, places, you, view.phase);
   crew(panel, parts, s, ctx, places, tag, p, view.phase);
@@ -47,19 +50,19 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
   if (view.skali) list.push(["coin", s.coins, TIPS.coin], ["raid", s.raid_tokens, TIPS.raid]);
   list.forEach(([gain, k, words], i) => {
     const r = parts.tokens[i];
-    const g = tip(el("g", {}, panel), `${k} ${GAIN_WORDS[gain]}${k === 1 ? "" : "s"}. ${words}`);
+    const g = tip(el("g", {}, panel), `${gainCount(gain, k ?? 0)}. ${words}`);
     el("rect", { ...box(r), rx: 6, fill: "#fff", stroke: "#d8ccb8" }, g);
     icon(g, gain, r.x + 14, r.y + r.h / 2, 20);
     text(g, r.x + 28, r.y + r.h / 2 + 6, `${k}`, { "font-size": 16, "font-weight": 700 });
     if (gain === "recruit") {
       tag(`recruits:${s.seat}`, g);
-      if (parts.you && placeAt(ctx, places, "recruits", g, "pay with a recruit token", view.phase)) g.querySelector("rect")?.classList.add("hit");
+      if (parts.you && placeAt(ctx, places, "recruits", g, t("pay with a recruit token"), view.phase)) g.querySelector("rect")?.classList.add("hit");
     }
   });
   if (s.change_token !== undefined) {
-    const words = `change token: ${s.change_token}`;
-    const t = text(panel, 14, parts.changeY, words, { "font-size": 12 });
-    tip(t, TIPS.changeToken);
+    const words = s.change_token === "available" ? t("change token: available") : t("change token: unavailable");
+    const line = text(panel, 14, parts.changeY, words, { "font-size": 12 });
+    tip(line, TIPS.changeToken);
   }
 }
 
@@ -69,23 +72,26 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
 function hand(panel, parts, s, ctx, places, you, phase) {
   const top = parts.hand[0]?.y ?? parts.handY;
   if (s.hand) {
-    tip(text(panel, 14, top + 12, "Hand", LABEL), TIPS.hand);
+    tip(text(panel, 14, top + 12, t("Hand"), LABEL), TIPS.hand);
     const known = [...(s.hand_known || [])];
     s.hand.forEach((type, i) => {
       const r = parts.hand[i];
       const k = known.indexOf(type);
       if (k >= 0) known.splice(k, 1);
       const g = vikingCard(panel, type, r.x, r.y, r.w, r.h, { class: "kn-hand" });
-      if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 10, "seen", { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
+      if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 10, t("seen"), { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
       const action = you ? places.get(`hand:${type}`) : null;
       // Two cards of a type: the first one recruits (the second, whose action is taken, is inert).
-      if (you && !(action && panel.querySelector(`[data-action="${action.id}"]`))) placeAt(ctx, places, `hand:${type}`, g, `recruit ${type}`, phase);
+      if (you && !(action && panel.querySelector(`[data-action="${action.id}"]`))) placeAt(ctx, places, `hand:${type}`, g, t("recruit {card}", { card: vikingName(type) }), phase);
     });
-    if (!s.hand.length) text(panel, 60, top + 20, "empty", { fill: "#888" });
+    if (!s.hand.length) text(panel, 60, top + 20, t("empty"), { fill: "#888" });
     return;
   }
   const unseen = s.hand_size - (s.hand_known?.length ?? 0);
-  const label = text(panel, 14, parts.handY + 12, `Hand: ${s.hand_size} card${s.hand_size === 1 ? "" : "s"}${s.hand_known?.length ? " — seen:" : ""}`, LABEL);
+  const words = s.hand_known?.length
+    ? tn("Hand: {n} card — seen:", "Hand: {n} cards — seen:", s.hand_size)
+    : tn("Hand: {n} card", "Hand: {n} cards", s.hand_size);
+  const label = text(panel, 14, parts.handY + 12, words, LABEL);
   tip(label, TIPS.otherHand);
   let x = 14;
   let y = parts.handY + 18;
@@ -96,7 +102,7 @@ function hand(panel, parts, s, ctx, places, you, phase) {
   });
   for (let i = 0; i < unseen; i++) {
     if (x + 26 > maxX) { x = 14; y += 28; }
-    tip(el("rect", { x, y, width: 26, height: 24, rx: 4, fill: "#7a5a3a", stroke: "#3b2a1a" }, panel), "A viking in this player's hidden hand.");
+    tip(el("rect", { x, y, width: 26, height: 24, rx: 4, fill: "#7a5a3a", stroke: "#3b2a1a" }, panel), t("A viking in this player's hidden hand."));
     x += 30;
   }
 }
@@ -106,7 +112,7 @@ function hand(panel, parts, s, ctx, places, you, phase) {
  * @param {Places} places @param {Tag} tag @param {number} p @param {string | undefined} phase */
 function crew(panel, parts, s, ctx, places, tag, p, phase) {
   const first = parts.crew[0];
-  tip(text(panel, first.x, first.y - 4, "Crew", LABEL), "The crew: vikings recruited, in colour columns. They pay for destinations.");
+  tip(text(panel, first.x, first.y - 4, t("Crew"), LABEL), t("The crew: vikings recruited, in colour columns. They pay for destinations."));
   parts.crew.forEach((col) => {
     const c = col.colour;
     const g = tag(`crew:${p}:${c}`, tip(el("g", {}, panel), crewTip(c, s.crew[c])));
@@ -115,7 +121,7 @@ function crew(panel, parts, s, ctx, places, tag, p, phase) {
     col.rows.forEach((row) => {
       const card = vikingCard(g, row.type, row.x, row.y, row.w, row.h);
       if (row.count > 1) text(card, row.x + 16, row.y + Math.min(row.h - 5, 17), `×${row.count}`, { "font-size": 12, "font-weight": 800, fill: inkOn(colour(c)) });
-      if (parts.you) placeAt(ctx, places, `crew:${row.type}`, card, (action) => `${action.kind === "pay" ? "pay with" : "discard"} ${row.type}`, phase);
+      if (parts.you) placeAt(ctx, places, `crew:${row.type}`, card, (action) => (action.kind === "pay" ? t("pay with {card}", { card: vikingName(row.type) }) : t("discard {card}", { card: vikingName(row.type) })), phase);
     });
   });
 }
@@ -127,16 +133,16 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
   const b = parts.boat;
   const side = view.boat || view.options?.boat || "normal";
   const columns = BOATS[side] || BOATS.normal;
-  text(panel, b.x, b.y - 4, "Boat (trade: return bracelets)", LABEL);
+  text(panel, b.x, b.y - 4, t("Boat (trade: return bracelets)"), LABEL);
   const boatG = tag(`boat:${p}`, tip(el("g", {}, panel), boatTip(side, columns)));
   el("path", { d: `M${b.x},${b.y} H${b.x + b.w} L${b.x + b.w - 20},${b.y + b.h} H${b.x + 16} Z`, fill: "#8b5e34", stroke: "#4a2f14", "stroke-width": 1.5 }, boatG);
-  columns.forEach((t, k) => {
+  columns.forEach((column, k) => {
     const r = b.columns[k];
     const col = el("g", {}, boatG);
     el("rect", { ...box(r), rx: 4, fill: "#f3e4c8", stroke: "#4a2f14" }, col);
     text(col, r.x + 6, r.y + r.h / 2 + 5, `${k + 1}`, { "font-size": 12, "font-weight": 700, fill: "#4a2f14" });
-    if (t >= 0) icon(col, GAINS[t], r.x + r.w / 2 + 6, r.y + r.h / 2, 18);
-    if (parts.you && placeAt(ctx, places, `boat:${k + 1}`, col, `trade ${k + 1}: return ${k + 1} bracelet${k ? "s" : ""}, collect columns 1–${k + 1}`, view.phase)) {
+    if (column >= 0) icon(col, GAINS[column], r.x + r.w / 2 + 6, r.y + r.h / 2, 18);
+    if (parts.you && placeAt(ctx, places, `boat:${k + 1}`, col, tn("trade {n}: return {n} bracelet, collect columns 1–{n}", "trade {n}: return {n} bracelets, collect columns 1–{n}", k + 1), view.phase)) {
       col.querySelector("rect")?.classList.add("hit");
     }
   });
@@ -144,17 +150,17 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
     const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), destinationTip(r.name)));
     el("rect", { ...box(r), rx: 3, fill: r.name.startsWith("B") ? "#dfe9f1" : "#efe3c8", stroke: "#8a7a66" }, g);
     const trade = destTrade(r.name);
-    trade.forEach((t, k) => { if (t >= 0) icon(g, GAINS[t], r.x + k * (r.w / 3) + r.w / 6 + 6, r.y + r.h / 2, 17); });
+    trade.forEach((column, k) => { if (column >= 0) icon(g, GAINS[column], r.x + k * (r.w / 3) + r.w / 6 + 6, r.y + r.h / 2, 17); });
     text(g, r.x + r.w + 6, r.y + 18, r.name, { "font-size": 12, "font-weight": 700 });
   });
   if (parts.reserved.length) {
     const r0 = parts.reserved[0];
-    text(panel, b.x + 16, r0.y + r0.h / 2 + 4, "reserved:", { "font-size": 12 });
+    text(panel, b.x + 16, r0.y + r0.h / 2 + 4, t("reserved:"), { "font-size": 12 });
     parts.reserved.forEach((r) => {
-      const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), `Reserved (Golden bracelet): you may explore it later. ${destinationTip(r.name)}`));
+      const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), t("Reserved (Golden bracelet): you may explore it later. {destination}", { destination: destinationTip(r.name) })));
       el("rect", { ...box(r), rx: 5, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);
       text(g, r.x + r.w / 2, r.y + r.h / 2 + 5, r.name, { "font-size": 13, "text-anchor": "middle", "font-weight": 600 });
-      if (parts.you) placeAt(ctx, places, `dest:${r.name}`, g, `explore the reserved ${r.name}`, view.phase);
+      if (parts.you) placeAt(ctx, places, `dest:${r.name}`, g, t("explore the reserved {destination}", { destination: r.name }), view.phase);
     });
   }
 }
@@ -166,14 +172,14 @@ function village(panel, parts, s, view, ctx, places, tag, p) {
   const skali = view.skali;
   if (!skali || !parts.village.length) return;
   const first = parts.village[0];
-  text(panel, first.x, first.y - 4, "Village", LABEL);
+  text(panel, first.x, first.y - 4, t("Village"), LABEL);
   /** @type {VillageEntry[]} */
-  const cards = [["skali", "skáli", [0, ...SKALI[skali.skali_board]], 0], ...(s.village || []).map(buildingEntry)];
+  const cards = [["skali", t("skáli"), [0, ...SKALI[skali.skali_board]], 0], ...(s.village || []).map(buildingEntry)];
   cards.forEach(([key, label, card, num], j) => {
     const r = parts.village[j];
     const g = tag(`village:${p}:${key}`, villageCard(panel, label, card, r.x, r.y, r.w, r.h));
     tip(g, villageTip(label, num, skali.skali_board));
-    if (parts.you) placeAt(ctx, places, `village:${key}`, g, `activate ${label}`, view.phase);
+    if (parts.you) placeAt(ctx, places, `village:${key}`, g, t("activate {card}", { card: label }), view.phase);
   });
 }
 
@@ -183,7 +189,7 @@ function village(panel, parts, s, view, ctx, places, tag, p) {
 
 /** A developed building ("building 7") as a village card. @param {string} b @returns {VillageEntry} */
 function buildingEntry(b) {
-  return [b, b, BUILDINGS[buildingNumber(b) - 1], buildingNumber(b)];
+  return [b, buildingName(b), BUILDINGS[buildingNumber(b) - 1], buildingNumber(b)];
 }
 
 /** A destination's trade columns. @param {string} name @returns {number[]} */

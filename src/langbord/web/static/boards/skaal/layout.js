@@ -1,6 +1,8 @@
 // Skåål's board without the DOM: where every component goes at a width (a desktop's map, or a
 // phone's two columns of regions grouped by their triangles), and which legal action each place
 // stands for. Node's tests import this module (tests/js/skaal.test.js).
+import { t, tn } from "../../i18n.js";
+import { colourName } from "../../names.js";
 
 /** @typedef {import("../../svg.js").Box} Box */
 /** A legal action as the board reads it (its arguments are the game's JSON).
@@ -252,8 +254,6 @@ export function places(legal, picked, how) {
 /** The legal actions of `kind`.
  * @param {Action[]} legal @param {string} kind */
 const ofKind = (legal, kind) => legal.filter((a) => a.kind === kind);
-/** "1 nugget", "3 nuggets". @param {number} k */
-const nuggets = (k) => `${k} nugget${k > 1 ? "s" : ""}`;
 
 /** The second steps after a first one from region `from`, with its cancel (none without a
  * second step), by the first step's kind.
@@ -262,22 +262,22 @@ const SECOND_STEPS = {
   inn(legal, from) {
     /** @type {Map<string, PlaceEntry>} */
     const out = new Map();
-    for (const a of ofKind(legal, "inn")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move the Inn from ${from} to ${a.args.to}` });
-    if (out.size) out.set(`inn:${from}`, { cancel: true, label: "keep the Inn where it is (cancel)" });
+    for (const a of ofKind(legal, "inn")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: t("move the Inn from {from} to {to}", { from, to: a.args.to }) });
+    if (out.size) out.set(`inn:${from}`, { cancel: true, label: t("keep the Inn where it is (cancel)") });
     return out;
   },
   move(legal, from, how) {
     /** @type {Map<string, PlaceEntry>} */
     const out = new Map();
-    for (const a of ofKind(legal, "move")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: `move a dwarf from ${from} to ${a.args.to}` });
-    if (out.size && how.mover) out.set(`chip:${from}:${how.mover}`, { cancel: true, label: "keep the dwarf where it is (cancel)" });
+    for (const a of ofKind(legal, "move")) if (a.args.from === from) out.set(`region:${a.args.to}`, { action: a, label: t("move a dwarf from {from} to {to}", { from, to: a.args.to }) });
+    if (out.size && how.mover) out.set(`chip:${from}:${how.mover}`, { cancel: true, label: t("keep the dwarf where it is (cancel)") });
     return out;
   },
   harvest(legal, from) {
     /** @type {Map<string, PlaceEntry>} */
     const out = new Map();
-    for (const a of ofKind(legal, "harvest")) if (a.args.region === from) out.set(`count:${from}:${a.args.nuggets}`, { action: a, label: `harvest ${nuggets(a.args.nuggets)} in ${from}` });
-    if (out.size) out.set(`nuggets:${from}`, { cancel: true, label: "harvest nothing here (cancel)" });
+    for (const a of ofKind(legal, "harvest")) if (a.args.region === from) out.set(`count:${from}:${a.args.nuggets}`, { action: a, label: harvestLabel(a.args.nuggets, from) });
+    if (out.size) out.set(`nuggets:${from}`, { cancel: true, label: t("harvest nothing here (cancel)") });
     return out;
   },
 };
@@ -289,18 +289,18 @@ function firstSteps(legal, how) {
   /** @type {Map<string, PlaceEntry>} */
   const out = new Map();
   const of = (/** @type {string} */ kind) => ofKind(legal, kind);
-  for (const a of of("place")) out.set(`region:${a.args.region}`, { action: a, label: `place a dwarf in ${a.args.region}` });
-  for (const a of of("find")) out.set(`region:${a.args.region}`, { action: a, label: `the find goes to ${a.args.region}` });
-  for (const a of of("rumor")) out.set(`chip:${a.args.region}:${a.args.clan}`, { action: a, label: `a ${a.args.clan} dwarf comes from ${a.args.region} (rumor)` });
+  for (const a of of("place")) out.set(`region:${a.args.region}`, { action: a, label: t("place a dwarf in {region}", { region: a.args.region }) });
+  for (const a of of("find")) out.set(`region:${a.args.region}`, { action: a, label: t("the find goes to {region}", { region: a.args.region }) });
+  for (const a of of("rumor")) out.set(`chip:${a.args.region}:${a.args.clan}`, { action: a, label: t("a {clan} dwarf comes from {region} (rumor)", { clan: colourName(a.args.clan), region: a.args.region }) });
   harvestPlaces(of("harvest"), out);
-  for (const a of of("build")) out.set(`inn:${a.args.region}`, { action: a, label: `build a Royal Inn in ${a.args.region}` });
-  for (const a of of("inn")) out.set(`inn:${a.args.from}`, { pick: { kind: "inn", from: a.args.from }, label: `move the Inn in ${a.args.from}: choose where next` });
+  for (const a of of("build")) out.set(`inn:${a.args.region}`, { action: a, label: t("build a Royal Inn in {region}", { region: a.args.region }) });
+  for (const a of of("inn")) out.set(`inn:${a.args.from}`, { pick: { kind: "inn", from: a.args.from }, label: t("move the Inn in {region}: choose where next", { region: a.args.from }) });
   for (const a of of("move")) {
-    if (how.arrows) out.set(`arrow:${a.args.from}>${a.args.to}`, { action: a, label: `move a dwarf from ${a.args.from} to ${a.args.to}` });
-    else if (how.mover) out.set(`chip:${a.args.from}:${how.mover}`, { pick: { kind: "move", from: a.args.from }, label: `move a dwarf from ${a.args.from}: choose where next` });
+    if (how.arrows) out.set(`arrow:${a.args.from}>${a.args.to}`, { action: a, label: t("move a dwarf from {from} to {to}", { from: a.args.from, to: a.args.to }) });
+    else if (how.mover) out.set(`chip:${a.args.from}:${how.mover}`, { pick: { kind: "move", from: a.args.from }, label: t("move a dwarf from {region}: choose where next", { region: a.args.from }) });
   }
   const prospect = of("prospect")[0];
-  if (prospect) out.set("die", { action: prospect, label: "prospect: advance the pawn and roll the die" });
+  if (prospect) out.set("die", { action: prospect, label: t("prospect: advance the pawn and roll the die") });
   return out;
 }
 
@@ -313,9 +313,14 @@ function harvestPlaces(harvests, out) {
   for (const a of harvests) byRegion.set(a.args.region, [...(byRegion.get(a.args.region) || []), a]);
   for (const [region, options] of byRegion) {
     out.set(`nuggets:${region}`, options.length === 1
-      ? { action: options[0], label: `harvest ${nuggets(options[0].args.nuggets)} in ${region}` }
-      : { pick: { kind: "harvest", from: region }, label: `harvest in ${region}: choose how many next` });
+      ? { action: options[0], label: harvestLabel(options[0].args.nuggets, region) }
+      : { pick: { kind: "harvest", from: region }, label: t("harvest in {region}: choose how many next", { region }) });
   }
+}
+
+/** "harvest 3 nuggets in Kamau". @param {number} k @param {string} region */
+function harvestLabel(k, region) {
+  return tn("harvest {n} nugget in {region}", "harvest {n} nuggets in {region}", k, { region });
 }
 
 /** The action a place stands for when it is no place to click now (the "why not?" it answers),

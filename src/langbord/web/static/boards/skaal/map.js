@@ -4,6 +4,8 @@ import { el, text, chip, inkOn, tip } from "../../svg.js";
 import { arrowAt, norm } from "./layout.js";
 import { house, pill } from "./parts.js";
 import { TIPS } from "./tips.js";
+import { t, tn } from "../../i18n.js";
+import { colourName } from "../../names.js";
 
 /** @typedef {import("./layout.js").SkaalLayout} SkaalLayout */
 /** @typedef {import("./layout.js").SkaalView} SkaalView */
@@ -36,16 +38,13 @@ export function drawRoads(svg, v, L, last) {
         class: `sk-road${id === rumorRoad ? " rumor" : ""}`, x1: p.x, y1: p.y, x2: q.x, y2: q.y,
         stroke: id === lastRoad && id !== rumorRoad ? "#f0a000" : null,
       }, roads);
-      tip(line, `The road between ${r.name} and ${other}. ${TIPS.road}`);
+      tip(line, [t("The road between {a} and {b}.", { a: r.name, b: other }), TIPS.road].join(" "));
     }
   }
 }
 
 /** A region being drawn: its group, its view and its centre.
  * @typedef {{g: SVGGElement, r: SkaalRegion, x: number, y: number}} At */
-
-/** "1 nugget", "3 nuggets". @param {number} k */
-const nuggets = (k) => `${k} nugget${k > 1 ? "s" : ""}`;
 
 /** The regions; `wire` makes their places (`spots`, from layout.js's `places`) clickable.
  * @param {SVGSVGElement} svg @param {SkaalView} v @param {SkaalLayout} L @param {Targets} last
@@ -83,7 +82,7 @@ function drawLand({ g, r, x, y }, L, wire) {
   text(g, x - L.rw / 2 + 9, y - L.rh / 2 + 21, r.name, { "font-size": nameSize, "font-weight": 700 });
   const roadsAt = L.geom.roads(x, y);
   if (roadsAt) {
-    const words = `roads: ${r.roads.join(" · ")}`;
+    const words = t("roads: {regions}", { regions: r.roads.join(" · ") });
     const room = L.rw - 16;
     // Squeezed to the region's width when long (about 5.6 units a letter at this size).
     const squeeze = words.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
@@ -91,9 +90,9 @@ function drawLand({ g, r, x, y }, L, wire) {
   }
   const where = [
     `${r.name}.`,
-    r.nuggets ? `${nuggets(r.nuggets)}.` : "",
-    r.ooops ? "Ooops: no more gold." : "",
-    `Roads to ${r.roads.join(", ")}.`,
+    r.nuggets ? tn("{n} nugget.", "{n} nuggets.", r.nuggets) : "",
+    r.ooops ? t("Ooops: no more gold.") : "",
+    t("Roads to {regions}.", { regions: r.roads.join(", ") }),
   ].filter(Boolean).join(" ");
   tip(g, `${where} ${TIPS.region}`);
   wire(`region:${r.name}`, g);
@@ -111,7 +110,11 @@ function drawDwarfs({ g, r, x, y }, clans, L, look, wire) {
     if (keeper) el("circle", { cx, cy, r: G.chipR + 3.5, fill: "none", stroke: "#d49a00", "stroke-width": 3.5 }, dg);
     chip(dg, cx, cy, G.chipR, look.fillOf(c), look.letterOf(c));
     text(dg, cx + G.chipR + 3, cy + 5, String(r.dwarfs[c]), { "font-size": 14, "font-weight": 700 });
-    tip(dg, `${r.dwarfs[c]} ${c} dwarf${r.dwarfs[c] > 1 ? "s" : ""} in ${r.name}${keeper ? ", one of them the innkeeper" : ""}. ${keeper ? TIPS.innkeeper : TIPS.dwarfs}`);
+    const here = { clan: colourName(c), region: r.name };
+    const who = keeper
+      ? tn("{n} {clan} dwarf in {region}, one of them the innkeeper.", "{n} {clan} dwarfs in {region}, one of them the innkeeper.", r.dwarfs[c], here)
+      : tn("{n} {clan} dwarf in {region}.", "{n} {clan} dwarfs in {region}.", r.dwarfs[c], here);
+    tip(dg, `${who} ${keeper ? TIPS.innkeeper : TIPS.dwarfs}`);
     const hit = el("circle", { class: "hit", cx, cy, r: G.chipHit, fill: "#0000" }, dg);
     if (!wire(`chip:${r.name}:${c}`, dg)) hit.remove();
   });
@@ -126,7 +129,7 @@ function drawNuggets({ g, r, x, y }, L, wire) {
   const cy = b.y + b.h / 2;
   el("path", { d: `M${b.x + 4},${cy + 6} l6,-12 h10 l6,12 z`, fill: "#e8b923", stroke: "#8a6d00", "stroke-width": 1.5 }, ng);
   text(ng, b.x + 28, cy + 6, `×${r.nuggets}`, { "font-size": 15, "font-weight": 700, fill: "#6b5200" });
-  tip(ng, `${nuggets(r.nuggets)} in ${r.name}. ${TIPS.nuggets}`);
+  tip(ng, [tn("{n} nugget in {region}.", "{n} nuggets in {region}.", r.nuggets, { region: r.name }), TIPS.nuggets].join(" "));
   if (wire(`nuggets:${r.name}`, ng)) ng.firstElementChild?.classList.add("hit");
 }
 
@@ -136,7 +139,7 @@ function drawOoops({ g, x, y }, L) {
   const o = L.geom.ooops(x, y);
   const og = el("g", {}, g);
   el("rect", { x: o.x - 24, y: o.y - 9, width: 48, height: 18, rx: 9, fill: "#c8352b" }, og);
-  text(og, o.x, o.y + 5, "Ooops", { "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" });
+  text(og, o.x, o.y + 5, t("Ooops"), { "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" });
   tip(og, TIPS.ooops);
 }
 
@@ -148,7 +151,9 @@ function drawInn({ g, r, x, y }, L, look, wire) {
   const s = L.phone ? 1.25 : 1;
   if (r.inn) {
     const hg = house(g, hx, hy, look.fillOf(r.inn), look.letterOf(r.inn), s);
-    tip(hg, `A Royal Inn (${r.inn}) in ${r.name}${r.innkeeper ? `, its innkeeper ${r.innkeeper}` : ""}. ${TIPS.inn}`);
+    const inn = { clan: colourName(r.inn), region: r.name, keeper: colourName(r.innkeeper ?? "") };
+    const what = r.innkeeper ? t("A Royal Inn ({clan}) in {region}, its innkeeper {keeper}.", inn) : t("A Royal Inn ({clan}) in {region}.", inn);
+    tip(hg, `${what} ${TIPS.inn}`);
     const hit = el("rect", { class: "hit", x: ib.x, y: ib.y, width: ib.w, height: ib.h, rx: 6, fill: "#0000" }, hg);
     if (!wire(`inn:${r.name}`, hg)) hit.remove();
     return;
@@ -173,7 +178,7 @@ function drawCounts(pillLayer, { r, x, y }, L, wire, spots) {
     .map(([id, e]) => ({ id, k: Number(e.action?.args.nuggets) })).sort((p, q) => p.k - q.k);
   L.geom.counts(x, y, counts.length, L.width).forEach((b, i) => {
     const pg = pill(pillLayer, b, String(counts[i].k), "#e8b923", true);
-    tip(pg, `Harvest ${nuggets(counts[i].k)}: 1 respect each.`);
+    tip(pg, tn("Harvest {n} nugget: 1 respect each.", "Harvest {n} nuggets: 1 respect each.", counts[i].k));
     wire(counts[i].id, pg);
   });
 }
@@ -191,7 +196,7 @@ export function drawArrows(svg, v, L, look, wire, moves) {
     const ag = el("g", {}, arrows);
     el("circle", { class: "hit", cx, cy, r, fill, stroke: "#0008" }, ag);
     el("path", { d: "M-6,-6 L7,0 L-6,6 z", fill: inkOn(fill), transform: `translate(${cx},${cy}) rotate(${angle})` }, ag);
-    tip(ag, `Move one of your dwarfs from ${a.args.from} to ${a.args.to} along the road.`);
+    tip(ag, t("Move one of your dwarfs from {from} to {to} along the road.", { from: a.args.from, to: a.args.to }));
     wire(`arrow:${a.args.from}>${a.args.to}`, ag);
   }
 }

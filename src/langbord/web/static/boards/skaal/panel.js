@@ -1,7 +1,9 @@
 // Skåål's header, die and Prospect button, key, respect track and clans.
 import { el, text, chip, tip } from "../../svg.js";
 import { house, diePips, pill } from "./parts.js";
-import { TIPS } from "./tips.js";
+import { TIPS, phaseWord } from "./tips.js";
+import { t, tn } from "../../i18n.js";
+import { colourName } from "../../names.js";
 
 /** @typedef {import("./layout.js").SkaalLayout} SkaalLayout */
 /** @typedef {import("./layout.js").SkaalView} SkaalView */
@@ -13,18 +15,19 @@ import { TIPS } from "./tips.js";
  * @param {SVGSVGElement} svg @param {SkaalView} v @param {SkaalLayout} L @param {Look} look */
 export function drawHeader(svg, v, L, look) {
   const mover = look.mover;
-  text(svg, 12, 24, `Round ${v.round}`, { "font-size": 18, "font-weight": 700 });
+  text(svg, 12, 24, t("Round {n}", { n: v.round }), { "font-size": 18, "font-weight": 700 });
   if (mover) {
     chip(svg, 120, 18, 12, look.fillOf(mover), look.letterOf(mover));
-    const income = v.last_income ? ` · Inn income +${v.last_income}` : "";
-    text(svg, 138, 24, `${mover} · ${v.phase}${L.phone ? "" : income}`, { "font-size": L.phone ? 15 : 17 });
+    const parts = [colourName(mover), phaseWord(v.phase)];
+    if (v.last_income && !L.phone) parts.push(t("Inn income +{n}", { n: v.last_income }));
+    text(svg, 138, 24, parts.join(" · "), { "font-size": L.phone ? 15 : 17 });
   } else if (v.phase === "over") {
-    text(svg, 120, 24, "The game is over", { "font-size": 17, "font-weight": 700 });
+    text(svg, 120, 24, t("The game is over"), { "font-size": 17, "font-weight": 700 });
   }
-  const words = `${v.prospects_left} prospect${v.prospects_left === 1 ? "" : "s"} before the mines close`;
-  const income = mover && v.last_income ? ` · Inn +${v.last_income}` : "";
+  const words = tn("{n} prospect before the mines close", "{n} prospects before the mines close", v.prospects_left);
+  const income = mover && v.last_income ? t("Inn +{n}", { n: v.last_income }) : "";
   const left = L.phone
-    ? text(svg, 12, 44, `${words}${income}`, { "font-size": 13, fill: "#5a4a38" })
+    ? text(svg, 12, 44, [words, income].filter(Boolean).join(" · "), { "font-size": 13, fill: "#5a4a38" })
     : text(svg, L.width - 16, 24, words, { "text-anchor": "end", "font-size": 15, fill: "#5a4a38" });
   tip(left, TIPS.closed);
 }
@@ -35,15 +38,16 @@ export function drawHeader(svg, v, L, look) {
 export function drawDie(svg, v, L, last, wire) {
   const D = L.die;
   const dieG = el("g", { class: last.die ? "last-move" : "" }, svg);
-  if (L.phone) text(dieG, D.x + D.w / 2, D.y + D.h + 13, "die", { "text-anchor": "middle", class: "sk-small" });
-  else text(dieG, D.x, D.y - 8, "Die", { "font-size": 14, "font-weight": 700 });
+  if (L.phone) text(dieG, D.x + D.w / 2, D.y + D.h + 13, t("die"), { "text-anchor": "middle", class: "sk-small" });
+  else text(dieG, D.x, D.y - 8, t("Die"), { "font-size": 14, "font-weight": 700 });
   diePips(dieG, D, v.roll);
-  tip(dieG, `${v.roll ? `The die shows ${v.roll}. ` : ""}${TIPS.die}`);
+  const face = v.roll === "Ooops" ? t("Ooops") : v.roll ?? "";
+  tip(dieG, v.roll ? [t("The die shows {face}.", { face }), TIPS.die].join(" ") : TIPS.die);
   const T = L.dieText;
-  if (v.find) tip(text(svg, T.x, T.y, `find: ${v.find}`, { "font-size": 14 }), TIPS.find);
-  if (v.rumor_from) tip(text(svg, T.x, T.y + 20, `rumor from ${v.rumor_from}`, { "font-size": 14, fill: "#c8352b" }), TIPS.rumor);
+  if (v.find) tip(text(svg, T.x, T.y, t("find: {region}", { region: v.find }), { "font-size": 14 }), TIPS.find);
+  if (v.rumor_from) tip(text(svg, T.x, T.y + 20, t("rumor from {region}", { region: v.rumor_from }), { "font-size": 14, fill: "#c8352b" }), TIPS.rumor);
   if (wire("die", dieG)) {
-    const pg = pill(svg, L.prospect, "Prospect", "#2f6f5e");
+    const pg = pill(svg, L.prospect, t("Prospect"), "#2f6f5e");
     tip(pg, TIPS.prospect);
     wire("die", pg);
   }
@@ -54,15 +58,15 @@ export function drawDie(svg, v, L, last, wire) {
 export function drawKey(svg, L) {
   if (!L.key) return;
   const { x: kx, y: ky } = L.key;
-  text(svg, kx, ky, "Key", { "font-size": 14, "font-weight": 700 });
+  text(svg, kx, ky, t("Key"), { "font-size": 14, "font-weight": 700 });
   tip(chip(svg, kx + 10, ky + 20, 10, "#c8352b", "R"), TIPS.dwarfs);
-  text(svg, kx + 26, ky + 25, "dwarfs of a clan", { class: "sk-small" });
+  text(svg, kx + 26, ky + 25, t("dwarfs of a clan"), { class: "sk-small" });
   tip(el("circle", { cx: kx + 10, cy: ky + 46, r: 13, fill: "none", stroke: "#d49a00", "stroke-width": 3.5 }, svg), TIPS.innkeeper);
-  text(svg, kx + 26, ky + 51, "innkeeper's clan", { class: "sk-small" });
+  text(svg, kx + 26, ky + 51, t("innkeeper's clan"), { class: "sk-small" });
   tip(house(svg, kx + 10, ky + 72, "#2f62c8", "B"), TIPS.inn);
-  text(svg, kx + 26, ky + 77, "Royal Inn (its owner)", { class: "sk-small" });
+  text(svg, kx + 26, ky + 77, t("Royal Inn (its owner)"), { class: "sk-small" });
   tip(el("path", { d: `M${kx},${ky + 104} l6,-12 h10 l6,12 z`, fill: "#e8b923", stroke: "#8a6d00" }, svg), TIPS.nuggets);
-  text(svg, kx + 26, ky + 103, "nuggets (click: harvest)", { class: "sk-small" });
+  text(svg, kx + 26, ky + 103, t("nuggets (click: harvest)"), { class: "sk-small" });
 }
 
 /** The respect track with the accountants, the Prospecting Pawn and "mines closed".
@@ -71,9 +75,9 @@ export function drawKey(svg, L) {
 export function drawTrack(svg, v, L, last, look) {
   const K = L.track;
   const end = K.end;
-  const title = text(svg, 12, K.y + 16, "Respect track", { "font-size": 16, "font-weight": 700 });
+  const title = text(svg, 12, K.y + 16, t("Respect track"), { "font-size": 16, "font-weight": 700 });
   tip(title, TIPS.track);
-  text(svg, 150, K.y + 16, L.phone ? `(respect = space − 1; laps of ${end})` : `(respect = space − 1; a dark badge counts laps of ${end}; accountants hop over the pawn)`, { class: "sk-small" });
+  text(svg, 150, K.y + 16, L.phone ? t("(respect = space − 1; laps of {n})", { n: end }) : t("(respect = space − 1; a dark badge counts laps of {n}; accountants hop over the pawn)", { n: end }), { class: "sk-small" });
   /** @type {Record<number, [string, number][]>} the clans and laps of the accountants on a space */
   const byAccountant = {};
   for (const c of v.clans) {
@@ -93,7 +97,7 @@ export function drawTrack(svg, v, L, last, look) {
     }, cell);
     text(cell, cx + 3, cy + 11, String(s), { "font-size": 10, fill: closed ? "#fff" : "#7a6a58" });
     if (closed) {
-      text(cell, cx + K.cellW / 2 - 1, cy + K.cellH - 6, "closed", { "text-anchor": "middle", "font-size": 9, fill: "#fff" });
+      text(cell, cx + K.cellW / 2 - 1, cy + K.cellH - 6, t("closed"), { "text-anchor": "middle", "font-size": 9, fill: "#fff" });
       tip(cell, TIPS.closed);
     }
     if (isPawn) {
@@ -103,15 +107,16 @@ export function drawTrack(svg, v, L, last, look) {
         "stroke-width": 1.5,
       }, cell);
       el("circle", { cx: cx + 18, cy: cy + 28 * k, r: 7, fill: "#6b3f1d", stroke: "#2b1a0c" }, cell);
-      el("title", {}, cell).textContent = `Prospecting Pawn on space ${s}`;
-      tip(cell, `The Prospecting Pawn on space ${s}. ${TIPS.pawn}`);
+      el("title", {}, cell).textContent = t("Prospecting Pawn on space {n}", { n: s });
+      tip(cell, [t("The Prospecting Pawn on space {n}.", { n: s }), TIPS.pawn].join(" "));
     }
     (byAccountant[s] || []).forEach(([c, lap], i) => {
       const ax = cx + 9 + (i % 2) * 15;
       const ay = cy + 22 + Math.floor(i / 2) * 15;
       const ag = chip(cell, ax, ay, 7.5, look.fillOf(c), look.letterOf(c));
-      el("title", {}, ag).textContent = `${c}'s accountant: respect ${s - 1 + lap * end}`;
-      tip(ag, `${c}'s Dwarf Accountant: respect ${s - 1 + lap * end}. ${TIPS.accountant}`);
+      const respect = { clan: colourName(c), n: s - 1 + lap * end };
+      el("title", {}, ag).textContent = t("{clan}'s accountant: respect {n}", respect);
+      tip(ag, [t("{clan}'s Dwarf Accountant: respect {n}.", respect), TIPS.accountant].join(" "));
       if (lap) {
         el("circle", { cx: ax + 7, cy: ay - 7, r: 6, fill: "#3b2f25" }, ag);
         text(ag, ax + 7, ay - 4, String(lap), { "text-anchor": "middle", "font-size": 8, fill: "#fff" });
@@ -133,8 +138,13 @@ export function drawClans(svg, table, v, L, look) {
       stroke: toMove ? "#2f6f5e" : "#d8ccb8", "stroke-width": toMove ? 3 : 1,
     }, g);
     chip(g, B.x + 26, B.y + B.h / 2, 17, look.fillOf(c.clan), look.letterOf(c.clan));
-    text(g, B.x + 52, B.y + 23, `${c.clan}${table.you === i ? " (you)" : ""}${toMove ? " ◀" : ""}`, { "font-size": 16, "font-weight": 700 });
-    text(g, B.x + 52, B.y + 44, `respect ${c.respect} · reserve ${c.reserve} · Inns ${c.inns}${c.to_place ? ` · setup ${c.to_place}` : ""}`, { "font-size": 13 });
-    tip(g, `${c.clan}: ${c.respect} respect, ${c.reserve} dwarfs and ${c.inns} Inns in reserve. ${TIPS.clan}`);
+    const clan = colourName(c.clan);
+    text(g, B.x + 52, B.y + 23, [clan, table.you === i ? t("(you)") : "", toMove ? "◀" : ""].filter(Boolean).join(" "), { "font-size": 16, "font-weight": 700 });
+    const counts = [t("respect {n}", { n: c.respect }), t("reserve {n}", { n: c.reserve }), t("Inns {n}", { n: c.inns })];
+    if (c.to_place) counts.push(t("setup {n}", { n: c.to_place }));
+    text(g, B.x + 52, B.y + 44, counts.join(" · "), { "font-size": 13 });
+    const [dwarfs, inns] = [tn("{n} dwarf", "{n} dwarfs", c.reserve), tn("{n} Inn", "{n} Inns", c.inns)];
+    const standing = t("{clan}: {respect} respect, {dwarfs} and {inns} in reserve.", { clan, respect: c.respect, dwarfs, inns });
+    tip(g, `${standing} ${TIPS.clan}`);
   });
 }

@@ -1,5 +1,6 @@
 // Skåål's components drawn in SVG: pills, Royal Inns, the die.
 import { el, text, inkOn } from "../../svg.js";
+import { t } from "../../i18n.js";
 
 /** @typedef {import("./layout.js").Box} Box */
 
@@ -43,7 +44,7 @@ export function diePips(parent, b, face) {
     return;
   }
   if (!/^[1-5]$/.test(face)) {
-    text(parent, x + s / 2, y + s / 2 + 6, "Ooops", { "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#c8352b" });
+    text(parent, x + s / 2, y + s / 2 + 6, t("Ooops"), { "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#c8352b" });
     return;
   }
   /** @type {Record<number, number[][]>} */

@@ -3,7 +3,9 @@
 import { el, text, tip } from "../../svg.js";
 import { CHOICES, KINDS } from "./layout.js";
 import { drawCard, foodStones, pill, stones, token } from "./parts.js";
-import { TIPS } from "./tips.js";
+import { TIPS, cardWords, chieftainName } from "./tips.js";
+import { t, tn } from "../../i18n.js";
+import { colourName } from "../../names.js";
 
 /** @typedef {import("../../types.js").Table} Table */
 /** @typedef {import("../../svg.js").BoardContext} BoardContext */
@@ -34,12 +36,12 @@ export function drawBand(svg, table, v, L, ctx, place) {
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {Place} place */
 function drawDisplay(svg, v, L, place) {
   const top = L.display[0].y;
-  heading(svg, L.display[0].x, top - 6, "Display");
+  heading(svg, L.display[0].x, top - 6, t("Display"));
   v.display.forEach((c, i) => {
     const b = L.display[i];
     if (c) {
-      const g = place(`card:d${i + 1}`, drawCard(svg, b, c, 0, `d${i + 1}`), `${c} (d${i + 1})`);
-      tip(g, `Display card d${i + 1}: ${c}. ${TIPS.display}`);
+      const g = place(`card:d${i + 1}`, drawCard(svg, b, c, 0, `d${i + 1}`), `${cardWords(c)} (d${i + 1})`);
+      tip(g, [t("Display card {slot}: {card}.", { slot: `d${i + 1}`, card: cardWords(c) }), TIPS.display].join(" "));
     } else {
       tip(el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, fill: "none", stroke: "#9fb3b8", "stroke-dasharray": "6 4" }, svg), TIPS.display);
     }
@@ -50,26 +52,26 @@ function drawDisplay(svg, v, L, place) {
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {Place} place */
 function drawPile(svg, v, L, place) {
   const P = L.pile;
-  heading(svg, P.x, P.y - 6, "Pile");
-  const pile = place("pile", el("g", {}, svg), `the pile (${v.pile} cards)`);
+  heading(svg, P.x, P.y - 6, t("Pile"));
+  const pile = place("pile", el("g", {}, svg), tn("the pile ({n} card)", "the pile ({n} cards)", v.pile));
   el("rect", { class: "frame hit", x: P.x, y: P.y, width: P.w, height: P.h, rx: 8, fill: v.pile ? "#3b5b7a" : "none", stroke: "#2b3b4a", "stroke-dasharray": v.pile ? null : "6 4" }, pile);
   text(pile, P.x + P.w / 2, P.y + P.h / 2 + 8, String(v.pile), { "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: v.pile ? "#fff" : "#5a6a78" });
-  text(pile, P.x + P.w / 2, P.y + P.h - 8, "cards", { "text-anchor": "middle", "font-size": 11, fill: v.pile ? "#dde" : "#5a6a78" });
-  tip(pile, `The pile: ${v.pile} cards. ${TIPS.pile}`);
+  text(pile, P.x + P.w / 2, P.y + P.h - 8, tn("card", "cards", v.pile), { "text-anchor": "middle", "font-size": 11, fill: v.pile ? "#dde" : "#5a6a78" });
+  tip(pile, [tn("The pile: {n} card.", "The pile: {n} cards.", v.pile), TIPS.pile].join(" "));
 }
 
 /** The card taken, to lay on a ship.
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L */
 function drawHeld(svg, v, L) {
   const H = L.held;
-  heading(svg, H.x, H.y - 6, v.held ? "Card to lay" : "");
+  heading(svg, H.x, H.y - 6, v.held ? t("Card to lay") : "");
   if (!v.held) return;
-  const g = drawCard(svg, H, v.held, 0, "taken");
+  const g = drawCard(svg, H, v.held, 0, t("taken"));
   g.classList.add("sb-inert");
   const frame = g.querySelector("rect.frame");
   frame?.setAttribute("stroke", "#c8352b");
   frame?.setAttribute("stroke-width", "3");
-  tip(g, `${v.held}. ${TIPS.held}`);
+  tip(g, `${cardWords(v.held)}. ${TIPS.held}`);
 }
 
 /** The general stock's food and equipment.
@@ -77,29 +79,29 @@ function drawHeld(svg, v, L) {
 function drawStock(svg, v, L, place) {
   const F = L.stockFood;
   const E = L.stockEquip;
-  heading(svg, F.x, F.y - 6, "General stock");
-  const sf = place("stock-food", el("g", {}, svg), `food in the stock (${v.stock.food})`);
+  heading(svg, F.x, F.y - 6, t("General stock"));
+  const sf = place("stock-food", el("g", {}, svg), t("food in the stock ({n})", { n: v.stock.food }));
   el("rect", { class: "frame hit", x: F.x, y: F.y, width: F.w, height: F.h, rx: 8, fill: "#f4faf0", stroke: "#9fb3b8" }, sf);
   foodStones(sf, F.x + 12, F.y + 14, Math.min(v.stock.food, 6), 6, 6);
-  text(sf, F.x + 8, F.y + F.h - 7, `food stones: ${v.stock.food}`, { "font-size": 13 });
-  tip(sf, `${v.stock.food} food in the stock. ${TIPS.stockFood}`);
-  const se = place("stock-equip", el("g", {}, svg), `equipment in the stock (${v.stock.equipment})`);
+  text(sf, F.x + 8, F.y + F.h - 7, t("food stones: {n}", { n: v.stock.food }), { "font-size": 13 });
+  tip(sf, [tn("{n} food in the stock.", "{n} food in the stock.", v.stock.food), TIPS.stockFood].join(" "));
+  const se = place("stock-equip", el("g", {}, svg), t("equipment in the stock ({n})", { n: v.stock.equipment }));
   el("rect", { class: "frame hit", x: E.x, y: E.y, width: E.w, height: E.h, rx: 8, fill: "#f2f4f8", stroke: "#9fb3b8" }, se);
   stones(se, E.x + 8, E.y + 8, Math.min(v.stock.equipment, 6), "#6d7480", 10, 6);
-  text(se, E.x + 8, E.y + E.h - 7, `equipment: ${v.stock.equipment}`, { "font-size": 13 });
-  tip(se, `${v.stock.equipment} equipment in the stock. ${TIPS.stockEquip}`);
+  text(se, E.x + 8, E.y + E.h - 7, t("equipment: {n}", { n: v.stock.equipment }), { "font-size": 13 });
+  tip(se, [tn("{n} equipment in the stock.", "{n} equipment in the stock.", v.stock.equipment), TIPS.stockEquip].join(" "));
 }
 
 /** The cards out of the game, and the card just laid.
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L */
 function drawOut(svg, v, L) {
-  const out = text(svg, L.out.x, L.out.y + 10, `out: ${v.out_of_game}`, { class: "sb-small" });
-  tip(out, `${v.out_of_game} cards out of the game. ${TIPS.out}`);
+  const out = text(svg, L.out.x, L.out.y + 10, t("out: {n}", { n: v.out_of_game }), { class: "sb-small" });
+  tip(out, [tn("{n} card out of the game.", "{n} cards out of the game.", v.out_of_game), TIPS.out].join(" "));
   if (v.last_laid && !v.held && L.phone) {
-    text(svg, L.out.x, L.out.y + 26, "just laid:", { class: "sb-small" });
-    text(svg, L.out.x, L.out.y + 42, v.last_laid, { class: "sb-small" });
+    text(svg, L.out.x, L.out.y + 26, t("just laid:"), { class: "sb-small" });
+    text(svg, L.out.x, L.out.y + 42, cardWords(v.last_laid), { class: "sb-small" });
   } else if (v.last_laid && !v.held) {
-    text(svg, L.out.x + 60, L.out.y + 10, `just laid: ${v.last_laid}`, { class: "sb-small" });
+    text(svg, L.out.x + 60, L.out.y + 10, t("just laid: {card}", { card: cardWords(v.last_laid) }), { class: "sb-small" });
   }
 }
 
@@ -112,14 +114,13 @@ function drawHand(svg, table, v, L, place) {
   el("rect", { x: D.x, y: D.y, width: D.w, height: D.h, rx: 10, fill: "#fbfcfc", stroke: "#cfd8da" }, svg);
   if (seat < 0) return;
   const p = v.players[seat];
-  const who = table.you === seat ? "your" : `${p}'s`;
-  heading(svg, D.x + 8, D.y + 16, `Chieftains: ${who} hand`);
+  heading(svg, D.x + 8, D.y + 16, table.you === seat ? t("Chieftains: your hand") : t("Chieftains: {player}'s hand", { player: colourName(p) }));
   const hand = v.hands[seat];
   KINDS.forEach((k, j) => {
     const has = hand.chieftains.includes(k);
-    const t = token(svg, L.handTokens[j], p, k, { ghost: !has, where: "in hand: lay it on a ship after loading cargo" });
-    if (has) place(`chief:${k}`, t, `${p}'s ${k} Chieftain`);
-    else t.classList.add("sb-inert");
+    const chief = token(svg, L.handTokens[j], p, k, { ghost: !has, where: "lay" });
+    if (has) place(`chief:${k}`, chief, chieftainName(p, k));
+    else chief.classList.add("sb-inert");
   });
 }
 
@@ -131,24 +132,31 @@ function drawChoices(svg, L, ctx, place) {
   const w = offered.length ? Math.min(C.w, (C.w - (offered.length - 1) * 6) / offered.length) : 0;
   offered.forEach((a, i) => {
     const g = pill(svg, { x: C.x + i * (w + 6), y: C.y, w, h: C.h }, words(a), "#5a4a38");
-    place(`choice:${a.kind}`, g, a.text);
-    tip(g, CHOICE_TIPS[a.kind] || TIPS.choice);
+    place(`choice:${a.kind}`, g, words(a));
+    tip(g, choiceTip(a.kind));
   });
 }
 
-/** @type {Record<string, string>} */
-const CHOICE_TIPS = {
-  pass: "Play no Chieftain this turn: laying one is optional.",
-  skip: "This Chieftain's action is not carried out.",
-  "no food": "The stock has no food left: you may move a stone from a bow holding 2 or more to another bow, or load nothing.",
-  "no equip": "The stock has no equipment left: you may move a stone from card to card, or load nothing.",
-};
+/** What a decision without a place does. @param {string} kind */
+function choiceTip(kind) {
+  switch (kind) {
+    case "pass": return t("Play no Chieftain this turn: laying one is optional.");
+    case "skip": return t("This Chieftain's action is not carried out.");
+    case "no food": return t("The stock has no food left: you may move a stone from a bow holding 2 or more to another bow, or load nothing.");
+    case "no equip": return t("The stock has no equipment left: you may move a stone from card to card, or load nothing.");
+    default: return TIPS.choice;
+  }
+}
 
 /** A short label for a decision without a place.
  * @param {BoardAction} action
  * @returns {string} */
 function words(action) {
-  /** @type {Record<string, string>} */
-  const short = { pass: "No Chieftain", skip: "Skip action", "no food": "No food", "no equip": "No equipment" };
-  return short[action.kind] || action.text;
+  switch (action.kind) {
+    case "pass": return t("No Chieftain");
+    case "skip": return t("Skip action");
+    case "no food": return t("No food");
+    case "no equip": return t("No equipment");
+    default: return action.words || action.text;
+  }
 }

@@ -42,8 +42,6 @@
  */
 
 export const KINDS = ["equipment", "food", "remove", "swap", "protection"];
-/** @type {Record<string, string>} */
-export const SHORT = { equipment: "equip", food: "food", remove: "remove", swap: "swap", protection: "protect" };
 /** Decisions that stand for no place: shown as a row of buttons beside the hand. */
 export const CHOICES = ["pass", "skip", "no food", "no equip"];
 /** Below this width (CSS px) the board lays itself out for a phone. */

@@ -1,7 +1,7 @@
 // Skibe's components drawn in SVG: shields, stones, Viking cards, Chieftain tokens, pills.
 import { el, text, colour, mark, inkOn, tip } from "../../svg.js";
-import { SHORT } from "./layout.js";
-import { TIPS, chieftainTip } from "./tips.js";
+import { TIPS, cardWords, chiefShort, chieftainName, chieftainTip } from "./tips.js";
+import { t, tn } from "../../i18n.js";
 
 /** @typedef {import("./layout.js").Box} Box */
 
@@ -53,20 +53,21 @@ export function drawCard(parent, b, name, equipment, slot) {
   const food = cargo === "F";
   const sy = y + h * 0.5;
   el("rect", { x: x + 5, y: sy, width: w - 10, height: 20, rx: 4, fill: food ? "#d9ead0" : "#dfe3ea" }, g);
-  text(g, x + w / 2, sy + 15, food ? "F · food" : "E · equip", { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: food ? "#2e6b2e" : "#3a4a66" });
+  text(g, x + w / 2, sy + 15, food ? t("F · food") : t("E · equip"), { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: food ? "#2e6b2e" : "#3a4a66" });
   const perRow = Math.floor((w - 12) / 13);
   if (equipment > 0) stones(g, x + 7, sy + 27, Math.min(equipment, perRow), "#6d7480", 10, perRow);
   if (equipment > perRow) text(g, x + w - 6, sy + 36, `×${equipment}`, { "text-anchor": "end", "font-size": 12 });
   text(g, x + 4, y + 11, slot, { "font-size": 10, fill: "#7a6a58" });
-  const what = `${name}${equipment ? `, ${equipment} equipment` : ""}`;
-  el("title", {}, g).textContent = `${slot}: ${what}`;
-  tip(g, `${slot}: ${what}. ${TIPS.viking}${equipment ? ` ${TIPS.equipment}` : ""}`);
+  const card = { slot, card: cardWords(name) };
+  const what = equipment ? tn("{slot}: {card}, {n} equipment", "{slot}: {card}, {n} equipment", equipment, card) : t("{slot}: {card}", card);
+  el("title", {}, g).textContent = what;
+  tip(g, `${what}. ${TIPS.viking}${equipment ? ` ${TIPS.equipment}` : ""}`);
   return g;
 }
 
 /** A Chieftain token of `owner` with action `kind` in `b` (`ghost`: played, an outline).
  * @param {Element} parent @param {Box} b @param {string} owner @param {string} kind
- * @param {{ghost?: boolean, letter?: boolean, where?: string}} [how] `letter`: the owner's
+ * @param {{ghost?: boolean, letter?: boolean, where?: import("./tips.js").ChiefWhere}} [how] `letter`: the owner's
  *   mark before the action; `where`: where it lies, for its tip
  * @returns {SVGGElement} */
 export function token(parent, b, owner, kind, { ghost = false, letter = true, where = "" } = {}) {
@@ -76,12 +77,12 @@ export function token(parent, b, owner, kind, { ghost = false, letter = true, wh
     class: "frame hit", x: b.x, y: b.y, width: b.w, height: b.h, rx: Math.min(12, b.h / 2), fill: ghost ? "none" : fill,
     stroke: ghost ? "#b8a88e" : "#0008", "stroke-dasharray": ghost ? "4 3" : null,
   }, g);
-  const label = `${letter ? `${mark(owner)} ` : ""}${SHORT[kind] || kind}`;
+  const label = `${letter ? `${mark(owner)} ` : ""}${chiefShort(kind)}`;
   text(g, b.x + b.w / 2, b.y + b.h / 2 + 5, label, {
     "text-anchor": "middle", "font-size": b.w < 66 ? 12 : 13, "font-weight": 700, fill: ghost ? "#9a8a78" : inkOn(fill),
   });
-  el("title", {}, g).textContent = `${owner}'s ${kind} Chieftain${ghost ? " (played)" : ""}`;
-  tip(g, chieftainTip(kind, owner, ghost ? "(played)" : where));
+  el("title", {}, g).textContent = ghost ? t("{name} (played)", { name: chieftainName(owner, kind) }) : chieftainName(owner, kind);
+  tip(g, chieftainTip(kind, owner, ghost ? "played" : where));
   return g;
 }
 

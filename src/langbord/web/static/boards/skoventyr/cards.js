@@ -2,6 +2,7 @@
 // component carries a `data-tip`: what it is for, in the rulebook's words.
 import { chip, el, inkOn, text } from "../../svg.js";
 import { TIPS, cardTip, styleOf } from "./tips.js";
+import { t } from "../../i18n.js";
 
 /** SVG attributes. @typedef {Record<string, string | number>} Attrs */
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
@@ -62,7 +63,7 @@ export function acorn(parent, x, y, kind) {
   el("ellipse", { cx: x, cy: y + 3, rx: 11, ry: 13, fill: "#a0682a", stroke: "#4a2f14" }, g);
   el("path", { d: `M${x - 12},${y - 4} Q${x},${y - 16} ${x + 12},${y - 4} Z`, fill: "#5c3b17" }, g);
   text(g, x, y + 9, kind, { "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" });
-  tip(g, `Acorn ${kind}. ${TIPS.acorn}`);
+  tip(g, [t("Acorn {kind}.", { kind }), TIPS.acorn].join(" "));
   return g;
 }
 
@@ -70,7 +71,7 @@ export function acorn(parent, x, y, kind) {
  * @param {Element} parent @param {number} x @param {number} y @param {string} words
  * @param {string | null} [explained] */
 export function heading(parent, x, y, words, explained = null) {
-  const t = text(parent, x, y, words, { "font-size": 15, "font-weight": 700, fill: "#2b2118" });
-  if (explained) tip(t, explained);
-  return t;
+  const node = text(parent, x, y, words, { "font-size": 15, "font-weight": 700, fill: "#2b2118" });
+  if (explained) tip(node, explained);
+  return node;
 }

@@ -5,6 +5,7 @@
 // from its own top-left corner; `layout` places the sections. Pure: no DOM.
 import { buttonLabel, plan } from "./places.js";
 import { hasRescue } from "./tips.js";
+import { t } from "../../i18n.js";
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
 /** @typedef {import("./view.js").SkoventyrView} SkoventyrView */
@@ -114,8 +115,8 @@ export function futureGeo(view, narrow, places) {
   // What is being taken or placed, a line each (they never overprint the piles).
   /** @type {string[]} */
   const status = [];
-  if (view.taking) status.push(`being taken: ${view.taking}`);
-  if (view.placing) status.push(`being placed: ${view.placing}`);
+  if (view.taking) status.push(t("being taken: {card}", { card: view.taking }));
+  if (view.placing) status.push(t("being placed: {card}", { card: view.placing }));
   const statusY = y + 16;
   y += status.length * 20 + (status.length ? 6 : 0);
   // The piles: beside the Future on a desktop, under it on a phone.
@@ -149,9 +150,10 @@ export function deckLines(view) {
   const letters = (cards) => cards.map((c) => (c === "Gamle Erik" ? "GE" : c[0])).join(" ");
   /** @type {string[]} */
   const lines = [];
-  if (deck.top.length) lines.push(`Deck top: ${letters(deck.top)} (first = top card)`);
-  lines.push(`Deck hidden ${deck.hidden}: ${Object.entries(deck.hidden_cards).map(([k, v]) => `${k === "Gamle Erik" ? "GE" : k[0]}×${v}`).join(" ")}`);
-  if (deck.bottom.length) lines.push(`Deck bottom: ${letters(deck.bottom)} (last = bottom card)`);
+  if (deck.top.length) lines.push(t("Deck top: {cards} (first = top card)", { cards: letters(deck.top) }));
+  const hidden = Object.entries(deck.hidden_cards).map(([k, v]) => `${k === "Gamle Erik" ? "GE" : k[0]}×${v}`).join(" ");
+  lines.push(t("Deck hidden {n}: {cards}", { n: deck.hidden, cards: hidden }));
+  if (deck.bottom.length) lines.push(t("Deck bottom: {cards} (last = bottom card)", { cards: letters(deck.bottom) }));
   return lines;
 }
 

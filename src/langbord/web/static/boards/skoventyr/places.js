@@ -1,5 +1,7 @@
 // Where on Skoventyr's board each legal action is clicked, and which place the last move
 // concerns: read from actions' kind and arguments only, never their text. Pure: no DOM.
+import { t } from "../../i18n.js";
+import { rewardName } from "./tips.js";
 
 /** @typedef {import("./view.js").Action} Action */
 /** @typedef {import("./view.js").LogEntry} LogEntry */
@@ -78,17 +80,15 @@ export function plan(legal, view) {
 export function buttonLabel(action) {
   const a = action.args || {};
   switch (action.kind) {
-    case "done": return "Done";
-    case "call risky": return "Risky call";
-    case "involve": return `Involve ${a.lygtemands}`;
-    case "rally ?": return `? with ${a.ally}`;
-    case "refuge": return "Refuge";
-    case "revenge": return "Revenge";
-    case "restoration": return "Restoration";
-    case "top": return "Top";
-    case "bottom": return "Bottom";
-    case "position": return "Position";
-    case "mission": return "Mission";
+    case "done": return t("Done");
+    case "call risky": return t("Risky call");
+    case "involve": return t("Involve {n}", { n: a.lygtemands });
+    case "rally ?": return t("? with {ally}", { ally: a.ally });
+    case "refuge": case "revenge": case "restoration": return rewardName(action.kind);
+    case "top": return t("Top");
+    case "bottom": return t("Bottom");
+    case "position": return t("Position");
+    case "mission": return t("Mission");
     default: return action.text;
   }
 }
