@@ -68,6 +68,8 @@ OPERATIONS = [
     ("POST", "/api/tutorials/{tutorial_id}/steps/{k}/why"),
     ("POST", "/api/tables/{table_id}/analysis"),
     ("GET", "/api/tables/{table_id}/analysis"),
+    ("GET", "/api/locale"),
+    ("GET", "/api/locale/{lang}"),
 ]
 TARGETS = ["made-up", "open", "playing", "over"]
 NO_BODY = {"/api/tables/{table_id}/undo", "/api/tables/{table_id}/rematch"}  # nothing to get wrong

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
@@ -32,6 +35,7 @@ from typing import Any, Protocol
 from langbord.agents.heuristics import best_agent
 from langbord.core.errors import LangbordError
 from langbord.core.game import JSON, Game, State
+from langbord.core.i18n import N_, SOURCE, _, language, ngettext, pgettext
 from langbord.server.bots import Job
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Busy, Conflict, NotFound, TooMany, Unavailable
@@ -49,6 +53,18 @@ BUSY_RETRY = 30
 """Seconds a refused analysis is told to wait before asking again."""
 VIEWED_EVERY = timedelta(hours=1)
 """A finished analysis's last look is written down at most this often."""
+WORDED = 64
+"""Analyses whose moves are kept in words of a language other than English (the last looked
+at), a language each."""
+
+UNREADABLE = N_("the table cannot be read: {why}")
+UNMATCHED = N_("the game's log no longer matches its analysis")
+UNJUDGED = N_(
+    "the decision at move {move} could not be judged: its worker failed or ran past its time"
+)
+FAILURES = (UNREADABLE, UNMATCHED, UNJUDGED)
+"""Why an analysis failed: kept in the database in English, told in the language of whoever
+looks (:func:`failure_words`)."""
 
 
 class Table(Protocol):
@@ -82,6 +98,9 @@ class Analyses:
         self.table = table
         self.wake = wake
         self._decisions: dict[str, list[int]] = {}  # table -> its decisions' indices (small)
+        # (table, language) -> (move, action text) -> the action in words (see _in_words)
+        self._worded: OrderedDict[tuple[str, str], dict[tuple[int, str], str]] = OrderedDict()
+        self._worded_lock = threading.Lock()
 
     # ---- requests -----------------------------------------------------------------------------
 
@@ -94,7 +113,11 @@ class Analyses:
             status = live.status
             history = live.state.history()
         if not over:
-            raise Conflict(f"only a finished game is analysed: this table is {status}")
+            raise Conflict(
+                _("only a finished game is analysed: this table is {status}").format(
+                    status=_status(status)
+                )
+            )
         chosen = self.config.analysis_seconds if seconds is None else seconds
         chosen = min(MAX_SECONDS, max(MIN_SECONDS, chosen))
         total = len(decisions(live.game, history))
@@ -111,17 +134,27 @@ class Analyses:
 
         def admit(yours: int, everyone: int) -> None:
             if config.analyses == 0:
-                raise Busy("this server analyses no games", BUSY_RETRY)
+                raise Busy(_("this server analyses no games"), BUSY_RETRY)
             if yours >= config.analyses:
                 raise TooMany(
-                    f"your address has {yours} analyses under way, its most at once: try "
-                    f"again once one is done (in about {BUSY_RETRY} s)",
+                    ngettext(  # the English as it was for 1 too: tests and clients read it
+                        "your address has {count} analyses under way, its most at once: try "
+                        "again once one is done (in about {wait} s)",
+                        "your address has {count} analyses under way, its most at once: try "
+                        "again once one is done (in about {wait} s)",
+                        yours,
+                    ).format(count=yours, wait=BUSY_RETRY),
                     BUSY_RETRY,
                 )
             if everyone >= config.analyses_total:
                 raise Busy(
-                    f"the server is analysing {everyone} games already, its most at once: "
-                    f"try again in {BUSY_RETRY} s",
+                    ngettext(
+                        "the server is analysing {count} game already, its most at once: "
+                        "try again in {wait} s",
+                        "the server is analysing {count} games already, its most at once: "
+                        "try again in {wait} s",
+                        everyone,
+                    ).format(count=everyone, wait=BUSY_RETRY),
                     BUSY_RETRY,
                 )
 
@@ -150,7 +183,7 @@ class Analyses:
         ``none`` (and the rest empty) if none was asked for."""
         exists, row = self.store.analysis(table_id)
         if not exists:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(_("no table {table}").format(table=repr(table_id)))
         if row is None:
             return {
                 "status": "none",
@@ -163,8 +196,8 @@ class Analyses:
         found = {
             **_progress(row),
             "seconds": row.seconds,
-            "error": row.error,
-            "analysis": row.result,
+            "error": failure_words(row.error) if row.error is not None else None,
+            "analysis": self._in_words(table_id, row.result),
         }
         viewed = row.viewed
         stamp = now()
@@ -198,14 +231,14 @@ class Analyses:
         """The next decision of the analysis queued under ``key`` to judge, or None (it is
         done, failed, or gone)."""
         table_id = key.removesuffix(KEY)
-        _, row = self.store.analysis(table_id)
+        _exists, row = self.store.analysis(table_id)
         if row is None or row.status not in ACTIVE:
             return None
         done, total, seconds, status = row.done, row.total, row.seconds, row.status
         try:
             live = self.table(table_id, False)
         except LangbordError as exc:
-            self._fail(table_id, done, f"the table cannot be read: {exc}")
+            self._fail(table_id, done, UNREADABLE.format(why=exc))
             return None
         with live.lock:
             history = live.state.history()
@@ -215,7 +248,7 @@ class Analyses:
             while len(self._decisions) > 64:
                 self._decisions.pop(next(iter(self._decisions)))
         if len(found) != total or done >= total:
-            self._fail(table_id, done, "the game's log no longer matches its analysis")
+            self._fail(table_id, done, UNMATCHED)
             return None
         if status == "queued":
             self.store.analysis_running(table_id, now())
@@ -241,12 +274,7 @@ class Analyses:
         analysis fails); the whole analysis after the last one."""
         table_id = job.table.removesuffix(KEY)
         if not isinstance(report, dict):
-            self._fail(
-                table_id,
-                job.move,
-                f"the decision at move {job.analysis} could not be judged: its worker failed "
-                "or ran past its time",
-            )
+            self._fail(table_id, job.move, UNJUDGED.format(move=job.analysis))
             return
         game = self.table(table_id, False).game
         try:
@@ -264,8 +292,95 @@ class Analyses:
             self.prune()
 
     def _fail(self, table_id: str, done: int, why: str) -> None:
+        """Ends the analysis as failed, for the reason ``why``: English (one of
+        :data:`FAILURES`), as the database keeps it."""
         log.warning("analysis of table %s failed: %s", table_id, why)
         self.store.analysis_failed(table_id, done, why, now())
+
+    # ---- in words ----------------------------------------------------------------------------
+
+    def _in_words(self, table_id: str, result: JSON) -> JSON:
+        """A finished analysis as kept (its moves in English words) with each decision's moves
+        in the words of the language spoken: the words of a language other than English are
+        found by replaying the game once, then kept for the next look."""
+        spoken = language()
+        if spoken == SOURCE or not isinstance(result, dict):
+            return result
+        listed = result.get("decisions")
+        if not isinstance(listed, list):
+            return result
+        key = (table_id, spoken)
+        with self._worded_lock:
+            words = self._worded.get(key)
+            if words is not None:
+                self._worded.move_to_end(key)
+        wanted = {(d["move"], d[part]) for d in listed for part in ("played", "best")}
+        if words is None or not wanted <= words.keys():
+            try:
+                words = decision_words(self.table(table_id, False), wanted)
+            except LangbordError:
+                return result  # as kept: the table cannot be read now
+            for unworded in wanted - words.keys():
+                words[unworded] = ""  # not an action of the game: its kept words stand
+            with self._worded_lock:
+                self._worded[key] = words
+                while len(self._worded) > WORDED:
+                    self._worded.popitem(last=False)
+        worded = [
+            {
+                **d,
+                "played_words": words.get((d["move"], d["played"])) or d["played_words"],
+                "best_words": words.get((d["move"], d["best"])) or d["best_words"],
+            }
+            for d in listed
+        ]
+        return {**result, "decisions": worded}
+
+
+def decision_words(table: Table, wanted: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+    """The ``wanted`` actions (the move number where each was, or could have been, played, and
+    the action's text) in the words of the language spoken, each as its state words it: the
+    table's game replayed once."""
+    with table.lock:
+        history = table.state.history()
+        game = table.game
+    ids = {text: number for number, text in enumerate(game.action_strings())}
+    at: dict[int, list[str]] = {}
+    for move, text in wanted:
+        if isinstance(move, int) and 0 <= move < len(history) and text in ids:
+            at.setdefault(move, []).append(text)
+    words: dict[tuple[int, str], str] = {}
+    state = game.new_initial_state()
+    for move, action in enumerate(history[: max(at, default=-1) + 1]):
+        for text in at.get(move, ()):
+            words[move, text] = state.action_words(ids[text])
+        state.apply_unchecked(action)
+    return words
+
+
+def failure_words(error: str) -> str:
+    """Why an analysis failed (``error``, as the database keeps it: English) in the language
+    spoken; an ``error`` none of :data:`FAILURES` says, as it is."""
+    for failure in FAILURES:
+        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.*)", re.escape(failure))
+        said = re.fullmatch(pattern, error, re.DOTALL)
+        if said is not None:
+            return _(failure).format(**said.groupdict())
+    return error
+
+
+def _status(status: str) -> str:
+    """A table's status (``open``, ``playing``, ``over``, ``abandoned``) in the words of the
+    language spoken; any other as it is."""
+    if status == "open":
+        return pgettext("table status", "open")
+    if status == "playing":
+        return pgettext("table status", "playing")
+    if status == "over":
+        return pgettext("table status", "over")
+    if status == "abandoned":
+        return pgettext("table status", "abandoned")
+    return status
 
 
 def _progress_of(looked: dict[str, JSON]) -> dict[str, JSON]:

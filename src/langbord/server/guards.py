@@ -23,6 +23,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from langbord.core.i18n import _, ngettext
 from langbord.server.config import ServerConfig
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -46,7 +47,7 @@ def host_name(header: str) -> str | None:
         except ValueError:
             return None
         return name
-    name, _, port = header.partition(":")
+    name, _colon, port = header.partition(":")
     if port and not port.isdigit():
         return None
     name = name.rstrip(".")
@@ -105,11 +106,24 @@ class HostCheck:
         if len(hosts) == 1 and self.allows(hosts[0]):  # two Host headers: refused too
             await self.app(scope, receive, send)
             return
-        detail = "this server does not answer to that host name (the Host header)"
+        detail = _("this server does not answer to that host name (the Host header)")
         if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 1008, "reason": detail})
+            await send({"type": "websocket.close", "code": 1008, "reason": close_reason(detail)})
             return
         await send_json(send, 400, {"detail": detail})
+
+
+CLOSE_REASON_BYTES = 123
+"""The most a WebSocket close frame's reason may hold, in bytes of UTF-8."""
+
+
+def close_reason(reason: str) -> str:
+    """``reason`` cut to the :data:`CLOSE_REASON_BYTES` a WebSocket close frame holds (a
+    translation may be longer than the English), at a character's end."""
+    data = reason.encode("utf-8")
+    if len(data) <= CLOSE_REASON_BYTES:
+        return reason
+    return data[:CLOSE_REASON_BYTES].decode("utf-8", "ignore")
 
 
 async def send_json(
@@ -261,22 +275,60 @@ class RateLimits:
             self.limiter.hit(item, "work", client, cost=cost)
 
     def dependency(self, kind: str) -> Callable[[Request], Awaitable[None]]:
-        what = {"create": "new tables", "join": "joins", "move": "moves", "work": ""}[kind]
         rate = self.items[kind]
 
         async def limited(request: Request) -> None:
             wait = self.hit(kind, request.client.host if request.client else None)
             if wait is not None:
-                detail = (
-                    f"your address has used its share of the bots' time for hints and "
-                    f"analyses ({rate.amount} seconds of the bots' time per "
-                    f"{str(rate).partition(' per ')[2]}): try again in {wait} s"
-                    if kind == "work"
-                    else f"too many {what} from your address (at most {rate}): try again in "
-                    f"{wait} s"
-                )
                 raise HTTPException(
-                    status_code=429, detail=detail, headers={"Retry-After": str(wait)}
+                    status_code=429,
+                    detail=too_many(kind, rate, wait),
+                    headers={"Retry-After": str(wait)},
                 )
 
         return limited
+
+
+def too_many(kind: str, rate: RateLimitItem, wait: int) -> str:
+    """What a client over its ``rate`` of ``kind`` (see :class:`RateLimits`) is told, in the
+    language spoken: it may try again in ``wait`` seconds."""
+    if kind == "work":
+        return ngettext(  # the English as it was for 1 too: clients and tests read it
+            "your address has used its share of the bots' time for hints and analyses ({amount} "
+            "seconds of the bots' time per {per}): try again in {wait} s",
+            "your address has used its share of the bots' time for hints and analyses ({amount} "
+            "seconds of the bots' time per {per}): try again in {wait} s",
+            rate.amount,
+        ).format(amount=rate.amount, per=_window(rate), wait=wait)
+    if kind == "create":
+        refusal = _("too many new tables from your address (at most {rate}): try again in {wait} s")
+    elif kind == "join":
+        refusal = _("too many joins from your address (at most {rate}): try again in {wait} s")
+    else:
+        refusal = _("too many moves from your address (at most {rate}): try again in {wait} s")
+    return refusal.format(rate=_rate_text(rate), wait=wait)
+
+
+_WINDOWS: dict[str, Callable[[int], str]] = {
+    "second": lambda n: ngettext("{n} second", "{n} seconds", n),
+    "minute": lambda n: ngettext("{n} minute", "{n} minutes", n),
+    "hour": lambda n: ngettext("{n} hour", "{n} hours", n),
+    "day": lambda n: ngettext("{n} day", "{n} days", n),
+    "month": lambda n: ngettext("{n} month", "{n} months", n),
+    "year": lambda n: ngettext("{n} year", "{n} years", n),
+}
+"""A rate's window ("1 minute", "2 seconds") in the language spoken, by its granularity."""
+
+
+def _window(rate: RateLimitItem) -> str:
+    """``rate``'s window ("1 minute") in the language spoken; as ``limits`` writes it, in
+    English, for a granularity not in :data:`_WINDOWS`."""
+    words = _WINDOWS.get(rate.GRANULARITY.name)
+    if words is None:
+        return str(rate).partition(" per ")[2]
+    return words(rate.multiples).format(n=rate.multiples)
+
+
+def _rate_text(rate: RateLimitItem) -> str:
+    """``rate`` ("30 per 1 minute") in the language spoken."""
+    return _("{amount} per {window}").format(amount=rate.amount, window=_window(rate))

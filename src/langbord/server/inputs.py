@@ -22,6 +22,8 @@ from fastapi import HTTPException
 from fastapi.encoders import jsonable_encoder
 from pydantic import AfterValidator, Field
 
+from langbord.core.i18n import _, ngettext
+
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects a body may have (the API's own need two)."""
 MAX_INTEGER = 2**53
@@ -73,7 +75,9 @@ def strict_json(body: bytes) -> Any:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        why = f"the body is not UTF-8 (byte {exc.start}: {exc.reason})"
+        why = _("the body is not UTF-8 (byte {byte}: {reason})").format(
+            byte=exc.start, reason=exc.reason
+        )
         raise BadBody([((), "json_invalid", why)]) from None
     try:
         value = json.loads(
@@ -92,14 +96,19 @@ def strict_json(body: bytes) -> Any:
 
 
 def _constant(name: str) -> _Refused:
-    return _Refused("finite_number", f"{name} is not allowed: numbers must be finite")
+    return _Refused(
+        "finite_number", _("{number} is not allowed: numbers must be finite").format(number=name)
+    )
 
 
 def _float(text: str) -> float | _Refused:
     number = float(text)
     if math.isfinite(number):
         return number
-    return _Refused("finite_number", f"{_abridged(text)} is not allowed: numbers must be finite")
+    return _Refused(
+        "finite_number",
+        _("{number} is not allowed: numbers must be finite").format(number=_abridged(text)),
+    )
 
 
 def _int(text: str) -> int | _Refused:
@@ -110,7 +119,11 @@ def _int(text: str) -> int | _Refused:
         return number
     return _Refused(
         "int_too_large",
-        f"{_abridged(text)} ({digits} digits) is not allowed: integers must be within ±2^53",
+        ngettext(
+            "{number} ({digits} digit) is not allowed: integers must be within ±2^53",
+            "{number} ({digits} digits) is not allowed: integers must be within ±2^53",
+            digits,
+        ).format(number=_abridged(text), digits=digits),
     )
 
 
@@ -118,13 +131,19 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Refused:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            return _Refused("json_invalid", f"the member '{shown(key)}' is given twice")
+            return _Refused(
+                "json_invalid", _("the member '{name}' is given twice").format(name=shown(key))
+            )
         found[key] = value
     return found
 
 
 def _too_deep() -> str:
-    return f"the body is nested deeper than {MAX_DEPTH} levels"
+    return ngettext(
+        "the body is nested deeper than {depth} level",
+        "the body is nested deeper than {depth} levels",
+        MAX_DEPTH,
+    ).format(depth=MAX_DEPTH)
 
 
 def _problems(value: Any) -> list[tuple[Loc, str, str]]:
@@ -159,14 +178,18 @@ def text_problem(text: str) -> tuple[str, str] | None:
     if found is None:
         return None
     char = found.group()
-    at = f"at character {found.start()}"
+    at = found.start()
     if char == "\x00":
-        return "string_nul", f"a NUL character (\\u0000) {at}: text may not hold NUL"
+        return "string_nul", _(
+            "a NUL character (\\u0000) at character {at}: text may not hold NUL"
+        ).format(at=at)
     if "\ud800" <= char <= "\udfff":
-        return "string_unicode", (
-            f"a lone surrogate {_escape(char)} {at}: text must be valid Unicode"
-        )
-    return "string_unicode", f"the noncharacter {_escape(char)} {at}: text must be valid Unicode"
+        return "string_unicode", _(
+            "a lone surrogate {char} at character {at}: text must be valid Unicode"
+        ).format(char=_escape(char), at=at)
+    return "string_unicode", _(
+        "the noncharacter {char} at character {at}: text must be valid Unicode"
+    ).format(char=_escape(char), at=at)
 
 
 # ---- names --------------------------------------------------------------------------------------
@@ -185,7 +208,9 @@ def printable_name(name: str) -> str:
         category = unicodedata.category(char)
         if category in ("Cc", "Zl", "Zp", "Cs") or char in _BIDI_CONTROLS:
             raise ValueError(
-                f"the character {_escape(char)} at character {at} cannot be shown in a name"
+                _("the character {char} at character {at} cannot be shown in a name").format(
+                    char=_escape(char), at=at
+                )
             )
     return name
 
@@ -207,7 +232,7 @@ def validation_errors(errors: Any) -> list[dict[str, Any]]:
             "msg": shown(error.get("msg", "")),
         }
         if isinstance(error.get("input"), bytes):  # a body FastAPI did not read as JSON
-            entry["msg"] = "the body must be JSON, sent as Content-Type: application/json"
+            entry["msg"] = _("the body must be JSON, sent as Content-Type: application/json")
         elif "input" in error and (echo := _echo(error["input"])) is not None:
             entry["input"] = echo
         context = error.get("ctx")

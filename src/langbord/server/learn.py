@@ -20,6 +20,7 @@ from typing import Any
 
 from langbord.core.errors import InvalidActionError, LangbordError
 from langbord.core.game import JSON, State
+from langbord.core.i18n import _, language
 from langbord.server.errors import NotFound
 from langbord.server.store.schema import now
 from langbord.server.tables import HUMAN, Live, SeatInfo, apply_logged
@@ -36,7 +37,7 @@ class Lessons:
 
     def __init__(self, cached: int = CACHED_STEPS) -> None:
         self.cached = cached
-        self._tables: OrderedDict[tuple[str, int, str], dict[str, JSON]] = OrderedDict()
+        self._tables: OrderedDict[tuple[str, int, str, str], dict[str, JSON]] = OrderedDict()
         self._lock = threading.Lock()  # a tutorial keeps the positions it reached: one at a time
 
     def listed(self) -> list[dict[str, JSON]]:
@@ -51,7 +52,9 @@ class Lessons:
         count = len(tutorial.steps)
         if not 0 <= k < count:
             raise NotFound(
-                f"tutorial {tutorial_id!r} has no step {k}: its steps are 0 to {count - 1}"
+                _("tutorial {tutorial} has no step {step}: its steps are 0 to {last}").format(
+                    tutorial=repr(tutorial_id), step=k, last=count - 1
+                )
             )
         return tutorial
 
@@ -59,7 +62,9 @@ class Lessons:
         """Step ``k`` (0-based) of the tutorial as a table (see the module). Shared between
         callers: read it, do not change it."""
         tutorial = self._tutorial(tutorial_id, k)
-        return self._cached((tutorial.id, k, "step"), lambda: self._build_step(tutorial, k))
+        return self._cached(
+            (tutorial.id, k, "step", language()), lambda: self._build_step(tutorial, k)
+        )
 
     def attempt(
         self,
@@ -80,14 +85,20 @@ class Lessons:
             except InvalidActionError:
                 step = tutorial.steps[k]
                 shown = " ".join([kind or "", *(f"{n}={v}" for n, v in (args or {}).items())])
-                message = f"There is no such move here ({shown!r}). {step.hint}".strip()
+                message = (
+                    _("There is no such move here ({move}). {hint}")
+                    .format(move=repr(shown), hint=step.hint)
+                    .strip()
+                )
                 return {"ok": False, "message": message, "next": None}
         with self._lock:
             right = action == tutorial.expected(k)
             refused = None if right else tutorial.attempt(k, action)
         if refused is not None:
             return {"ok": False, "message": refused.message, "next": None}
-        after = self._cached((tutorial.id, k, "next"), lambda: self._build_next(tutorial, k))
+        after = self._cached(
+            (tutorial.id, k, "next", language()), lambda: self._build_next(tutorial, k)
+        )
         return {"ok": True, "message": tutorial.steps[k].effect, "next": after}
 
     def why(self, tutorial_id: str, k: int, kind: str, args: Mapping[str, Any]) -> dict[str, JSON]:
@@ -101,7 +112,7 @@ class Lessons:
 
     # ---- building ----------------------------------------------------------------------------
 
-    def _cached(self, key: tuple[str, int, str], build: Any) -> dict[str, JSON]:
+    def _cached(self, key: tuple[str, int, str, str], build: Any) -> dict[str, JSON]:
         with self._lock:
             table = self._tables.get(key)
             if table is None:
@@ -128,7 +139,7 @@ class Lessons:
             "step_title": step.title,
             "text": step.text,
             "rule": step.rule,
-            "rule_text": rulings.get(step.rule, ""),
+            "rule_text": _(rulings[step.rule]) if step.rule in rulings else "",
             "hint": step.hint,
             "highlight": [dict(h) for h in step.highlight],
             "expect": expect,
@@ -158,7 +169,7 @@ class Lessons:
             **seen,
             "undo": {"available": False, "request": None},
             "log_start": 0,
-            "log": [log_entry(e, n, learner) for n, e in enumerate(live.log)],
+            "log": [log_entry(e, n, learner, live.state) for n, e in enumerate(live.log)],
         }
 
 

@@ -16,6 +16,7 @@ from langbord.agents.levels import is_level
 from langbord.agents.specs import shown
 from langbord.core.errors import OptionError
 from langbord.core.game import Game
+from langbord.core.i18n import _, ngettext
 from langbord.core.registry import load
 from langbord.server.errors import BotRefused, ServiceError
 from langbord.server.shared import check_name, hash_token, resolve_chance
@@ -30,16 +31,37 @@ def check_bot_spec(spec: str, game: Game, seconds: float) -> None:
     if cost <= seconds:
         return
     name = spec.partition(":")[0].strip().lower()
-    title = game.info.title
-    thinks = (
-        f"would think about {_about(cost)} s a decision at {title}"
-        if math.isfinite(cost)
-        else f"has no measured cost at {title}"
-    )
-    advice = f" (try {name}:time={seconds:g})" if name in ("mcts", "rollouts") else ""
+    advice = f"{name}:time={seconds:g}" if name in ("mcts", "rollouts") else None
     raise OptionError(
-        f"{shown(spec, 80)} {thinks}; this server allows {seconds:g} s a decision{advice}"
+        _too_slow(math.isfinite(cost), advice is not None).format(
+            spec=shown(spec, 80),
+            cost=_about(cost) if math.isfinite(cost) else "",
+            game=game.info.title,
+            seconds=f"{seconds:g}",
+            advice=advice,
+        )
     )
+
+
+def _too_slow(measured: bool, advised: bool) -> str:
+    """The words of :func:`check_bot_spec`'s refusal, in the language spoken: a spec whose cost
+    is ``measured`` or not, with a spec to try instead where ``advised``."""
+    if measured and advised:
+        return _(
+            "{spec} would think about {cost} s a decision at {game}; this server allows "
+            "{seconds} s a decision (try {advice})"
+        )
+    if measured:
+        return _(
+            "{spec} would think about {cost} s a decision at {game}; this server allows "
+            "{seconds} s a decision"
+        )
+    if advised:
+        return _(
+            "{spec} has no measured cost at {game}; this server allows {seconds} s a decision "
+            "(try {advice})"
+        )
+    return _("{spec} has no measured cost at {game}; this server allows {seconds} s a decision")
 
 
 def _about(seconds: float) -> str:
@@ -47,6 +69,26 @@ def _about(seconds: float) -> str:
     if seconds >= 100:
         return f"{float(f'{seconds:.2g}'):,.0f}"
     return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
+
+
+def _chosen_names(names: list[str | None] | None, n: int, humans: list[int]) -> list[str | None]:
+    """The name asked for each of the ``n`` seats (None: none), checked: one a seat, the
+    ``humans`` alone named."""
+    if names is not None and len(names) != n:
+        raise ServiceError(
+            ngettext(
+                "name the {n} seat (null for a bot's), not {given}",
+                "name the {n} seats (null for a bot's), not {given}",
+                n,
+            ).format(n=n, given=len(names))
+        )
+    chosen = [(names[p] if names else None) for p in range(n)]
+    for p, name in enumerate(chosen):
+        if name is not None and p not in humans:
+            raise ServiceError(_("seat {seat} is a bot's: it takes no name").format(seat=p))
+        if name is not None:
+            chosen[p] = check_name(name, p)
+    return chosen
 
 
 class Opener:
@@ -88,9 +130,13 @@ class Opener:
         n = game.num_players()
         if len(seats) != n:
             raise ServiceError(
-                f"{game.name} with these options has {n} seats: name {n} (human, a bot level or a "
-                f"bot spec), "
-                f"not {len(seats)}"
+                ngettext(
+                    "{game} with these options has {n} seat: name {n} (human, a bot level or a "
+                    "bot spec), not {given}",
+                    "{game} with these options has {n} seats: name {n} (human, a bot level or a "
+                    "bot spec), not {given}",
+                    n,
+                ).format(game=game.name, n=n, given=len(seats))
             )
         kinds = []
         for p, raw in enumerate(seats):
@@ -103,19 +149,12 @@ class Opener:
             try:
                 check_bot_spec(spec, game, self.bot_seconds)
             except OptionError as exc:
-                raise BotRefused(f"seat {p}: {exc}") from None
+                raise BotRefused(_("seat {seat}: {refusal}").format(seat=p, refusal=exc)) from None
             kinds.append(spec)
         humans = [p for p, kind in enumerate(kinds) if kind == HUMAN]
         if hotseat and not humans:
-            raise ServiceError("a hotseat table needs human seats: every seat here is a bot")
-        if names is not None and len(names) != n:
-            raise ServiceError(f"name the {n} seats (null for a bot's), not {len(names)}")
-        chosen = [(names[p] if names else None) for p in range(n)]
-        for p, name in enumerate(chosen):
-            if name is not None and p not in humans:
-                raise ServiceError(f"seat {p} is a bot's: it takes no name")
-            if name is not None:
-                chosen[p] = check_name(name, f"the name of seat {p}")
+            raise ServiceError(_("a hotseat table needs human seats: every seat here is a bot"))
+        chosen = _chosen_names(names, n, humans)
         tokens = {p: secrets.token_urlsafe(32) for p in humans} if hotseat else None
         table_id = secrets.token_urlsafe(9)
         state = game.new_initial_state()
@@ -136,7 +175,7 @@ class Opener:
         new_seats = []
         for p, kind in enumerate(kinds):
             token = tokens.get(p) if tokens else None
-            name = (chosen[p] or f"Player {p + 1}").strip() if token else None
+            name = (chosen[p] or _("Player {n}").format(n=p + 1)).strip() if token else None
             new_seats.append(NewSeat(kind, name, hash_token(token) if token else None))
         self.store.create_table(table, new_seats, moves, stamp)
         if status == "playing":

@@ -268,13 +268,15 @@ class GameOption(TypedDict):
 
 class Level(TypedDict):
     """A bot level the server seats at the game, weakest first: its ``name`` ("beginner" …
-    "best", what a seat may name), what it is like in a player's words (``description``, the
-    same at every game), the agent ``spec`` it stands for, its calibrated strength
+    "best", what a seat may name), its ``label`` and what it is like (``description``, the
+    same at every game) in the player's language, the agent ``spec`` it stands for, its
+    calibrated strength
     (``measure`` "rating": an Elo-scale rating with random play at 0, or "win rate": a solo win
     rate in percent; null where not measured) with its interval, its measured ``seconds`` a
     decision and the most a decision may take here."""
 
     name: str
+    label: str
     description: str
     spec: str
     measure: Literal["rating", "win rate"]

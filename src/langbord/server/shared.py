@@ -9,6 +9,7 @@ import hashlib
 import random
 
 from langbord.core.game import CHANCE, State
+from langbord.core.i18n import _, ngettext
 from langbord.core.runner import sample_chance
 from langbord.server.errors import ServiceError
 from langbord.server.tables import Live
@@ -50,7 +51,18 @@ def humans_but(live: Live, seat: int) -> list[int]:
 
 def abandoned_detail(days: float) -> str:
     """The refusal's words at a table closed after ``days`` without a move or a join."""
-    return f"this table was abandoned: nobody moved or joined for {days:g} days"
+    whole = int(days) if float(days).is_integer() else 2  # a fraction of days: the plural
+    return ngettext(
+        "this table was abandoned: nobody moved or joined for {days} day",
+        "this table was abandoned: nobody moved or joined for {days} days",
+        whole,
+    ).format(days=f"{days:g}")
+
+
+def seat_words(live: Live, seat: int) -> str:
+    """The game's name for ``seat`` (its colour or clan) in the language spoken, for a sentence
+    a player reads."""
+    return _(live.game.seat_name(seat))
 
 
 def resolve_chance(state: State, moves: list[tuple[int, str]], rng: random.Random) -> None:
@@ -62,14 +74,24 @@ def resolve_chance(state: State, moves: list[tuple[int, str]], rng: random.Rando
         state.apply_action(action)
 
 
-def check_name(name: str, whose: str = "a name") -> str:
+def check_name(name: str, seat: int | None = None) -> str:
     """``name`` trimmed, with each run of blank space made one space, if it has a visible
-    character; else :class:`ServiceError` naming ``whose`` name it was (a player's name is shown
-    to the others: one of blanks or invisible characters would show as nobody)."""
+    character; else :class:`ServiceError` naming the ``seat`` whose name it was, if given (a
+    player's name is shown to the others: one of blanks or invisible characters would show as
+    nobody)."""
     if not name.strip():
-        raise ServiceError(f"{whose} is empty")
+        if seat is None:
+            raise ServiceError(_("the name is empty"))
+        raise ServiceError(_("the name of seat {seat} is empty").format(seat=seat))
     if not has_visible(name):
+        if seat is None:
+            raise ServiceError(
+                _("the name has nothing to see: it holds only invisible characters or blank space")
+            )
         raise ServiceError(
-            f"{whose} has nothing to see: it holds only invisible characters or blank space"
+            _(
+                "the name of seat {seat} has nothing to see: it holds only invisible characters "
+                "or blank space"
+            ).format(seat=seat)
         )
     return collapsed(name)

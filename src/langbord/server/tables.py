@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from langbord.core.game import JSON, Game, State
+from langbord.core.i18n import LANGUAGES, SOURCE, language, speaking
 from langbord.core.registry import load
 from langbord.server.errors import Conflict, NotFound, Unavailable
 from langbord.server.store import Store
@@ -54,14 +55,29 @@ class SeatInfo:
 
 @dataclass
 class LogEntry:
+    """One move of a table's log, told as each seat and a spectator may learn of it. Its words
+    are made in the language being spoken when they are read (:meth:`words`), from the action
+    itself; a telling that hides a secret was worded when it was played, in every language."""
+
     player: int  # a seat, or CHANCE
     told: list[str]  # the string as each seat may learn of it
     public: str  # as a spectator may
     text: str  # the action's own string: a telling equal to it hides nothing
     parts: dict[str, JSON]  # the action's kind and arguments, for tellings that hide nothing
-    words: list[str]  # ``told`` in a player's words, seat by seat
-    public_words: str  # ``public`` in words
-    text_words: str  # ``text`` in words: the action itself, once the game is over
+    action: int  # the action's id
+    hidden: dict[tuple[str, int | None], str]  # (language, seat or None): a hiding telling's words
+
+    def words(self, state: State, seat: int | None) -> str:
+        """The move in words as ``seat`` (None: a spectator) is told of it, in the language
+        being spoken; ``state`` is any state of the table's game."""
+        told = self.public if seat is None else self.told[seat]
+        if told == self.text:
+            return state.action_words(self.action)
+        return self.hidden.get((language(), seat)) or self.hidden.get((SOURCE, seat), told)
+
+    def text_words(self, state: State) -> str:
+        """The action itself in words, in the language being spoken (once the game is over)."""
+        return state.action_words(self.action)
 
 
 @dataclass(frozen=True)
@@ -90,7 +106,7 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)  # the cached state
     writer: threading.Lock = field(default_factory=threading.Lock)  # one writer at a time
     evicted: bool = False  # left the cache: nothing may be committed through it any more
-    spectators: tuple[Hashable, dict[str, JSON]] | None = None
+    spectators: dict[str, tuple[Hashable, dict[str, JSON]]] = field(default_factory=dict)
     """The spectators' table (without its log) and the version it shows: built once per change
     for them all (see :func:`langbord.server.views.seen_by`)."""
     undone: int = 0  # undos so far (each shrank the log): a copy with another count is stale
@@ -120,12 +136,16 @@ def apply_logged(live: Live, player: int, action_text: str) -> None:
     told = [state.action_to_string_for(p, action) for p in seats]
     public = state.action_to_string_for(None, action)
     parts = state.action_parts(action)
-    words = [state.action_words_for(p, action) for p in seats]
-    public_words = state.action_words_for(None, action)
     text = state.action_to_string(action)
-    text_words = state.action_words(action)
+    hiding: list[int | None] = [p for p in seats if told[p] != text]
+    if public != text:
+        hiding.append(None)
+    hidden: dict[tuple[str, int | None], str] = {}
+    for spoken in LANGUAGES if hiding else ():
+        with speaking(spoken):
+            hidden.update(((spoken, p), state.action_words_for(p, action)) for p in hiding)
     state.apply_action(action)
-    live.log.append(LogEntry(player, told, public, text, parts, words, public_words, text_words))
+    live.log.append(LogEntry(player, told, public, text, parts, action, hidden))
 
 
 def add_chat(live: Live, rows: list[ChatRow]) -> bool:

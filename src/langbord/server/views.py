@@ -22,6 +22,7 @@ from langbord.agents.heuristics import best_agent
 from langbord.agents.levels import FIRST_LEVEL, LEVEL_WORDS, levels
 from langbord.agents.specs import AGENTS
 from langbord.core.game import JSON, Game, State
+from langbord.core.i18n import _, language
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
 from langbord.server.errors import NotFound
@@ -51,7 +52,10 @@ def table_json(live: Live, seat: int | None, log_from: int = 0) -> dict[str, JSO
     return {
         **seen_by(live, seat),
         "log_start": min(log_from, live.moves),
-        "log": [log_entry(e, k, seat) for k, e in enumerate(live.log[log_from:], start=log_from)],
+        "log": [
+            log_entry(e, k, seat, live.state)
+            for k, e in enumerate(live.log[log_from:], start=log_from)
+        ],
     }
 
 
@@ -71,11 +75,12 @@ def seen_by(live: Live, seat: int | None) -> dict[str, JSON]:
     )
     if seat is not None and live.game.info.private_information:
         return _seen(live, seat)
-    if live.spectators is not None and live.spectators[0] == version:
-        public = live.spectators[1]
+    cached = live.spectators.get(spoken := language())
+    if cached is not None and cached[0] == version:
+        public = cached[1]
     else:
         public = _seen(live, None)
-        live.spectators = (version, public)
+        live.spectators[spoken] = (version, public)
     if seat is None:
         return public
     return {
@@ -129,7 +134,7 @@ def _own(live: Live, seat: int | None) -> dict[str, JSON]:
     }
 
 
-def log_entry(entry: LogEntry, move: int, seat: int | None) -> dict[str, JSON]:
+def log_entry(entry: LogEntry, move: int, seat: int | None, state: State) -> dict[str, JSON]:
     """Log entry number ``move`` as ``seat`` (None: a spectator) is told of it, with the
     action's parts if the telling is the action itself (it names no more than the text does)."""
     told = entry.told[seat] if seat is not None else entry.public
@@ -137,7 +142,7 @@ def log_entry(entry: LogEntry, move: int, seat: int | None) -> dict[str, JSON]:
         "move": move,
         "player": entry.player if entry.player >= 0 else None,
         "action": told,
-        "words": entry.words[seat] if seat is not None else entry.public_words,
+        "words": entry.words(state, seat),
     }
     if told == entry.text:
         shown.update(entry.parts)
@@ -192,16 +197,20 @@ def result_json(live: Live) -> Result:
         "returns": returns,
         "winners": winners(state),
         "ranking": ranking,
-        "reason": outcome.get("reason", "the game is over"),
+        "reason": outcome.get("reason", _("the game is over")),
         "rulings": ruling_words(live.game, cast(list[str], outcome.get("rulings", []))),
-        "breakdown": outcome.get("breakdown", {"rows": ["score"], "values": [scores]}),
+        "breakdown": outcome.get("breakdown", {"rows": [_("score")], "values": [scores]}),
     }
 
 
 def ruling_words(game: Game, ids: Sequence[str]) -> list[Ruling]:
-    """The game's rulings ``ids``, each with its words (its id alone where it has none)."""
+    """The game's rulings ``ids``, each with its words in the language spoken (its id alone
+    where it has none)."""
     known = _ruling_texts(game.name)
-    return [{"id": ruling, "text": known.get(ruling, ruling)} for ruling in ids]
+    return [
+        {"id": ruling, "text": _(known[ruling]) if known.get(ruling) else known.get(ruling, ruling)}
+        for ruling in ids
+    ]
 
 
 @functools.cache
@@ -299,14 +308,14 @@ def step_json(live: Live, number: int, state: State, seat: int | None) -> dict[s
         "to_move": state.current_player() if state.current_player() >= 0 else None,
         "view": state.view(viewer),
         "text": str(state) if over else state.render(viewer),
-        "log": [log_entry(e, k, seat) for k, e in enumerate(live.log[:number])]
+        "log": [log_entry(e, k, seat, live.state) for k, e in enumerate(live.log[:number])]
         if not over
         else [  # the referee's: every action as itself, with its parts
             {
                 "move": k,
                 "player": e.player if e.player >= 0 else None,
                 "action": e.text,
-                "words": e.text_words,
+                "words": e.text_words(live.state),
                 **e.parts,
             }
             for k, e in enumerate(live.log)
@@ -374,8 +383,8 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
                         "choices": list(spec.choices) if spec.choices else None,
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
-                        "help": spec.help,
-                        "label": spec.label,
+                        "help": _(spec.help) if spec.help else spec.help,
+                        "label": _(spec.label) if spec.label else spec.label,
                         "choice_labels": [spec.choice_label(c) for c in spec.choices]
                         if spec.choices
                         else None,
@@ -392,7 +401,11 @@ def rules_json(game_name: str) -> dict[str, JSON]:
     """A game's rules panel: its title, its card (``Game.rules``), the card's notation lines and
     the rulings it implements (``Game.rulings`` where the game has it)."""
     if game_name not in games():
-        raise NotFound(f"no game {game_name!r}: the games are {', '.join(games())}")
+        raise NotFound(
+            _("no game {game}: the games are {games}").format(
+                game=repr(game_name), games=", ".join(games())
+            )
+        )
     game = load(game_name)
     card = game.rules()
     rulings_of = getattr(game, "rulings", None)
@@ -403,7 +416,7 @@ def rules_json(game_name: str) -> dict[str, JSON]:
                 ruling_id, words = ruling.get("id"), ruling.get("text")
             else:
                 ruling_id, words = ruling
-            rulings.append({"id": str(ruling_id), "text": str(words)})
+            rulings.append({"id": str(ruling_id), "text": _(str(words)) if words else str(words)})
     return {
         "game": game_name,
         "title": game.info.title,
@@ -434,7 +447,8 @@ def level_menu(game: Game, bot_seconds: float) -> list[dict[str, JSON]]:
         menu.append(
             {
                 "name": level.name,
-                "description": LEVEL_WORDS[level.name],
+                "label": _(level.name).capitalize(),
+                "description": _(LEVEL_WORDS[level.name]),
                 "spec": level.spec,
                 "measure": level.measure,
                 "rating": level.rating,

@@ -25,6 +25,7 @@ from typing import Any
 
 from langbord.core.errors import IllegalActionError, InvalidActionError
 from langbord.core.game import CHANCE, JSON, Game, State
+from langbord.core.i18n import _
 from langbord.core.registry import load
 
 _GAP = re.compile(r"\s{2,}")
@@ -89,14 +90,17 @@ def refusal(state: State, action: int) -> tuple[bool, str]:
 
 def depends(seat: str) -> str:
     """The answer about an action legal on some deals a spectator cannot tell apart and not on
-    others: ``seat`` (the seat to move, by name) decides it with cards only they can see."""
-    return f"that depends on what {seat} holds, which only they can see"
+    others: ``seat`` (the seat to move, by name in the language spoken) decides it with cards
+    only they can see."""
+    return _("that depends on what {seat} holds, which only they can see").format(seat=seat)
 
 
 def not_whatever(seat: str) -> str:
     """The answer about an action illegal on every deal a spectator cannot tell apart, for
     reasons that differ between them (the engine's words would name cards of ``seat``)."""
-    return f"not now, whatever {seat} holds; why exactly depends on cards only they can see"
+    return _(
+        "not now, whatever {seat} holds; why exactly depends on cards only they can see"
+    ).format(seat=seat)
 
 
 def public_refusal(state: State, action: int, viewer: int | None = None) -> tuple[bool, str]:
@@ -110,8 +114,8 @@ def public_refusal(state: State, action: int, viewer: int | None = None) -> tupl
         answers.add(refusal(dealt, action))
     if len(answers) == 1:
         return answer
-    seat = state.game.seat_name(state.current_player())
-    if not any(legal for legal, _ in answers):
+    seat = _(state.game.seat_name(state.current_player()))
+    if not any(legal for legal, _reason in answers):
         return False, not_whatever(seat)
     return False, depends(seat)
 
@@ -134,7 +138,9 @@ def why_not(
         return {
             "legal": False,
             "action": None,
-            "reason": f"there is no such move here: no {game.info.title} move is {shown!r}",
+            "reason": _("there is no such move here: no {game} move is {move}").format(
+                game=game.info.title, move=repr(shown)
+            ),
             "rule": rule_line(game.name, None, kind),
         }
     text = state.action_to_string(action)
@@ -142,15 +148,17 @@ def why_not(
     answer: dict[str, JSON] = {"legal": False, "action": text, "reason": "", "rule": rule}
     mover = state.current_player()
     if status == "open":
-        answer["reason"] = "the table is waiting for players to join"
+        answer["reason"] = _("the table is waiting for players to join")
     elif status == "abandoned":
-        answer["reason"] = "the table was abandoned: nobody plays here any more"
+        answer["reason"] = _("the table was abandoned: nobody plays here any more")
     elif state.is_terminal():
-        answer["reason"] = "the game is over"
+        answer["reason"] = _("the game is over")
     elif mover == CHANCE:
-        answer["reason"] = "chance is to speak first"
+        answer["reason"] = _("chance is to speak first")
     elif asker is not None and asker != mover:
-        answer["reason"] = f"it is not your decision: {game.seat_name(mover)} is to move"
+        answer["reason"] = _("it is not your decision: {seat} is to move").format(
+            seat=_(game.seat_name(mover))
+        )
     elif asker is None:
         answer["legal"], answer["reason"] = public_refusal(state, action)
     else:

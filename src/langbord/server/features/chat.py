@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from langbord.core.i18n import _, ngettext
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict, ServiceError, TooMany
 from langbord.server.shapes import ChatMessage
@@ -38,17 +39,25 @@ def check_chat(text: str) -> str:
     for at, char in enumerate(text):
         if (unicodedata.category(char) in ("Cc", "Cs") and not char.isspace()) or char in _BIDI:
             raise ServiceError(
-                f"the character U+{ord(char):04X} at character {at} cannot be sent in the chat"
+                _("the character U+{code} at character {at} cannot be sent in the chat").format(
+                    code=f"{ord(char):04X}", at=at
+                )
             )
     if not text.strip():
-        raise ServiceError("an empty message: write something")
+        raise ServiceError(_("an empty message: write something"))
     if not has_visible(text):
         raise ServiceError(
-            "a message with nothing to see: it holds only invisible characters or blank space"
+            _("a message with nothing to see: it holds only invisible characters or blank space")
         )
     text = collapsed(text)
     if len(text) > CHAT_LENGTH:
-        raise ServiceError(f"a message has at most {CHAT_LENGTH} characters, not {len(text)}")
+        raise ServiceError(
+            ngettext(
+                "a message has at most {most} character, not {length}",
+                "a message has at most {most} characters, not {length}",
+                CHAT_LENGTH,
+            ).format(most=CHAT_LENGTH, length=len(text))
+        )
     return text
 
 
@@ -63,7 +72,11 @@ def _check_burst(latest: list[datetime], stamp: datetime) -> None:
     if left > 0:
         pause = max(1, math.ceil(left))
         raise TooMany(
-            f"too many messages: at most {count} in {window:g} s; try again in {pause} s",
+            ngettext(
+                "too many messages: at most {count} in {window} s; try again in {pause} s",
+                "too many messages: at most {count} in {window} s; try again in {pause} s",
+                count,
+            ).format(count=count, window=f"{window:g}", pause=pause),
             pause,
         )
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from langbord.agents.heuristics import best_agent
 from langbord.core.game import JSON, State
+from langbord.core.i18n import N_, _, ngettext
 from langbord.server.bots import Bots, Job
 from langbord.server.errors import Conflict, Forbidden, TooMany, Unavailable
 from langbord.server.tables import Live, Tables
@@ -24,7 +25,8 @@ log = logging.getLogger("langbord.server")
 HINT_WAIT = 60.0
 """Seconds an asker waits for a hint, its turn among the other clients' work included, before
 it is dropped and the asker told to try again."""
-HINT_LATE = "the bots are busy and the hint did not come in time: try again"
+HINT_LATE = N_("the bots are busy and the hint did not come in time: try again")
+"""What an asker is told when the hint came too late (marked here, translated where raised)."""
 HINTS_WAITING = 4
 """Hints and analysis decisions one client may have waiting for the bots when it asks for a
 hint; more are refused (429)."""
@@ -60,18 +62,23 @@ class Hints:
         self.tables.fresh(live)
         with live.lock:
             if not live.hints:
-                raise Forbidden("hints are off at this table")
+                raise Forbidden(_("hints are off at this table"))
             if live.status != "playing" or live.state.is_terminal():
-                raise Conflict("hints are given while the game is played")
+                raise Conflict(_("hints are given while the game is played"))
             if live.state.current_player() != seat:
-                raise Conflict("a hint is for your own decision: it is not your turn")
+                raise Conflict(_("a hint is for your own decision: it is not your turn"))
             key = (live.undone, live.moves, seat)
             if live.hint is not None and live.hint[0] == key and not live.hint[1].cancelled():
                 future = live.hint[1]
             elif self.bots.waiting(client) >= HINTS_WAITING:
                 raise TooMany(
-                    f"your address has {HINTS_WAITING} hints and analyses waiting for the "
-                    "bots: ask again once they are answered",
+                    ngettext(
+                        "your address has {count} hint or analysis waiting for the bots: "
+                        "ask again once it is answered",
+                        "your address has {count} hints and analyses waiting for the bots: "
+                        "ask again once they are answered",
+                        HINTS_WAITING,
+                    ).format(count=HINTS_WAITING),
                     HINT_RETRY,
                 )
             else:
@@ -113,9 +120,9 @@ class Hints:
                 if search.live.hint is not None and search.live.hint[1] is search.future:
                     search.live.hint = None  # the next ask searches again
             log.warning("a hint at table %s failed: %s", search.live.id, exc)
-            raise Unavailable("the hint could not be computed: try again") from None
+            raise Unavailable(_("the hint could not be computed: try again")) from None
         if answer["action"] not in search.state.legal_actions():
-            raise Unavailable("the hint could not be computed: try again")
+            raise Unavailable(_("the hint could not be computed: try again"))
         return hint_json(search.state, answer)
 
     def _unwait(self, search: HintSearch) -> int:
@@ -139,5 +146,5 @@ class Hints:
             raise
         if not search.future.done():
             self.hint_abandon(search)
-            raise Unavailable(HINT_LATE)
+            raise Unavailable(_(HINT_LATE))
         return self.hint_answer(search)

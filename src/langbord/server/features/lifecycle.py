@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import _
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict, Forbidden, ServiceError, Unauthorized, Unavailable
 from langbord.server.opening import Opener
@@ -101,27 +102,33 @@ class Lifecycle:
         token, the only key to it (only its hash is stored). At a rematch every human seat is
         kept for its player of the last game: ``claim`` is (that table's id, the token of their
         seat there), which takes the same seat here, under the same name unless ``name``."""
-        name = check_name(name, "the name") if name is not None and name.strip() else None
+        name = check_name(name) if name is not None and name.strip() else None
         kept: str | None = None
         if claim is not None:
             old_id, old_token = claim
             if old_token is None:
                 raise Unauthorized(
-                    "a rematch seat is claimed with your seat's token at the last game "
-                    "(Authorization: Bearer …)"
+                    _(
+                        "a rematch seat is claimed with your seat's token at the last game "
+                        "(Authorization: Bearer …)"
+                    )
                 )
             live = self.tables.get(table_id)
             if live.rematch_of != old_id:
-                raise Conflict(f"this table is not the rematch of table {old_id!r}")
+                raise Conflict(
+                    _("this table is not the rematch of table {table}").format(table=repr(old_id))
+                )
             old_seat = self.seat_of(old_id, old_token)
             assert old_seat is not None
             if seat is not None and seat != old_seat:
-                raise Conflict(f"your seat at the last game was {old_seat}: claim that one")
+                raise Conflict(
+                    _("your seat at the last game was {seat}: claim that one").format(seat=old_seat)
+                )
             seat = old_seat
             kept = self.tables.get(old_id).seats[old_seat].name
         elif not name:
-            raise ServiceError("a name is needed to join")
-        name = name or kept or f"Player {(seat or 0) + 1}"
+            raise ServiceError(_("a name is needed to join"))
+        name = name or kept or _("Player {n}").format(n=(seat or 0) + 1)
         token = secrets.token_urlsafe(32)
         with self.tables.writer(table_id) as live:
             with live.lock:
@@ -129,27 +136,33 @@ class Lifecycle:
                     raise Conflict(abandoned_detail(self.config.abandon_days))
                 if live.rematch_of is not None and claim is None:
                     raise Conflict(
-                        "this table is a rematch: its seats are kept for the last game's "
-                        "players (join with rematch_of and your seat's token there)"
+                        _(
+                            "this table is a rematch: its seats are kept for the last game's "
+                            "players (join with rematch_of and your seat's token there)"
+                        )
                     )
                 free = [s.seat for s in live.seats if not s.bot and not s.joined]
                 terminal = live.state.is_terminal()
             if seat is None:
                 if not free:
-                    raise Conflict("no free seat at this table")
+                    raise Conflict(_("no free seat at this table"))
                 seat = free[0]
             elif not 0 <= seat < len(live.seats):
-                raise ServiceError(f"there is no seat {seat}: seats are 0 to {len(live.seats) - 1}")
+                raise ServiceError(
+                    _("there is no seat {seat}: seats are 0 to {last}").format(
+                        seat=seat, last=len(live.seats) - 1
+                    )
+                )
             elif live.seats[seat].bot:
-                raise Conflict(f"seat {seat} is a bot's")
+                raise Conflict(_("seat {seat} is a bot's").format(seat=seat))
             elif seat not in free:
-                raise Conflict(f"seat {seat} is taken")
+                raise Conflict(_("seat {seat} is taken").format(seat=seat))
             last = len(free) == 1
             stamp = self.clock()
             start = ("over" if terminal else "playing") if last else None
             refused = self.store.take_seat(table_id, seat, hash_token(token), name, stamp, start)
             if refused == "taken":
-                raise Conflict(f"seat {seat} is taken")
+                raise Conflict(_("seat {seat} is taken").format(seat=seat))
             if refused is not None:  # closed by another process
                 raise Conflict(abandoned_detail(self.config.abandon_days))
             with live.lock:
@@ -175,13 +188,13 @@ class Lifecycle:
         if known is None:
             known = self.store.seat_by_token(digest)
             if known is None:
-                raise Unauthorized("unknown token")
+                raise Unauthorized(_("unknown token"))
             with self._seats_lock:
                 self.seats[digest] = known
                 while len(self.seats) > SEAT_CACHE:
                     self.seats.popitem(last=False)
         if known[0] != table_id:
-            raise Forbidden("this token is for another table")
+            raise Forbidden(_("this token is for another table"))
         return known[1]
 
     # ---- the lobby ------------------------------------------------------------------------------

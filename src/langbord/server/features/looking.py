@@ -5,6 +5,7 @@ for the spectators' view, kept on the table for them all)."""
 from __future__ import annotations
 
 from langbord.core.game import JSON
+from langbord.core.i18n import _
 from langbord.server.errors import Conflict, NotFound
 from langbord.server.tables import Live, Tables
 from langbord.server.views import record_json, step_json, table_json
@@ -43,10 +44,12 @@ class Looking:
         live = self.tables.get(table_id)
         with live.lock:
             if live.status == "abandoned":  # hands still hidden: the referee's view would tell
-                raise Conflict("the table was abandoned before the end: it has no replay")
+                raise Conflict(_("the table was abandoned before the end: it has no replay"))
             total = live.moves
             if not 0 <= number <= total:
-                raise NotFound(f"no step {number}: steps are 0 to {total}")
+                raise NotFound(
+                    _("no step {step}: steps are 0 to {last}").format(step=number, last=total)
+                )
             state = live.game.new_initial_state()
             for action in live.state.history()[:number]:
                 state.apply_unchecked(action)

@@ -13,10 +13,11 @@ from datetime import datetime
 from langbord.agents.specs import make_agent
 from langbord.core.errors import IllegalActionError, InvalidActionError
 from langbord.core.game import State
+from langbord.core.i18n import _
 from langbord.server.bots import Job
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict, ServiceError, Unavailable
-from langbord.server.shared import abandoned_detail, resolve_chance, winners
+from langbord.server.shared import abandoned_detail, resolve_chance, seat_words, winners
 from langbord.server.store import Store
 from langbord.server.tables import Live, Tables, apply_logged
 
@@ -59,17 +60,23 @@ class Moves:
                 self.tables.refresh(live)
             with live.lock:
                 if live.status == "open":
-                    raise Conflict("the table is waiting for players to join")
+                    raise Conflict(_("the table is waiting for players to join"))
                 if live.status == "abandoned":
                     raise Conflict(abandoned_detail(self.config.abandon_days))
                 if live.status == "over" or live.state.is_terminal():
-                    raise Conflict("the game is over")
+                    raise Conflict(_("the game is over"))
                 if move != live.moves:
-                    raise Conflict(f"move {move} is not the current move: it is {live.moves}")
+                    raise Conflict(
+                        _("move {move} is not the current move: it is {current}").format(
+                            move=move, current=live.moves
+                        )
+                    )
                 to_move = live.state.current_player()
                 if to_move != seat:
                     raise Conflict(
-                        f"it is not your decision: {live.game.seat_name(to_move)} is to move"
+                        _("it is not your decision: {seat} is to move").format(
+                            seat=seat_words(live, to_move)
+                        )
                     )
                 state = live.state.clone()
             try:
@@ -96,7 +103,7 @@ class Moves:
         ``live`` has left the cache; ``Unavailable`` if the database cannot take it: either way
         nothing has changed."""
         if live.evicted:
-            raise Conflict("the table was reloaded meanwhile: look again")
+            raise Conflict(_("the table was reloaded meanwhile: look again"))
         with live.lock:
             state = live.state.clone()
             first = live.moves

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from langbord.core.i18n import _
 from langbord.server.errors import Conflict
 from langbord.server.opening import Opener
 from langbord.server.tables import Tables
@@ -27,13 +28,13 @@ class Rematch:
             self.tables.fresh(live)
             with live.lock:
                 if live.status != "over" or not live.state.is_terminal():
-                    raise Conflict("a rematch follows a finished game: this one is not over")
+                    raise Conflict(_("a rematch follows a finished game: this one is not over"))
                 if live.rematch is not None:
                     return live.rematch
                 kinds = [s.kind for s in live.seats]
                 options = dict(live.game.options)
             try:
-                new_id, _ = self.opener.open(
+                new_id, _tokens = self.opener.open(
                     live.game.name,
                     options,
                     kinds,

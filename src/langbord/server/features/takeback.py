@@ -9,9 +9,10 @@ from datetime import datetime
 from typing import Any
 
 from langbord.core.game import CHANCE, JSON
+from langbord.core.i18n import _
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Conflict
-from langbord.server.shared import abandoned_detail, humans_but, own_moves
+from langbord.server.shared import abandoned_detail, humans_but, own_moves, seat_words
 from langbord.server.store import Store
 from langbord.server.tables import Live, Tables
 from langbord.server.views import undo_json
@@ -41,23 +42,29 @@ class Takeback:
     def _undoable(self, live: Live, seat: int) -> int:
         """The moves ``seat`` may undo now (caller holds ``live.lock``); refuses otherwise."""
         if live.status == "open":
-            raise Conflict("the table is waiting for players to join")
+            raise Conflict(_("the table is waiting for players to join"))
         if live.status == "abandoned":
             raise Conflict(abandoned_detail(self.config.abandon_days))
         if live.status == "over" or live.state.is_terminal():
-            raise Conflict("the game is over: nothing can be undone")
+            raise Conflict(_("the game is over: nothing can be undone"))
         count = own_moves(live, seat)
         if count:
             return count
         if not live.log or all(e.player != seat for e in live.log):
-            raise Conflict("nothing to undo: you have made no decision yet")
+            raise Conflict(_("nothing to undo: you have made no decision yet"))
         last = live.log[-1].player
         if last == CHANCE:
             raise Conflict(
-                "nothing to undo: chance has spoken since your last decision (a card revealed "
-                "or a die rolled)"
+                _(
+                    "nothing to undo: chance has spoken since your last decision (a card "
+                    "revealed or a die rolled)"
+                )
             )
-        raise Conflict(f"nothing to undo: {live.game.seat_name(last)} has moved since your last")
+        raise Conflict(
+            _("nothing to undo: {seat} has moved since your last").format(
+                seat=seat_words(live, last)
+            )
+        )
 
     def undo(self, table_id: str, seat: int) -> dict[str, JSON]:
         """Takes back ``seat``'s own last decisions (:func:`~langbord.server.shared.own_moves`):
@@ -69,7 +76,7 @@ class Takeback:
             with live.lock:
                 count = self._undoable(live, seat)
                 if live.undo_request is not None:
-                    raise Conflict("an undo is already waiting for the other players' answer")
+                    raise Conflict(_("an undo is already waiting for the other players' answer"))
                 others = humans_but(live, seat)
                 undone, moves = live.undone, live.moves
             if not others or live.hotseat:
@@ -92,11 +99,11 @@ class Takeback:
             with live.lock:
                 request = live.undo_request
                 if request is None or live.status != "playing":
-                    raise Conflict("no undo request is waiting for an answer")
+                    raise Conflict(_("no undo request is waiting for an answer"))
                 if request["by"] == seat:
-                    raise Conflict("you asked for this undo: the other players answer it")
+                    raise Conflict(_("you asked for this undo: the other players answer it"))
                 if seat in request["accepted"]:
-                    raise Conflict("you have accepted this undo already")
+                    raise Conflict(_("you have accepted this undo already"))
                 waiting = [
                     p for p in humans_but(live, request["by"]) if p not in request["accepted"]
                 ]
@@ -109,7 +116,7 @@ class Takeback:
                     count = own_moves(live, request["by"])
                 if request["at"] != moves or count < request["moves"]:  # cannot be: a move clears
                     self._set_request(live, None, undone, moves)
-                    raise Conflict("the table has moved since the undo was asked for")
+                    raise Conflict(_("the table has moved since the undo was asked for"))
                 self._take_back(live, request["moves"])
                 result = {"undone": request["moves"], "request": None}
             else:

@@ -7,14 +7,16 @@ import asyncio
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 
+from langbord.core.i18n import LANGUAGES, speaking
 from langbord.server.config import ServerConfig
 from langbord.server.guards import HostCheck, RateLimits, SecurityHeaders
 from langbord.server.http.deps import KINDS
 from langbord.server.http.hub import Hub
-from langbord.server.http.middleware import BodyLimit, StrictRoute
+from langbord.server.http.middleware import BodyLimit, Speaking, StrictRoute
 from langbord.server.http.routes import (
     analysis,
     chat,
@@ -74,14 +76,15 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     app.state.limits = limits
     app.state.rate_checks = {kind: limits.dependency(kind) for kind in KINDS}
     app.state.lessons = Lessons()
-    # The same for the server's whole life (the games installed, the bots' limit): built once,
-    # not on the event loop at every page load (about 3 ms: every game loaded and every seat
-    # kind's cost estimated).
-    app.state.games = {"games": service.catalogue(), "agents": service.agent_specs()}
+    # The same for the server's whole life (the games installed, the bots' limit): built once
+    # per language, not on the event loop at every page load (about 3 ms: every game loaded and
+    # every seat kind's cost estimated).
+    app.state.games = {spoken: _games_in(service, spoken) for spoken in LANGUAGES}
     app.add_middleware(BodyLimit)
     if config.allowed_hosts:
         app.add_middleware(HostCheck, allowed=config.allowed_hosts)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(Speaking)
     handle_refusals(app)
     for group in ROUTERS:
         # The routes themselves, not the router: an included router is resolved again at
@@ -90,3 +93,9 @@ def create_app(url: str, web: bool = True, config: ServerConfig | None = None) -
     if web:
         mount(app)
     return app
+
+
+def _games_in(service: Service, spoken: str) -> dict[str, Any]:
+    """``GET /api/games`` in language ``spoken``."""
+    with speaking(spoken):
+        return {"games": service.catalogue(), "agents": service.agent_specs()}

@@ -13,6 +13,7 @@ from fastapi import Depends, Header, Request
 from fastapi.params import Depends as Dependency
 from starlette.requests import HTTPConnection
 
+from langbord.core.i18n import _, language
 from langbord.server.config import ServerConfig
 from langbord.server.errors import Unauthorized
 from langbord.server.http.hub import Hub
@@ -50,8 +51,9 @@ async def the_config(connection: HTTPConnection) -> ServerConfig:
 
 
 async def the_games(connection: HTTPConnection) -> dict[str, Any]:
-    """The games and seat kinds, as ``GET /api/games`` lists them (built once, by the app)."""
-    games: dict[str, Any] = connection.app.state.games
+    """The games and seat kinds, as ``GET /api/games`` lists them in the language spoken
+    (built once per language, by the app)."""
+    games: dict[str, Any] = connection.app.state.games[language()]
     return games
 
 
@@ -77,9 +79,9 @@ def limited(kind: str) -> Dependency:
 def bearer(authorization: str | None) -> str | None:
     if authorization is None:
         return None
-    scheme, _, token = authorization.partition(" ")
+    scheme, _space, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("Authorization must be 'Bearer <token>'")
+        raise Unauthorized(_("Authorization must be 'Bearer <token>'"))
     return token.strip()
 
 
@@ -91,10 +93,12 @@ async def seat_token(authorization: Annotated[str | None, Header()] = None) -> s
 Token = Annotated[str | None, Depends(seat_token)]
 
 
-def seated(service: Service, table_id: str, token: str | None, what: str) -> int:
-    """The token's seat at the table (on the request threads); 401 without a token."""
+def seated(service: Service, table_id: str, token: str | None, refusal: str) -> int:
+    """The token's seat at the table (on the request threads); 401 without a token, told in
+    the words of ``refusal`` (English marked with ``N_``: "chatting needs the seat's token …",
+    translated here)."""
     if token is None:
-        raise Unauthorized(f"{what} needs the seat's token (Authorization: Bearer …)")
+        raise Unauthorized(_(refusal))
     seat = service.seat_of(table_id, token)
     assert seat is not None
     return seat

@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import SOURCE, speaking
 
 log = logging.getLogger("langbord.server")
 
@@ -32,6 +33,7 @@ class Subscriber:
     reader, when the client has gone)."""
 
     seat: int | None
+    language: str = SOURCE  # the language its views are made in
     logged: int = 0
     undone: int = 0  # the table's undo count in the last view sent
     woken: asyncio.Event = field(default_factory=asyncio.Event)
@@ -70,20 +72,21 @@ class Hub:
         self.spectators = spectators
         self.loop: asyncio.AbstractEventLoop | None = None
         self.subscribers: dict[str, set[Subscriber]] = {}
-        self.latest: dict[tuple[str, int | None], Pushed] = {}
+        self.latest: dict[tuple[str, int | None, str], Pushed] = {}
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="langbord-push")
         self._updating: set[str] = set()
         self._dirty: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()  # running updates (kept from the GC)
 
-    def subscribe(self, table_id: str, seat: int | None) -> Subscriber | None:
-        """A new subscriber (in the event loop), or None for a spectator over the cap."""
+    def subscribe(self, table_id: str, seat: int | None, spoken: str = SOURCE) -> Subscriber | None:
+        """A new subscriber (in the event loop) that reads ``spoken``, or None for a spectator
+        over the cap."""
         subscribers = self.subscribers.setdefault(table_id, set())
         if seat is None and sum(s.seat is None for s in subscribers) >= self.spectators:
             if not subscribers:
                 del self.subscribers[table_id]
             return None
-        subscriber = Subscriber(seat)
+        subscriber = Subscriber(seat, spoken)
         subscribers.add(subscriber)
         return subscriber
 
@@ -92,15 +95,26 @@ class Hub:
         if subscribers is None:
             return
         subscribers.discard(subscriber)
-        if not any(s.seat == subscriber.seat for s in subscribers):
-            self.latest.pop((table_id, subscriber.seat), None)
+        key = (subscriber.seat, subscriber.language)
+        if not any((s.seat, s.language) == key for s in subscribers):
+            self.latest.pop((table_id, *key), None)
         if not subscribers:
             del self.subscribers[table_id]
 
-    async def compute(self, table_id: str, seat: int | None, log_from: int) -> dict[str, Any]:
-        """The seat's view, on the hub's threads."""
+    async def compute(
+        self, table_id: str, seat: int | None, log_from: int, spoken: str = SOURCE
+    ) -> dict[str, Any]:
+        """The seat's view in ``spoken``, on the hub's threads."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.view, table_id, seat, log_from)
+        return await loop.run_in_executor(
+            self.executor, self._view_in, spoken, table_id, seat, log_from
+        )
+
+    def _view_in(
+        self, spoken: str, table_id: str, seat: int | None, log_from: int
+    ) -> dict[str, Any]:
+        with speaking(spoken):
+            return self.view(table_id, seat, log_from)
 
     def changed(self, table_id: str) -> None:
         if self.loop is not None:
@@ -128,37 +142,37 @@ class Hub:
         while True:
             self._dirty.discard(table_id)
             subscribers = list(self.subscribers.get(table_id, ()))
-            groups: dict[int | None, list[Subscriber]] = {}
+            groups: dict[tuple[int | None, str], list[Subscriber]] = {}
             for subscriber in subscribers:
-                groups.setdefault(subscriber.seat, []).append(subscriber)
-            wanted = [(seat, min(s.logged for s in group)) for seat, group in groups.items()]
+                groups.setdefault((subscriber.seat, subscriber.language), []).append(subscriber)
+            wanted = [(key, min(s.logged for s in group)) for key, group in groups.items()]
             # Every seat's view in one trip to the hub's threads, their JSON text made there too.
             pushed = await loop.run_in_executor(self.executor, self._views, table_id, wanted)
-            still = {s.seat for s in self.subscribers.get(table_id, ())}
-            for seat, view in pushed.items():
-                if seat in still:
-                    self.latest[table_id, seat] = view
-                for subscriber in groups[seat]:
+            still = {(s.seat, s.language) for s in self.subscribers.get(table_id, ())}
+            for key, view in pushed.items():
+                if key in still:
+                    self.latest[(table_id, *key)] = view
+                for subscriber in groups[key]:
                     subscriber.woken.set()
             if table_id not in self._dirty:
                 return
 
     def _views(
-        self, table_id: str, wanted: list[tuple[int | None, int]]
-    ) -> dict[int | None, Pushed]:
-        """The views of the seats ``wanted`` (each with the log from its entry), on the hub's
-        threads; a seat whose view cannot be computed is left out (the table is gone: its
-        subscribers are told on their own)."""
-        pushed: dict[int | None, Pushed] = {}
-        for seat, log_from in wanted:
+        self, table_id: str, wanted: list[tuple[tuple[int | None, str], int]]
+    ) -> dict[tuple[int | None, str], Pushed]:
+        """The views of the seats ``wanted`` in their languages (each with the log from its
+        entry), on the hub's threads; a seat whose view cannot be computed is left out (the
+        table is gone: its subscribers are told on their own)."""
+        pushed: dict[tuple[int | None, str], Pushed] = {}
+        for (seat, spoken), log_from in wanted:
             try:
-                view = self.view(table_id, seat, log_from)
+                view = self._view_in(spoken, table_id, seat, log_from)
             except LangbordError:
                 continue
             except Exception:
                 log.exception("computing the view of table %s for seat %s", table_id, seat)
                 continue
-            pushed[seat] = Pushed(view, {view["log_start"]: compact(view)})
+            pushed[seat, spoken] = Pushed(view, {view["log_start"]: compact(view)})
         return pushed
 
     def close(self) -> None:

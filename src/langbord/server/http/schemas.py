@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
+from langbord.core.i18n import _
 from langbord.server.inputs import Name
 from langbord.server.store.schema import CHAT_LENGTH
 
@@ -109,9 +110,9 @@ class Attempt(BaseModel):
     @model_validator(mode="after")
     def one_form(self) -> Attempt:
         if (self.action is None) == (self.kind is None):
-            raise ValueError('name the move by "action" (its id) or by "kind" and "args"')
+            raise ValueError(_('name the move by "action" (its id) or by "kind" and "args"'))
         if self.action is not None and self.args is not None:
-            raise ValueError('"args" go with "kind", not with "action"')
+            raise ValueError(_('"args" go with "kind", not with "action"'))
         return self
 
 

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import OperationalError
 
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import _
 from langbord.server.errors import (
     BotRefused,
     Busy,
@@ -79,7 +80,8 @@ async def too_many(_request: Request, exc: TooMany) -> JSONResponse:
 
 
 async def database_down(_request: Request, exc: OperationalError) -> JSONResponse:
-    detail = f"{write_failure(exc)}: try again"  # a read the database could not answer
+    # a read the database could not answer
+    detail = _("{why}: try again").format(why=_(write_failure(exc)))
     return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "2"})
 
 

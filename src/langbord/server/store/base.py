@@ -20,9 +20,11 @@ from sqlalchemy import Connection, Table, bindparam, delete, func, insert, selec
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm import Session
 
+from langbord.core.i18n import _
 from langbord.server.errors import Conflict, Unavailable
 from langbord.server.fairlock import FairLock
 from langbord.server.store.schema import (
+    READ_ONLY,
     AnalysisRow,
     ChatRow,
     MoveRow,
@@ -160,15 +162,17 @@ class SqlStore:
         """The write lock (where there is one) around a transaction, and its failures as
         ``Unavailable``."""
         if self._write_lock is not None and not self._write_lock.acquire(timeout=self.wait_seconds):
-            raise Unavailable("the database is busy (another writer holds its lock): try again")
+            raise Unavailable(_("the database is busy (another writer holds its lock): try again"))
         try:
             yield
         except (OperationalError, InternalError) as exc:
             why = write_failure(exc)
-            if isinstance(exc, InternalError) and "read-only" not in why:
+            if isinstance(exc, InternalError) and why != READ_ONLY:
                 raise  # PostgreSQL says read-only this way; anything else is a bug
             log.warning("a write failed: %s", exc.orig if exc.orig is not None else exc)
-            raise Unavailable(f"{why}: nothing was changed; try again") from None
+            raise Unavailable(
+                _("{why}: nothing was changed; try again").format(why=_(why))
+            ) from None
         finally:
             if self._write_lock is not None:
                 self._write_lock.release()
@@ -230,7 +234,7 @@ class SqlStore:
                     .values(rematch=table.id)
                 )
                 if made.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict("another rematch was made first: look again")
+                    raise Conflict(_("another rematch was made first: look again"))
                 self.notify(session, table.rematch_of)
 
     def playing(self) -> list[str]:
@@ -437,10 +441,10 @@ class SqlStore:
                 else:
                     done = connection.execute(_TOUCH_OVER, {**touch, "won": winners})
                 if done.rowcount != 1:
-                    raise Conflict("the table is no longer being played: look again")
+                    raise Conflict(_("the table is no longer being played: look again"))
                 self.notify(connection, table_id)
         except IntegrityError:
-            raise Conflict("another move was made first: look again") from None
+            raise Conflict(_("another move was made first: look again")) from None
 
     def set_undo_request(self, table_id: str, undone: int, request: dict[str, Any] | None) -> None:
         """Stores the table's undo request (None: none), if it is played with undo count
@@ -456,7 +460,7 @@ class SqlStore:
                 .values(undo_request=request)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("the table changed meanwhile: look again")
+                raise Conflict(_("the table changed meanwhile: look again"))
             self.notify(session, table_id)
 
     def take_back(
@@ -478,12 +482,12 @@ class SqlStore:
                 .values(undone=undone + 1, undo_request=None, touched=stamp)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise Conflict("the table changed meanwhile: look again")
+                raise Conflict(_("the table changed meanwhile: look again"))
             gone = session.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.number >= first)
             )
             if gone.rowcount != count:  # type: ignore[attr-defined]
-                raise Conflict("another move was made meanwhile: look again")
+                raise Conflict(_("another move was made meanwhile: look again"))
             self.notify(session, table_id)
 
     # ---- chat ---------------------------------------------------------------------------------
@@ -514,7 +518,7 @@ class SqlStore:
                 session.flush()
                 self.notify(session, row.table_id)
         except IntegrityError:
-            raise Conflict("another message came first: send it again") from None
+            raise Conflict(_("another message came first: send it again")) from None
 
     # ---- analyses -----------------------------------------------------------------------------
 
@@ -553,7 +557,7 @@ class SqlStore:
                     for name, value in fields.items():
                         setattr(row, name, value)
         except IntegrityError:
-            raise Conflict("another request asked for this analysis first") from None
+            raise Conflict(_("another request asked for this analysis first")) from None
         return None
 
     def analysis_viewed(self, table_id: str, stamp: datetime) -> None:
@@ -590,7 +594,7 @@ class SqlStore:
                     AnalysisRow.status.in_(ANALYSING)
                 )
             ).all()
-            ids = [table_id for table_id, _ in queued]
+            ids = [table_id for table_id, _client in queued]
             if ids:
                 session.execute(
                     update(AnalysisRow)

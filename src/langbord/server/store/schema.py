@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import N_
 
 SCHEMA_VERSION = 5
 """Bumped with every change to the tables below; ``open_database`` migrates older ones.
@@ -177,16 +178,21 @@ def reason(exc: BaseException) -> str:
     return re.sub(r"\s+", " ", str(orig)).strip() or type(orig).__name__
 
 
+READ_ONLY = N_("the database is read-only")
+"""What :func:`write_failure` says of a database that takes no writes."""
+
+
 def write_failure(exc: BaseException) -> str:
-    """Why a write failed, in words for the client (the database stays as it was)."""
+    """Why a write failed, in words for the client (the database stays as it was): in English,
+    marked for the catalogs; a client is told ``_(write_failure(exc))``."""
     message = reason(exc).lower()
     if "readonly" in message or "read-only" in message or "read only" in message:
-        return "the database is read-only"
+        return READ_ONLY
     if "full" in message or "no space" in message:
-        return "the database or its disk is full"
+        return N_("the database or its disk is full")
     if "locked" in message or "busy" in message or "timeout" in message:
-        return "the database is busy (another writer holds its lock)"
-    return "the database is unavailable"
+        return N_("the database is busy (another writer holds its lock)")
+    return N_("the database is unavailable")
 
 
 SYNCHRONOUS = ("full", "normal")

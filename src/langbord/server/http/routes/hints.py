@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from langbord.core.i18n import N_, _
 from langbord.server.errors import Unavailable
 from langbord.server.features.hints import HINT_LATE, HINT_WAIT, HintSearch
 from langbord.server.guards import client_of
@@ -17,6 +18,8 @@ from langbord.server.http.schemas import Hint, PartsOf, TableId, WhyNot
 from langbord.server.http.statuses import ERRORS
 
 router = APIRouter(route_class=StrictRoute)
+
+HINT = N_("a hint needs the seat's token (Authorization: Bearer …)")
 
 
 @router.get(
@@ -33,7 +36,7 @@ async def hint(request: Request, table_id: TableId, token: Token, service: Servi
     client = client_of(request)
 
     def search_for() -> HintSearch:
-        return service.hint_search(table_id, seated(service, table_id, token, "a hint"), client)
+        return service.hint_search(table_id, seated(service, table_id, token, HINT), client)
 
     search: HintSearch = await run(search_for)
     answered: asyncio.Future[Any] = asyncio.wrap_future(search.future)
@@ -49,7 +52,7 @@ async def hint(request: Request, table_id: TableId, token: Token, service: Servi
             answered.exception()  # read here, from the search's own future below
     if not search.future.done():  # late, or its asker left: nobody waits for it any more
         service.hint_abandon(search)
-        raise Unavailable(HINT_LATE)
+        raise Unavailable(_(HINT_LATE))
     return Hint(**service.hint_answer(search))
 
 

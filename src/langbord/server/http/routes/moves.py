@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from langbord.core.i18n import N_, _
 from langbord.server.errors import Unauthorized
 from langbord.server.http.deps import ServiceDep, Token, limited, run, seated
 from langbord.server.http.middleware import StrictRoute
@@ -15,6 +16,9 @@ from langbord.server.http.statuses import ERRORS
 from langbord.server.service import Service
 
 router = APIRouter(route_class=StrictRoute)
+
+UNDOING = N_("undoing needs the seat's token (Authorization: Bearer …)")
+ANSWERING = N_("answering an undo needs the seat's token (Authorization: Bearer …)")
 
 
 @router.post(
@@ -25,7 +29,7 @@ router = APIRouter(route_class=StrictRoute)
 async def act(table_id: TableId, body: Act, token: Token, service: ServiceDep) -> Accepted:
     """The seat's action at move number ``move``; committed before the answer."""
     if token is None:
-        raise Unauthorized("acting needs the seat's token (Authorization: Bearer …)")
+        raise Unauthorized(_("acting needs the seat's token (Authorization: Bearer …)"))
     return Accepted(move=await run(act_as, service, table_id, token, body.action, body.move))
 
 
@@ -47,7 +51,7 @@ async def undo(table_id: TableId, token: Token, service: ServiceDep) -> Undone:
     else as a request the other humans answer (``undone`` is then 0)."""
 
     def undo_as() -> dict[str, Any]:
-        return service.undo(table_id, seated(service, table_id, token, "undoing"))
+        return service.undo(table_id, seated(service, table_id, token, UNDOING))
 
     return Undone(**await run(undo_as))
 
@@ -64,7 +68,7 @@ async def answer_undo(
     acceptance carries it out."""
 
     def answer_as() -> dict[str, Any]:
-        seat = seated(service, table_id, token, "answering an undo")
+        seat = seated(service, table_id, token, ANSWERING)
         return service.answer_undo(table_id, seat, body.accept)
 
     return Undone(**await run(answer_as))

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from langbord.core.i18n import N_
 from langbord.server.http.deps import ServiceDep, Token, limited, run, seated
 from langbord.server.http.middleware import StrictRoute
 from langbord.server.http.schemas import (
@@ -20,6 +21,8 @@ from langbord.server.http.schemas import (
 from langbord.server.http.statuses import ERRORS
 
 router = APIRouter(route_class=StrictRoute)
+
+REMATCH = N_("a rematch needs the seat's token (Authorization: Bearer …)")
 
 
 @router.post(
@@ -87,6 +90,6 @@ async def rematch(table_id: TableId, token: Token, service: ServiceDep) -> Remat
     again: the same one); each player claims their seat there with their token here."""
 
     def rematch_as() -> str:
-        return service.rematch(table_id, seated(service, table_id, token, "a rematch"))
+        return service.rematch(table_id, seated(service, table_id, token, REMATCH))
 
     return Rematch(id=await run(rematch_as))

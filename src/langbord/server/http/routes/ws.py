@@ -9,6 +9,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from langbord.core.errors import LangbordError
+from langbord.core.i18n import _, language, ngettext
+from langbord.server.guards import close_reason
 from langbord.server.http.deps import ConfigDep, HubDep, ServiceDep, run
 from langbord.server.http.hub import Subscriber, compact
 from langbord.server.http.middleware import StrictRoute
@@ -33,14 +35,16 @@ async def watch(
     try:
         first = await asyncio.wait_for(websocket.receive(), timeout=seconds)
     except TimeoutError:
-        await websocket.close(code=1008, reason=f"no token within {seconds:g} s")
+        reason = _("no token within {seconds} s").format(seconds=f"{seconds:g}")
+        await websocket.close(code=1008, reason=close_reason(reason))
         return
     except (WebSocketDisconnect, RuntimeError):
         return
     if first["type"] != "websocket.receive":
         return  # gone before a word
     if first.get("text") is None:
-        await websocket.close(code=1003, reason="send the seat's token (or nothing) as text")
+        reason = _("send the seat's token (or nothing) as text")
+        await websocket.close(code=1003, reason=close_reason(reason))
         return
     token = first["text"].strip() or None
     if token is not None and token.lower().startswith("bearer "):
@@ -52,29 +56,33 @@ async def watch(
         await websocket.send_json({"error": str(exc)})
         await websocket.close(code=4000 + status_of(exc))
         return
-    subscriber = hub.subscribe(table_id, seat)
+    spoken = language()  # ``?lang=`` or Accept-Language (the Speaking middleware's)
+    subscriber = hub.subscribe(table_id, seat, spoken)
     if subscriber is None:
-        await websocket.close(
-            code=1013, reason=f"this table has {config.spectators} spectators already"
-        )
+        reason = ngettext(
+            "this table has {count} spectator already",
+            "this table has {count} spectators already",
+            config.spectators,
+        ).format(count=config.spectators)
+        await websocket.close(code=1013, reason=close_reason(reason))
         return
     closed = asyncio.ensure_future(_closed(websocket, subscriber))
     try:
         # The first message holds the whole log; later ones only the new entries.
-        view: dict[str, Any] | None = await hub.compute(table_id, seat, 0)
+        view: dict[str, Any] | None = await hub.compute(table_id, seat, 0, spoken)
         while True:
             if view is None:
-                pushed = hub.latest.get((table_id, seat))
+                pushed = hub.latest.get((table_id, seat, spoken))
                 if pushed is not None and pushed.view["undone"] != subscriber.undone:
                     subscriber.logged = 0  # an undo shortened the log: send it whole again
                 text = pushed.text_for(subscriber.logged) if pushed is not None else None
                 if pushed is None or text is None:  # it fell behind the shared view
-                    view = await hub.compute(table_id, seat, subscriber.logged)
+                    view = await hub.compute(table_id, seat, subscriber.logged, spoken)
                     continue
                 sent = pushed.view
             else:
                 if view["undone"] != subscriber.undone and view["log_start"] > 0:
-                    view = await hub.compute(table_id, seat, 0)  # the whole log again
+                    view = await hub.compute(table_id, seat, 0, spoken)  # the whole log again
                     continue
                 text, sent = compact(view), view
             await websocket.send_text(text)
