@@ -238,7 +238,10 @@ _WORDS: dict[int, tuple[str, dict[str, Reader]]] = {
     ),
     RECYCLE: (N_("put {an_ally} from the discard pile on the bottom of the deck"), _an_ally),
     TOP: (N_("put the revealed {ally} on top of the deck"), {}),
-    BOTTOM_CARD: (N_("put the revealed card ({placed}) on the bottom of the deck"), {"placed": _card}),
+    BOTTOM_CARD: (
+        N_("put the revealed card ({placed}) on the bottom of the deck"),
+        {"placed": _card},
+    ),
     DISCARD_CARD: (N_("discard {an_ally} from your hand"), _an_ally),
     REFUGE: (N_("reward: Refuge (Vogter moves through the Allies' Trees)"), {}),
     REVENGE: (N_("reward: Revenge (discard an Adversary from the Future)"), {}),
