@@ -356,20 +356,32 @@ function markPlace(node, kind, args, highlights) {
   if (highlighted(highlights, kind, args)) node.classList.add("highlight");
 }
 
+/** The words a place is known by where its board gave none: the first line of its tooltip (the
+ * component it shows, in the player's language), else "this place".
+ * @param {Element} node */
+function placeName(node) {
+  const tip = node.closest?.("[data-tip]")?.getAttribute("data-tip") ?? node.querySelector?.("[data-tip]")?.getAttribute("data-tip");
+  const first = tip?.split("\n")[0].trim();
+  return first || t("this place");
+}
+
 /** Makes `node` a place that answers why the action of `kind` with `args` cannot be taken: a
  * click, tap, Enter or Space asks `why`.
  * @param {Element} node @param {string} kind @param {Record<string, unknown>} args
- * @param {string} label @param {NonNullable<BoardOptions["why"]>} why */
+ * @param {string | null} label @param {NonNullable<BoardOptions["why"]>} why */
 function whyPlace(node, kind, args, label, why) {
   node.classList.add("why");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", t("{place}: why not?", { place: label }));
+  const named = () => label || placeName(node);
+  node.setAttribute("aria-label", t("{place}: why not?", { place: named() }));
+  // A board gives its places their tooltips after offering them: the name is read again then.
+  if (!label) queueMicrotask(() => node.setAttribute("aria-label", t("{place}: why not?", { place: named() })));
   /** @param {Event} event */
   const fire = (event) => {
     event.preventDefault();
     event.stopPropagation();
-    void showWhy(node, label, () => why(kind, args));
+    void showWhy(node, named(), () => why(kind, args));
   };
   node.addEventListener("click", fire);
   node.addEventListener("keydown", (event) => {
@@ -431,7 +443,7 @@ export function boardContext(table, act, options = {}) {
       const action = ctx.find(kind, args);
       if (action) return ctx.clickable(node, action, label);
       markPlace(node, kind, args, highlight);
-      if (why) whyPlace(node, kind, args, label || `${kind} ${Object.values(args).join(" ")}`.trim(), why);
+      if (why) whyPlace(node, kind, args, label, why);
       return false;
     },
   };

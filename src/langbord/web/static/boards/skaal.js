@@ -80,7 +80,7 @@ export function draw(table, ctx) {
     const spot = spots.get(id);
     if (!spot) {
       const near = nearest(id, v, picked);
-      if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+      if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args);
       return false;
     }
     // A place's action is one of ctx.legal, which places() was given.

@@ -203,7 +203,7 @@ export function placeAt(ctx, places, key, node, label, phase) {
   const action = places.get(key);
   if (action) return ctx.clickable(node, action, typeof label === "string" ? label : label(action));
   const near = nearest(key, phase ?? "");
-  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args);
   return false;
 }
 

@@ -28,7 +28,7 @@ function place(ctx, places, key, node, label, view) {
   const action = places.get(key);
   if (action) return ctx.clickable(node, action, label ? label(action) : null);
   const near = nearest(key, view.phase);
-  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args, `${near.kind} ${Object.values(near.args).join(" ")}`.trim());
+  if (near && !ctx.find(near.kind, near.args)) ctx.offer(node, near.kind, near.args);
   return false;
 }
 
