@@ -1,5 +1,5 @@
 // Draws a game's board (boards/GAME.js) into a box, and the seat chips beside names.
-import { boardContext, closeWhy } from "./svg.js";
+import { boardContext, closeWhy, inkOn } from "./svg.js";
 import { h } from "./dom.js";
 
 /** @typedef {import("./types.js").Table} Table */
@@ -67,6 +67,8 @@ export async function drawBoard(box, table, act, options = {}) {
 export function seatChip(table, seat) {
   const ctx = boardContext(table, () => {});
   const span = h("span", { class: "chip", "aria-hidden": "true" }, ctx.seatMark(seat));
-  span.style.background = ctx.seatColour(seat); // through the CSSOM: a style attribute breaks the CSP
+  const fill = ctx.seatColour(seat);
+  span.style.background = fill; // through the CSSOM: a style attribute breaks the CSP
+  span.style.color = inkOn(fill); // a dark letter on yellow or white, a white one on red
   return span;
 }

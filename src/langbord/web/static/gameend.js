@@ -27,10 +27,12 @@ export function endPanel(table, you, handlers) {
   const label = (seat) => whoLabel(players, seat, you);
   const rows = rankingOf(result, players);
   const reason = reasonLine(result);
+  // A cooperative game has no places: the team won or lost together, so no one is "1st (tie)".
+  const placed = !handlers.cooperative;
   const ranking = h("table", { class: "ranking", id: "ranking" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Place")), h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Score")))),
-    h("tbody", {}, rows.map((row) => h("tr", { class: row.place === 1 ? "first" : "", "data-seat": row.seat },
-      h("td", {}, ordinal(row.place), row.tied ? h("span", { class: "tie" }, " ", t("(tie)")) : null),
+    h("thead", {}, h("tr", {}, placed ? h("th", { scope: "col" }, t("Place")) : null, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Score")))),
+    h("tbody", {}, rows.map((row) => h("tr", { class: placed && row.place === 1 ? "first" : "", "data-seat": row.seat },
+      placed ? h("td", {}, ordinal(row.place), row.tied ? h("span", { class: "tie" }, " ", t("(tie)")) : null) : null,
       h("td", {}, h("span", { class: "who" }, seatChip(table, row.seat), label(row.seat))),
       h("td", { class: "num" }, formatNumber(row.score))))));
   const breakdown = result.breakdown && result.breakdown.rows?.length ? breakdownTable(table, result.breakdown) : null;

@@ -373,8 +373,12 @@ class TablePage {
     b.board.classList.remove("replaying");
     await drawBoard(b.board, table, this.act, this.boardOptions);
     this.drawChrome();
+    const ending = b.result.hidden && Boolean(table.result);
     b.result.hidden = !table.result;
     if (table.result) b.result.replaceChildren(...endPanel(table, table.you, { rematch: () => this.rematch(), cooperative: this.cooperative }).filter((n) => n !== null));
+    // The game has just ended: its result comes into view (on a phone the player is down at the
+    // board, far below it).
+    if (ending) b.result.scrollIntoView?.({ block: "start" });
   }
 
   /** The board just after `entry`, that move marked; the bar says which it is.
