@@ -276,6 +276,24 @@ def test_a_hint_is_the_best_agents_choice_for_your_decision(quick: TestClient) -
     assert look(quick, table_id, you) == table  # a hint changes nothing
 
 
+@pytest.mark.parametrize(
+    ("game", "seats", "offered"),
+    [
+        ("skoventyr", ["human"], True),  # one person alone: a hint outplays nobody
+        ("skoventyr", ["human", "human"], True),  # the players win or lose together
+        ("knarr", ["human", "human"], False),  # a hint would outplay the other person
+        ("knarr", ["human", "random"], True),  # against a bot
+    ],
+)
+def test_hints_by_default(quick: TestClient, game: str, seats: list[str], offered: bool) -> None:
+    """A table offers hints unless its host says, where no person can be outplayed by another's
+    hint: a bot seated, one person alone, or a cooperative game (solo Skoventyr has a Hint)."""
+    body = {"game": game, "options": {"players": len(seats)}, "seats": seats}
+    made = quick.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    assert look(quick, made.json()["id"])["hints"] is offered
+
+
 def test_hint_refusals(quick: TestClient) -> None:
     table_id, seats = humans(quick, 3)
     assert look(quick, table_id)["hints"] is False

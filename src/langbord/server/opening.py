@@ -124,8 +124,10 @@ class Opener:
         """A new table of ``game_name`` with a kind per seat (``human`` or a bot spec); its id,
         and for a ``hotseat`` table (one client plays every human seat) the token of each human
         seat, already taken under ``names`` (default "Player 1", …). ``hints`` (default: when a
-        bot is seated) lets the seat to move ask the best agent. ``rematch_of``: the finished
-        table whose human seats this one keeps for their players."""
+        bot is seated, one person plays alone or the game is cooperative: when no person can
+        be outplayed by another's hint) lets the seat to move ask the best agent.
+        ``rematch_of``: the finished table whose human seats this one keeps for their
+        players."""
         game = load(game_name, **options)
         n = game.num_players()
         if len(seats) != n:
@@ -168,7 +170,7 @@ class Opener:
             version=game.version,
             options=dict(game.options),
             status=status,
-            hints=any(k != HUMAN for k in kinds) if hints is None else hints,
+            hints=_hints_by_default(game, kinds) if hints is None else hints,
             hotseat=hotseat,
             rematch_of=rematch_of,
         )
@@ -181,3 +183,10 @@ class Opener:
         if status == "playing":
             self.wake(table_id)
         return table_id, tokens
+
+
+def _hints_by_default(game: Game, kinds: list[str]) -> bool:
+    """Whether a table offers hints unless its host says: where a bot is seated, one person
+    plays alone, or the players win or lose together, a hint outplays nobody."""
+    people = sum(1 for kind in kinds if kind == HUMAN)
+    return people < len(kinds) or people == 1 or game.info.cooperative
