@@ -221,3 +221,27 @@ def test_the_lobby_names_options_for_players(server: str, page: Page) -> None:
     expect(why.locator("li").first).to_be_visible()
     page.select_option("#option-artifact", "mead_cup")
     assert page.locator("#option-artifact").input_value() == "mead_cup"  # the value sent
+
+
+def test_a_hotseat_table_keeps_the_names_typed(server: str, page: Page) -> None:
+    """With "Hotseat" ticked, each human seat gets a name field; the names typed are the
+    players' at the table (the lobby's own name stands for the first seat left empty)."""
+    page.goto(f"{server}/#/")
+    page.select_option("#game", "knarr")
+    page.fill("#options [name=players]", "2")
+    page.locator("#options [name=players]").dispatch_event("change")
+    selects = page.locator("#seats select")
+    expect(selects).to_have_count(2)
+    for k in range(2):
+        selects.nth(k).select_option("human")
+    names = page.locator("#seats input.seat-name")
+    expect(names.first).to_be_hidden()
+    page.check("#hotseat")
+    expect(names).to_have_count(2)
+    expect(names.nth(1)).to_be_visible()
+    page.fill("#name", "Ann")
+    names.nth(1).fill("Bo")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table = httpx.get(f"{server}/api/tables/{page.url.rsplit('/', 1)[1]}").json()
+    assert [p["name"] for p in table["players"]] == ["Ann", "Bo"]

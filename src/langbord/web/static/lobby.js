@@ -235,6 +235,10 @@ function newTableForm(list, agents, preselect) {
     h("label", { class: "row" }, h("span", {}, t("Your name")), parts.name),
     h("button", { type: "submit", id: "create" }, t("Create and sit down")), parts.error);
   const controls = lobbyControls(form, seats); // the hotseat option
+  // Hotseat on or off shows or hides a name field beside each human seat.
+  form.querySelector("#hotseat")?.addEventListener("change", () => {
+    for (const select of parts.seatsBox.querySelectorAll("select")) select.dispatchEvent(new Event("change"));
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     void createTable(parts, current(), controls);
@@ -286,15 +290,31 @@ function seatRow(game, bots, p) {
     placeholder: "mcts:iterations=500", maxlength: 200, spellcheck: "false",
   });
   const help = h("small", { class: "help seat-help" });
+  // At a hotseat table each person at the device is named here (the lobby's name is the first's).
+  const who = h("input", {
+    class: "seat-name", name: `name${p}`, "aria-label": t("name of the player of {seat}", { seat: label }), hidden: true,
+    placeholder: t("Name"), maxlength: 40, autocomplete: "off",
+  });
   const explain = () => {
     spec.hidden = select.value !== ADVANCED;
+    who.hidden = select.value !== "human" || !select.closest("form")?.querySelector("#hotseat:checked");
     help.textContent = seatHelp(select.value, levels);
     help.hidden = !help.textContent;
   };
   select.addEventListener("change", explain);
   select.value = p === 0 ? "human" : fallback;
   explain();
-  return h("label", { class: "row" }, h("span", {}, label), select, spec, help);
+  return h("label", { class: "row" }, h("span", {}, label), select, spec, who, help);
+}
+
+/** The names typed for the human seats of a hotseat table (`typed`, the lobby's name, for the
+ * first one left empty), null for the others: the request's `names`.
+ * @param {HTMLElement} seatsBox @param {string[]} specs @param {string} typed
+ * @returns {(string | null)[]} */
+function hotseatNames(seatsBox, specs, typed) {
+  const inputs = [...seatsBox.querySelectorAll("input.seat-name")].map((i) => /** @type {HTMLInputElement} */ (i).value.trim());
+  const first = specs.indexOf("human");
+  return specs.map((spec, p) => (spec === "human" ? inputs[p] || (p === first ? typed : "") || null : null));
 }
 
 /** The seat kind each seat's picker says: human, a level's name or an agent spec.
@@ -370,8 +390,10 @@ async function createTable({ optionsBox, seatsBox, name, error }, game, controls
     return;
   }
   try {
+    const extra = controls.body();
+    const names = extra.hotseat ? { names: hotseatNames(seatsBox, specs, typed) } : {};
     /** @type {{id: string, tokens?: Record<string, string>}} */
-    const created = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: specs, ...controls.body() } });
+    const created = await api("/api/tables", { method: "POST", body: { game: game.name, options, seats: specs, ...extra, ...names } });
     const { id } = created;
     if (specs.includes("human") && !controls.created(id, created)) {
       remember("name", typed);
