@@ -56,11 +56,25 @@ function languagePicker() {
   picker.addEventListener("change", () => pick(picker.value));
 }
 
+/** The skip link goes to the game without touching the address (it routes the page): to the
+ * board's first place to choose, else the board, else the page's main part. */
+function skipLink() {
+  document.getElementById("skip-link")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    const board = document.getElementById("board");
+    const target = /** @type {HTMLElement | null} */ (board?.querySelector("[data-action]") ?? board ?? document.getElementById("main"));
+    if (!target) return;
+    if (!target.hasAttribute("tabindex") && !target.matches("[data-action]")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  });
+}
+
 /** Loads the player's language, then translates the page's frame and shows its page. */
 async function begin() {
   await start();
   translate(document);
   languagePicker();
+  skipLink();
   window.addEventListener("hashchange", () => void route());
   await route();
 }

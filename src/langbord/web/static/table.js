@@ -255,6 +255,21 @@ class TablePage {
     } catch (e) {
       this.boxes.error.textContent = messageOf(e);
     }
+    this.refocus();
+  }
+
+  /** After a move the place chosen is gone with the board it was on: the keyboard's focus, which
+   * fell to the page's body, returns to the board (its first place to choose, if any). */
+  refocus() {
+    const now = document.activeElement;
+    if (now && now !== document.body && document.contains(now)) return;
+    const board = this.boxes.board;
+    const place = /** @type {HTMLElement | SVGElement | null} */ (board.querySelector("[data-action]"));
+    if (place) place.focus({ preventScroll: true });
+    else {
+      if (!board.hasAttribute("tabindex")) board.setAttribute("tabindex", "-1");
+      board.focus({ preventScroll: true });
+    }
   }
 
   // Busy only while the move is posted: the pushed table may show the next decision before the
