@@ -194,14 +194,14 @@ class LessonPage {
     }
   }
 
-  /** Why the place `{kind, args}` cannot be chosen: the tutorial's teaching answer, told in the
-   * lesson too.
+  /** Why the place `{kind, args}` cannot be chosen: the tutorial's teaching answer, told once,
+   * beside the place asked about (the lesson's own line is for moves tried).
    * @param {string} kind
    * @param {Record<string, unknown>} args
    * @returns {Promise<import("./types.js").WhyAnswer>} */
   async why(kind, args) {
     const attempt = await tryTutorial(this.tid, this.k, { kind, args });
-    await this.answer(attempt);
+    if (attempt.ok) await this.answer(attempt);
     return { legal: attempt.ok, action: null, reason: attempt.ok ? "" : attempt.message, rule: this.step.tutorial.rule };
   }
 
