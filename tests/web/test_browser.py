@@ -174,7 +174,7 @@ def test_a_stale_click_shows_the_servers_message(server: str, browser: Browser) 
     table_id = create_in_lobby(one, server, "skibe", ["human", "random", "random"])
     expect(one.locator("#prompt")).to_contain_text("Your move")
     two = context.new_page()  # the same seat (the same stored token), in another tab
-    two.route_web_socket(re.compile(r".*/ws$"), lambda socket: None)  # never hears a push
+    two.route_web_socket(re.compile(r".*/ws(\?.*)?$"), lambda socket: None)  # never hears a push
     two.goto(one.url)
     expect(two.locator("#prompt")).to_contain_text("Your move")
     click_once(one)

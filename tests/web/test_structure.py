@@ -180,7 +180,7 @@ def test_a_table_plays_through_the_board_with_garbled_texts(server: str, page: P
         server_side.on_message(lambda message: socket.send(json.dumps(garble(json.loads(message)))))
 
     page.route(re.compile(r".*/api/tables/[A-Za-z0-9_-]+$"), fetched)
-    page.route_web_socket(re.compile(r".*/ws$"), pushed)
+    page.route_web_socket(re.compile(r".*/ws(\?.*)?$"), pushed)
     create_in_lobby(page, server, "skibe", SEATS["skibe"])
     expect(page.locator("#prompt")).to_contain_text("Your move")
     on_board = 0
