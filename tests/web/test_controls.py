@@ -104,7 +104,7 @@ class Contract:
 
     def install(self, page: Page) -> None:
         page.route_web_socket(
-            re.compile(r".*/ws$"), lambda socket: None if self.deaf else socket.close()
+            re.compile(r".*/ws(\?.*)?$"), lambda socket: None if self.deaf else socket.close()
         )
         page.route(re.compile(r".*/api/tables/[^/]+$"), self.table)
         page.route(re.compile(r".*/api/tables/[^/]+/chat$"), self.chat_post)
@@ -209,6 +209,11 @@ def test_undo_at_a_table_with_a_bot_and_when_others_are_asked(at: Table) -> None
     # At a table of several humans: another asks, this seat answers.
     contract.undo = {"available": False, "request": {"by": 1, "moves": 2, "waiting_for": [0]}}
     expect(page.locator("#undo-request")).to_contain_text("random asks to take back 2 decisions")
+    # The turn bar, which stays on screen, says so too, and leads to the answer.
+    expect(page.locator("#bar-undo")).to_contain_text("random asks to take back 2 decisions")
+    page.click("#bar-undo-answer")
+    expect(page.locator("#undo-accept")).to_be_focused()
+    expect(page.locator("#undo-accept")).to_be_in_viewport()
     expect(page.locator("#undo")).to_be_disabled()
     big_enough(page, "#undo-accept")
     big_enough(page, "#undo-refuse")
@@ -230,8 +235,10 @@ def test_undo_at_a_table_with_a_bot_and_when_others_are_asked(at: Table) -> None
         "You asked to take back 1 decision: waiting for random"
     )
     expect(page.locator("#undo-accept")).to_be_hidden()
+    expect(page.locator("#bar-undo-answer")).to_be_hidden()
     contract.undo = {"available": False, "request": None}
     expect(page.locator("#undo-request")).to_be_hidden()
+    expect(page.locator("#bar-undo")).to_be_hidden()
 
 
 def test_a_hint_in_words_with_its_chance_marked_on_the_board(at: Table) -> None:

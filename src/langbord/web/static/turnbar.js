@@ -7,6 +7,7 @@ import { seatLabel, sitterLabel, whoLabel, entryLine } from "./names.js";
 import { showsNotation } from "./notation.js";
 import { headline } from "./ranking.js";
 import { t } from "./i18n.js";
+import { undoState } from "./undo.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
@@ -112,9 +113,14 @@ export function turnBar(handlers) {
   const copy = h("button", { class: "secondary", type: "button", onclick: () => copyLink(parts.share) }, t("Copy link"));
   const waiting = h("div", { class: "waiting", id: "waiting", hidden: true },
     h("div", { class: "share-row" }, parts.share, copy), parts.joinForm, parts.joinError);
+  // A request to take back moves shows in the bar, which stays on screen: the Undo panel that
+  // answers it may be far below.
+  const undoText = h("span", {});
+  const undoAnswer = h("button", { class: "small", id: "bar-undo-answer", type: "button", onclick: () => answerUndo() }, t("Answer"));
+  const undoLine = h("p", { class: "bar-undo", id: "bar-undo", role: "status", hidden: true }, undoText, " ", undoAnswer);
   const element = h("section", { class: "turn-bar", id: "turn-bar", "aria-label": t("whose turn") },
     h("div", { class: "turn-head" }, parts.chipBox, parts.who, parts.timer),
-    parts.line, showingBox, waiting);
+    parts.line, undoLine, showingBox, waiting);
   const clock = thinkingClock(parts.timer);
 
   /** @param {BarState} state */
@@ -131,9 +137,20 @@ export function turnBar(handlers) {
     drawShowing(parts.showing, state);
     waiting.hidden = table.status !== "open";
     drawJoin(parts, state, handlers);
+    const { banner } = undoState(table);
+    undoLine.hidden = !banner || table.status !== "playing";
+    undoText.textContent = banner?.text ?? "";
+    undoAnswer.hidden = banner?.kind !== "answer";
   }
 
   return { element, update, leave: clock.leave };
+}
+
+/** Brings the Undo panel's request, with its Allow and Refuse, to the player. */
+function answerUndo() {
+  const request = document.getElementById("undo-request");
+  request?.scrollIntoView({ block: "center" });
+  document.getElementById("undo-accept")?.focus({ preventScroll: true });
 }
 
 /** The bots' thinking time, counted from when this client saw the turn begin.
