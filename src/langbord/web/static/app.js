@@ -11,6 +11,7 @@ import { api } from "./api.js";
 import { chip } from "./svg.js";
 import { controlsPanel } from "./controls.js";
 import { LANGUAGES, language, pick, start, t, translate } from "./i18n.js";
+import { focusBoard } from "./board.js";
 
 /** The controls a table's page shows beside its own (undo, hint, chat, rules…).
  * @type {import("./table.js").PanelMaker[]} */
@@ -62,10 +63,8 @@ function skipLink() {
   document.getElementById("skip-link")?.addEventListener("click", (event) => {
     event.preventDefault();
     const board = document.getElementById("board");
-    const target = /** @type {HTMLElement | null} */ (board?.querySelector("[data-action]") ?? board ?? document.getElementById("main"));
-    if (!target) return;
-    if (!target.hasAttribute("tabindex") && !target.matches("[data-action]")) target.setAttribute("tabindex", "-1");
-    target.focus();
+    if (board) focusBoard(board);
+    else document.getElementById("main")?.focus(); // the main part has tabindex -1
   });
 }
 

@@ -61,6 +61,15 @@ export async function drawBoard(box, table, act, options = {}) {
   return ctx;
 }
 
+/** Puts the keyboard's focus on the board: its first place to choose, else the board itself.
+ * @param {HTMLElement} board @param {FocusOptions} [how] */
+export function focusBoard(board, how) {
+  const place = /** @type {HTMLElement | SVGElement | null} */ (board.querySelector("[data-action]"));
+  if (place) { place.focus(how); return; }
+  if (!board.hasAttribute("tabindex")) board.setAttribute("tabindex", "-1");
+  board.focus(how);
+}
+
 /** A seat's chip: its colour and letter, as on the board.
  * @param {Table} table
  * @param {number} seat */

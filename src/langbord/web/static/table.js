@@ -5,7 +5,7 @@
 // hooks and returns an element to place and an `update` called with every new table.
 import { api, ApiError, seats, remembered, remember, titles, games } from "./api.js";
 import { h, toast, messageOf } from "./dom.js";
-import { drawBoard } from "./board.js";
+import { drawBoard, focusBoard } from "./board.js";
 import { gameTitle } from "./names.js";
 import { Pacer, entriesToShow, speedNamed, SPEEDS } from "./pacing.js";
 import { sinceYourTurn } from "./since.js";
@@ -263,13 +263,7 @@ class TablePage {
   refocus() {
     const now = document.activeElement;
     if (now && now !== document.body && document.contains(now)) return;
-    const board = this.boxes.board;
-    const place = /** @type {HTMLElement | SVGElement | null} */ (board.querySelector("[data-action]"));
-    if (place) place.focus({ preventScroll: true });
-    else {
-      if (!board.hasAttribute("tabindex")) board.setAttribute("tabindex", "-1");
-      board.focus({ preventScroll: true });
-    }
+    focusBoard(this.boxes.board, { preventScroll: true });
   }
 
   // Busy only while the move is posted: the pushed table may show the next decision before the
