@@ -26,8 +26,8 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def create_in_lobby(page: Page, server: str, game: str, seats: list[str], name: str = "Ann") -> str:
-    """Fills the lobby's form and sits down; returns the table id."""
+def fill_lobby(page: Page, server: str, game: str, seats: list[str]) -> None:
+    """Opens the lobby and picks ``game``, its player count and who plays each seat."""
     page.goto(f"{server}/#/")
     page.select_option("#game", game)
     if page.locator("#options [name=players]").count():
@@ -37,6 +37,11 @@ def create_in_lobby(page: Page, server: str, game: str, seats: list[str], name: 
     expect(selects).to_have_count(len(seats))
     for k, spec in enumerate(seats):
         selects.nth(k).select_option(spec)
+
+
+def create_in_lobby(page: Page, server: str, game: str, seats: list[str], name: str = "Ann") -> str:
+    """Fills the lobby's form and sits down; returns the table id."""
+    fill_lobby(page, server, game, seats)
     page.fill("#name", name)
     page.click("#create")
     page.wait_for_url(re.compile(r"#/table/"))
@@ -226,14 +231,7 @@ def test_the_lobby_names_options_for_players(server: str, page: Page) -> None:
 def test_a_hotseat_table_keeps_the_names_typed(server: str, page: Page) -> None:
     """With "Hotseat" ticked, each human seat gets a name field; the names typed are the
     players' at the table (the lobby's own name stands for the first seat left empty)."""
-    page.goto(f"{server}/#/")
-    page.select_option("#game", "knarr")
-    page.fill("#options [name=players]", "2")
-    page.locator("#options [name=players]").dispatch_event("change")
-    selects = page.locator("#seats select")
-    expect(selects).to_have_count(2)
-    for k in range(2):
-        selects.nth(k).select_option("human")
+    fill_lobby(page, server, "knarr", ["human", "human"])
     names = page.locator("#seats input.seat-name")
     expect(names.first).to_be_hidden()
     page.check("#hotseat")

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from web.test_browser import click_once, create_in_lobby, shoot
+from web.test_browser import click_once, create_in_lobby, fill_lobby, shoot
 
 
 def my_decision(page: Page) -> str:
@@ -57,14 +57,7 @@ def test_chat_reaches_the_table_as_text(server: str, page: Page) -> None:
 def test_hotseat_passes_the_device_between_the_human_seats(server: str, page: Page) -> None:
     """Two humans on one device: when the other human is to move, a screen hides the table until
     that player says they hold the device; then the page shows their seat (their own hand)."""
-    page.goto(f"{server}/#/")
-    page.select_option("#game", "knarr")
-    page.fill("#options [name=players]", "2")
-    page.locator("#options [name=players]").dispatch_event("change")
-    selects = page.locator("#seats select")
-    expect(selects).to_have_count(2)
-    for k in range(2):
-        selects.nth(k).select_option("human")
+    fill_lobby(page, server, "knarr", ["human", "human"])
     page.fill("#name", "Ann")
     page.check("#hotseat")
     page.click("#create")
