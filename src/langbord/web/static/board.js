@@ -56,8 +56,18 @@ export async function drawBoard(box, table, act, options = {}) {
       console.warn("the board could not draw this table", error);
     }
   }
+  // The keyboard's focus on this board stays on it through the redraw: on the same place if it
+  // is still offered, else on the board's first place (it would fall to the page's body).
+  const focused = document.activeElement;
+  const hadFocus = !!focused && box.contains(focused);
+  const place = hadFocus && focused instanceof Element ? focused.getAttribute("data-action") : null;
   box.replaceChildren(svg || h("pre", { class: "text" }, table.text));
   closeWhy({ detached: true }); // an answer about a place no longer drawn
+  if (hadFocus) {
+    const same = place === null ? null : /** @type {HTMLElement | SVGElement | null} */ (box.querySelector(`[data-action="${CSS.escape(place)}"]`));
+    if (same) same.focus({ preventScroll: true });
+    else focusBoard(box, { preventScroll: true });
+  }
   return ctx;
 }
 
