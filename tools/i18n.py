@@ -9,6 +9,7 @@ What is extracted (see :mod:`langbord.core.i18n` for the functions that mark):
   ``ngettext`` and the templates of ``ActionTable.word``; the words of every ruling in the
   games' ``rulings.json``;
 - the tutorials' texts in ``tutorials/*.toml`` (domain ``tutorials``);
+- the players' rules pages in ``guides/*.toml`` (domain ``rules``);
 - the browser page (domain ``page``): ``t``/``tn`` in ``web/static/**/*.js``, and the
   ``data-i18n*`` attributes of ``index.html``.
 
@@ -112,6 +113,16 @@ def tutorial_entries() -> Iterator[Entry]:
                         yield str(mark["label"]).strip(), None
 
 
+def rules_entries() -> Iterator[Entry]:
+    """The players' rules pages: every text of each game's page, as the page reads it."""
+    from langbord.guides import read
+
+    for path in sorted((PACKAGE / "guides").glob("*.toml")):
+        page = read(path.read_text(encoding="utf-8"), path.stem, f"guides/{path.name}")
+        for text in page.texts():
+            yield text, None
+
+
 def page_entries() -> Iterator[Entry]:
     """The browser page's strings."""
     static = PACKAGE / "web" / "static"
@@ -121,7 +132,12 @@ def page_entries() -> Iterator[Entry]:
             yield match.group(1), None
 
 
-SOURCES = {"langbord": python_entries, "tutorials": tutorial_entries, "page": page_entries}
+SOURCES = {
+    "langbord": python_entries,
+    "tutorials": tutorial_entries,
+    "rules": rules_entries,
+    "page": page_entries,
+}
 
 
 def template(domain: str) -> Catalog:

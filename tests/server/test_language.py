@@ -121,6 +121,11 @@ def test_the_catalogue_and_the_rules_come_in_the_language(client: TestClient) ->
     rules_fr = client.get("/api/games/skibe/rules?lang=fr").json()
     assert [r["id"] for r in rules_fr["rulings"]] == [r["id"] for r in rules_en["rulings"]]
     assert [r["text"] for r in rules_fr["rulings"]] != [r["text"] for r in rules_en["rulings"]]
+    page_en, page_fr = rules_en["guide"], rules_fr["guide"]
+    assert [s["kind"] for s in page_fr["sections"]] == [s["kind"] for s in page_en["sections"]]
+    assert page_fr["summary"] != page_en["summary"]
+    for en, fr in zip(page_en["sections"], page_fr["sections"], strict=True):
+        assert fr["heading"] != en["heading"] and fr["paragraphs"] != en["paragraphs"]
 
 
 def test_a_tutorial_is_taught_in_the_language(client: TestClient) -> None:

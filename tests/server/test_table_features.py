@@ -561,6 +561,12 @@ def test_each_game_has_a_rules_panel(client: TestClient, name: str) -> None:
     assert isinstance(rules["rulings"], list)
     for ruling in rules["rulings"]:
         assert isinstance(ruling["id"], str) and isinstance(ruling["text"], str)
+    guide = rules["guide"]  # the players' page: every section kind, every ruling in words
+    assert [s["kind"] for s in guide["sections"]][:5] == ["goal", "setup", "turn", "scoring", "end"]
+    assert [c["ruling"] for c in guide["clarifications"]] == [r["id"] for r in rules["rulings"]]
+    for picture in (s["picture"] for s in guide["sections"] if s["picture"]):
+        step = client.get(f"/api/tutorials/{picture['tutorial']}/steps/{picture['step']}")
+        assert step.status_code == 200 and step.json()["game"] == name
 
 
 def test_rules_of_no_game(client: TestClient) -> None:

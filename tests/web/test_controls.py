@@ -99,6 +99,23 @@ class Contract:
                 "The first to 40 points wins.",
                 "notation": ["take d2 — take the card in slot d2", "end — end the turn"],
                 "rulings": [{"id": "KN-1", "text": "<b>A trade</b> needs the goods in hand."}],
+                "guide": {
+                    "summary": "Recruit Vikings, explore and trade.",
+                    "sections": [
+                        {
+                            "kind": kind,
+                            "heading": f"The {kind}",
+                            "paragraphs": ["The first to 40 points wins."]
+                            if kind == "goal"
+                            else [f"What the {kind} is."],
+                            "picture": None,
+                        }
+                        for kind in ("goal", "setup", "turn", "scoring", "end")
+                    ],
+                    "clarifications": [
+                        {"ruling": "KN-1", "text": "<b>A trade</b> needs the goods in hand."}
+                    ],
+                },
             }
         )
 
@@ -409,9 +426,14 @@ def test_the_rules_panel_from_the_table(at: Table) -> None:
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Rules: Knarr")
     expect(panel).to_contain_text("The first to 40 points wins.")
-    expect(panel).to_contain_text("take d2")
-    expect(panel.locator("dt")).to_have_text("KN-1")
-    expect(panel.locator("dd")).to_have_text("<b>A trade</b> needs the goods in hand.")  # as text
+    expect(panel.locator(".guide-section h3")).to_have_count(5)
+    clarification = panel.locator("[data-ruling=KN-1]")
+    expect(clarification).to_have_text("<b>A trade</b> needs the goods in hand.")  # as text
+    expect(panel).not_to_contain_text("KN-1")  # the id stays out of a player's sight
+    notation = panel.locator(".ctl-notation")
+    expect(notation).to_be_hidden()  # notation only on request
+    panel.locator(".ctl-notation-box summary").click()
+    expect(notation).to_contain_text("take d2")
     box = panel.bounding_box()
     width = SIZES[at.size]["viewport"]["width"]
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width

@@ -47,7 +47,7 @@ LANGUAGES: tuple[str, ...] = ("en", "da", "de", "fr")
 NAMES: dict[str, str] = {"en": "English", "da": "Dansk", "de": "Deutsch", "fr": "Français"}
 """Each language's name in itself, for a picker."""
 
-DOMAINS: tuple[str, ...] = ("langbord", "tutorials", "page")
+DOMAINS: tuple[str, ...] = ("langbord", "tutorials", "rules", "page")
 """The catalogs: ``langbord`` for Python, ``tutorials`` for the tutorials' texts (their TOML
 files), ``page`` for the browser page."""
 

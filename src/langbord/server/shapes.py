@@ -315,12 +315,47 @@ class Catalogue(TypedDict):
     agents: list[str]
 
 
+class GuidePicture(TypedDict):
+    """A board on a rules page: the position of step ``step`` (0-based) of tutorial
+    ``tutorial`` (``GET /api/tutorials/TUTORIAL/steps/STEP``), with its caption."""
+
+    tutorial: str
+    step: int
+    caption: str
+
+
+class GuideSection(TypedDict):
+    """A part of a rules page: ``kind`` is goal, setup, turn, scoring, end or module."""
+
+    kind: str
+    heading: str
+    paragraphs: list[str]
+    picture: GuidePicture | None
+
+
+class Clarification(TypedDict):
+    """A ruling in a player's words; ``ruling`` is its id, for those who look it up."""
+
+    ruling: str
+    text: str
+
+
+class Guide(TypedDict):
+    """A game's rules page for players, in the language asked for."""
+
+    summary: str
+    sections: list[GuideSection]
+    clarifications: list[Clarification]
+
+
 class Rules(TypedDict):
-    """A game's rules panel (``GET /api/games/GAME/rules``): its card, the card's notation
-    lines and the rulings it implements."""
+    """A game's rules (``GET /api/games/GAME/rules``): the players' page (``guide``, null for a
+    game without one), and for developers its card, the card's notation lines and the rulings
+    it implements."""
 
     game: str
     title: str
+    guide: Guide | None
     card: str
     notation: list[str]
     rulings: list[Ruling]

@@ -25,6 +25,7 @@ from langbord.core.game import JSON, Game, State
 from langbord.core.i18n import _, language
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
+from langbord.guides import guide
 from langbord.server.errors import NotFound
 from langbord.server.shapes import (
     ChatMessage,
@@ -398,8 +399,9 @@ def catalogue(bot_seconds: float) -> list[dict[str, JSON]]:
 
 
 def rules_json(game_name: str) -> dict[str, JSON]:
-    """A game's rules panel: its title, its card (``Game.rules``), the card's notation lines and
-    the rulings it implements (``Game.rulings`` where the game has it)."""
+    """A game's rules: its title, its players' page (:func:`langbord.guides.guide`, in the
+    language spoken), its card (``Game.rules``), the card's notation lines and the rulings it
+    implements (``Game.rulings`` where the game has it)."""
     if game_name not in games():
         raise NotFound(
             _("no game {game}: the games are {games}").format(
@@ -417,9 +419,11 @@ def rules_json(game_name: str) -> dict[str, JSON]:
             else:
                 ruling_id, words = ruling
             rulings.append({"id": str(ruling_id), "text": _(str(words)) if words else str(words)})
+    page = guide(game_name)
     return {
         "game": game_name,
         "title": game.info.title,
+        "guide": None if page is None else page.to_json(),
         "card": card,
         "notation": game.notation_lines(),
         "rulings": rulings,

@@ -195,6 +195,7 @@ class Rematch(BaseModel):
 class Rules(BaseModel):
     game: str
     title: str
+    guide: dict[str, Any] | None
     card: str
     notation: list[str]
     rulings: list[dict[str, Any]]

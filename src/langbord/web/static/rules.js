@@ -1,8 +1,9 @@
-// The rules panel of a game, from GET /api/games/{name}/rules: the game's card, its notation
-// and the rulings that apply.
+// The rules panel of a game, from GET /api/games/{name}/rules: the players' rules page, drawn
+// with the boards of tutorial positions, and the notation for those who ask for it.
 import { h } from "./dom.js";
 import { api as request } from "./api.js";
 import { t } from "./i18n.js";
+import { drawBoard } from "./board.js";
 
 /** @typedef {import("./types.js").Rules} Rules */
 
@@ -25,25 +26,55 @@ export function rulesOf(game) {
 }
 
 /**
- * The panel's content: headed sections, text as text.
+ * The panel's content: the players' page (goal, setup, a turn, scoring, the end, the modules,
+ * each drawn where it has a picture; then the clarifications), and the notation on request.
+ * A game without a page shows its card.
  * @param {Rules} rules
  */
 export function rulesContent(rules) {
   const notation = Array.isArray(rules.notation) ? rules.notation : String(rules.notation ?? "").split("\n");
+  const asked = h("details", { class: "ctl-notation-box" }, h("summary", {}, t("Notation (for the terminal and game records)")),
+    h("ul", { class: "ctl-notation" }, notation.filter((line) => line.trim()).map((line) => h("li", {}, h("code", {}, line)))));
+  const guide = rules.guide;
+  if (!guide) {
+    return [
+      h("section", { class: "ctl-rules-card" }, h("h3", {}, t("How to play")), h("div", { class: "ctl-pre" }, rules.card ?? "")),
+      asked,
+    ];
+  }
+  const clarifications = guide.clarifications.length
+    ? h("section", { class: "guide-clarifications" }, h("h3", {}, t("Clarifications")),
+      h("p", { class: "muted" }, t("Where the rulebook leaves a question open, this is how langbord plays it.")),
+      h("ul", {}, guide.clarifications.map((c) => h("li", { "data-ruling": c.ruling }, c.text))))
+    : null;
   return [
-    h("section", { class: "ctl-rules-card" }, h("h3", {}, t("How to play")), h("div", { class: "ctl-pre" }, rules.card ?? "")),
-    h("section", {}, h("h3", {}, t("Notation")),
-      h("ul", { class: "ctl-notation" }, notation.filter((line) => line.trim()).map((line) => h("li", {}, h("code", {}, line))))),
-    h("section", {}, h("h3", {}, t("Rulings")),
-      (rules.rulings ?? []).length
-        ? h("dl", { class: "ctl-rulings" }, (rules.rulings ?? []).flatMap((r) => [h("dt", {}, r.id), h("dd", {}, r.text)]))
-        : h("p", { class: "muted" }, t("No rulings for this game."))),
-  ];
+    h("p", { class: "guide-summary" }, guide.summary),
+    ...guide.sections.map((section) => h("section", { class: "guide-section", "data-kind": section.kind },
+      h("h3", {}, section.heading),
+      ...section.paragraphs.map((p) => h("p", {}, p)),
+      section.picture ? guidePicture(section.picture) : null)),
+    clarifications,
+    asked,
+  ].filter((n) => n !== null);
+}
+
+/** A picture of a rules page: the board of a tutorial's step, drawn as the table draws it (no
+ * place offered), with its caption; the board comes once the step is fetched.
+ * @param {import("./contracts/table.js").GuidePicture} picture */
+function guidePicture(picture) {
+  const box = h("div", { class: "guide-board", role: "img", "aria-label": picture.caption });
+  const figure = h("figure", { class: "guide-picture", "data-tutorial": picture.tutorial, "data-step": String(picture.step) },
+    box, h("figcaption", {}, picture.caption));
+  void request(`/api/tutorials/${encodeURIComponent(picture.tutorial)}/steps/${picture.step}`)
+    .then((/** @type {import("./types.js").Table} */ table) => drawBoard(box, { ...table, legal: [], prompt: null }, () => {}))
+    .then(() => figure.classList.add("drawn"))
+    .catch(() => { figure.hidden = true; }); // the words stand without their picture
+  return figure;
 }
 
 /**
  * Opens the rules panel of `game` (a modal dialog that closes with Escape), at the ruling
- * `ruling` if one is named (it is scrolled to and marked); the focus goes back to `back` after.
+ * `ruling`'s clarification if one is named (it is scrolled to and marked); the focus goes back to `back` after.
  * @param {string} game the game's name ("skaal")
  * @param {string} title the game's title ("Skåål"), until the rules say it
  * @param {{ruling?: string, back?: HTMLElement | null}} [at]
@@ -64,10 +95,9 @@ export async function openRules(game, title, { ruling = "", back = null } = {}) 
     const rules = await rulesOf(game);
     heading.textContent = t("Rules: {game}", { game: rules.title || title });
     body.replaceChildren(...rulesContent(rules));
-    const named = ruling ? [...body.querySelectorAll(".ctl-rulings dt")].find((dt) => dt.textContent === ruling) : null;
+    const named = ruling ? [...body.querySelectorAll("[data-ruling]")].find((li) => li.getAttribute("data-ruling") === ruling) : null;
     if (named) {
       named.classList.add("ctl-ruling-named");
-      named.nextElementSibling?.classList.add("ctl-ruling-named");
       named.scrollIntoView({ block: "center" });
     }
   } catch (e) {

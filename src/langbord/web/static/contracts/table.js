@@ -280,14 +280,49 @@
  */
 
 /**
- * A game's rules panel (`GET /api/games/GAME/rules`): its card, the card's notation
- * lines and the rulings it implements.
+ * A game's rules (`GET /api/games/GAME/rules`): the players' page (`guide`, null for a
+ * game without one), and for developers its card, the card's notation lines and the rulings
+ * it implements.
  * @typedef {object} Rules
  * @property {string} game
  * @property {string} title
+ * @property {Guide | null} guide
  * @property {string} card
  * @property {string[]} notation
  * @property {Ruling[]} rulings
+ */
+
+/**
+ * A game's rules page for players, in the language asked for.
+ * @typedef {object} Guide
+ * @property {string} summary
+ * @property {GuideSection[]} sections
+ * @property {Clarification[]} clarifications
+ */
+
+/**
+ * A part of a rules page: `kind` is goal, setup, turn, scoring, end or module.
+ * @typedef {object} GuideSection
+ * @property {string} kind
+ * @property {string} heading
+ * @property {string[]} paragraphs
+ * @property {GuidePicture | null} picture
+ */
+
+/**
+ * A board on a rules page: the position of step `step` (0-based) of tutorial
+ * `tutorial` (`GET /api/tutorials/TUTORIAL/steps/STEP`), with its caption.
+ * @typedef {object} GuidePicture
+ * @property {string} tutorial
+ * @property {number} step
+ * @property {string} caption
+ */
+
+/**
+ * A ruling in a player's words; `ruling` is its id, for those who look it up.
+ * @typedef {object} Clarification
+ * @property {string} ruling
+ * @property {string} text
  */
 
 /**
