@@ -10,7 +10,7 @@ import pytest
 
 import langbord
 from langbord.core.i18n import LANGUAGES, speaking
-from langbord.guides import GuideError, guide, read
+from langbord.guides import GuideError, guide, in_words, read
 from langbord.tutorials import get_tutorial
 
 GAMES = langbord.games()
@@ -129,3 +129,49 @@ def test_a_page_not_for_players_is_refused(text: str, refusal: str) -> None:
 def test_no_page_for_no_game() -> None:
     with pytest.raises(GuideError, match="no game 'chess'"):
         guide("chess")
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "rulings"),
+    [
+        (
+            "now red must take a display card ('take d1') or draw ('draw')",
+            "now red must take a display card or draw",
+            [],
+        ),
+        (
+            "discard down to 5 cards ('discard Trold' or 'discard Nisse')",
+            "discard down to 5 cards",
+            [],
+        ),
+        (
+            "{region} is not empty: setup dwarfs go to empty regions (SA-4)",
+            "{region} is not empty: setup dwarfs go to empty regions",
+            ["SA-4"],
+        ),
+        (
+            "bow 2 has its last food stone, which never moves (rulebook, SB-3)",
+            "bow 2 has its last food stone, which never moves (rulebook)",
+            ["SB-3"],
+        ),
+        (
+            "Caps apply to the total (KN-6: gains of one trade are applied together).",
+            "Caps apply to the total (gains of one trade are applied together).",
+            ["KN-6"],
+        ),
+        (
+            "Move one. SA-6: an innkeeper cannot be moved.",
+            "Move one. An innkeeper cannot be moved.",
+            ["SA-6"],
+        ),
+        ("the deck is short (SV-5, SV-8)", "the deck is short", ["SV-5", "SV-8"]),
+        ("Les limites (KN-6\u00a0: les gains).", "Les limites (les gains).", ["KN-6"]),
+        ("la réserve\u00a0: passez (SB-3)", "la réserve\u00a0: passez", ["SB-3"]),
+        ("l’équipement d’un navire, qu'il soit", "l’équipement d’un navire, qu'il soit", []),
+    ],
+)
+def test_an_engine_message_in_words(message: str, words: str, rulings: list[str]) -> None:
+    """The quoted moves and the ruling ids leave an engine's message, in any language (French
+    keeps its spaces before a colon); the ids it cited come back beside it."""
+    assert in_words(message) == (words, rulings)
+    assert in_words(words)[0] == words  # words stay words

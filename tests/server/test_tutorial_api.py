@@ -263,7 +263,9 @@ def test_why_not_at_a_step(client: TestClient, lesson: Tutorial) -> None:
     assert legal.json() == {
         "legal": True,
         "action": expect["text"],
+        "words": expect["words"],
         "reason": "",
+        "rulings": [],
         "rule": legal.json()["rule"],
     }
     illegal = client.post(path, json={"kind": "lay", "args": {"ship": 1}}).json()

@@ -11,6 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import langbord
+from langbord.core.i18n import speaking
+from langbord.guides import guide, in_words
 from langbord.server.why import rule_line, why_not
 
 from .test_table_features import bearer, create, humans, join, look, refused
@@ -26,7 +28,7 @@ def asked(client: TestClient, table_id: str, body: Any, headers: Headers | None 
     response = why(client, table_id, body, headers)
     assert response.status_code == 200, response.text
     answer = response.json()
-    assert set(answer) == {"legal", "action", "reason", "rule"}
+    assert set(answer) == {"legal", "action", "words", "reason", "rulings", "rule"}
     return answer
 
 
@@ -42,7 +44,9 @@ def test_a_legal_move_is_legal_with_its_rule(client: TestClient) -> None:
         assert answer == {
             "legal": True,
             "action": action["text"],
+            "words": action["words"],
             "reason": "",
+            "rulings": [],
             "rule": answer["rule"],
         }
         assert answer["rule"].startswith(action["text"].split()[0])
@@ -59,7 +63,10 @@ def test_an_illegal_move_gets_the_engines_reason(client: TestClient) -> None:
         state.apply_action(state.string_to_action(action["action"]))
     with pytest.raises(langbord.IllegalActionError) as caught:
         state.string_to_action("lay 1")
-    assert str(caught.value) == f"'lay 1': {answer['reason']}"
+    # The engine's refusal, in words: the moves it quotes as examples are left out.
+    engine = str(caught.value).removeprefix("'lay 1': ")
+    assert "('take d1')" in engine and answer["reason"] == in_words(engine)[0]
+    assert "'" not in answer["reason"] and answer["words"] == "lay the card in ship 1"
     assert answer["rule"] == "lay 3: lay the card taken in ship 3 (below its limit)"
     spectator = asked(client, table_id, {"kind": "lay", "args": {"ship": 1}})
     assert spectator == answer  # Skibe hides nothing
@@ -212,3 +219,24 @@ def test_rule_lines_of_every_game() -> None:
     assert rule_line("knarr", "no mead", "no mead").startswith("no mead: Mead Cup")
     assert rule_line("skaal", "prospect", "prospect").startswith("prospect: advance the pawn")
     assert rule_line("skibe", None, "fly") == ""
+
+
+def test_a_ruling_behind_a_refusal_comes_in_words() -> None:
+    """A refusal that rests on a ruling names no id: the ruling comes beside it, in the words of
+    the game's page for players (its clarification), in the language spoken."""
+    game = langbord.load("skaal", players=3)
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("place Kamau"))
+    answer = why_not(
+        game, state, state.current_player(), "place", {"region": "Kamau"}, status="playing"
+    )
+    assert answer["words"] == "place a dwarf in Kamau"
+    assert answer["reason"] == "Kamau is not empty: setup dwarfs go to empty regions"
+    page = guide("skaal")
+    assert page is not None
+    (sa4,) = [c.text for c in page.clarifications if c.ruling == "SA-4"]
+    assert answer["rulings"] == [{"id": "SA-4", "text": sa4}]
+    with speaking("de"):
+        german = why_not(game, state, 1, "place", {"region": "Kamau"}, status="playing")
+    assert german["rulings"][0]["id"] == "SA-4" and german["rulings"][0]["text"] != sa4
+    assert "SA-4" not in str(german["reason"]) and german["reason"] != answer["reason"]

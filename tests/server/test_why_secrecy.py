@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import langbord
 from langbord.engines.knarr.data import TYPE_NAMES
 from langbord.engines.knarr.rules import KnarrState
+from langbord.guides import in_words
 from langbord.server import why as why_module
 from langbord.server.service import Service
 from langbord.server.why import depends, not_whatever, public_refusal, refusal, why_not
@@ -131,7 +132,10 @@ def check(answer: Answer, possible: set[Answer], seat: str, what: str) -> str:
         assert not legal and len(possible) > 1, (what, possible)
         assert not any(ok for ok, _ in possible), (what, possible)
         return "whatever"
-    assert possible == {answer}, f"{what}: told {answer}, but the deals give {possible}"
+    # The API tells the engine's answer in words (its quoted moves and ruling ids taken out).
+    said = {(ok, in_words(why)[0]) for ok, why in possible}
+    told = (legal, in_words(reason)[0])
+    assert said == {told}, f"{what}: told {answer}, but the deals give {possible}"
     return "definite"
 
 

@@ -31,7 +31,16 @@ from langbord.core.game import JSON
 from langbord.core.i18n import SOURCE, dgettext, language, speaking
 from langbord.core.registry import games, load
 
-__all__ = ["Clarification", "Guide", "GuideError", "Picture", "Section", "guide"]
+__all__ = [
+    "Clarification",
+    "Guide",
+    "GuideError",
+    "Picture",
+    "Section",
+    "clarification",
+    "guide",
+    "in_words",
+]
 
 DOMAIN = "rules"
 """The catalog of the pages' texts."""
@@ -261,3 +270,45 @@ def guide(game: str) -> Guide | None:
     if game not in games():
         raise GuideError(f"no game {game!r}: the games are {', '.join(games())}")
     return _guide_in(game, language())
+
+
+def clarification(game: str, ruling: str) -> str | None:
+    """The clarification of ``ruling`` on ``game``'s page, in the language spoken; None where
+    the game has no page or the page no such ruling."""
+    try:
+        page = guide(game)
+    except GuideError:
+        return None  # a game langbord does not know, or a page that cannot be read
+    if page is None:
+        return None
+    return next((c.text for c in page.clarifications if c.ruling == ruling), None)
+
+
+_EXAMPLES = re.compile(r"\s*\('[^()]*'\)")
+_RULING = re.compile(r"\b[A-Z]{2}-\d+\b")
+_ID_ALONE = re.compile(r"\s*\((?:[A-Z]{2}-\d+(?:,\s*)?)+\)")
+_ID_LAST = re.compile(r",\s*[A-Z]{2}-\d+(?=\))")
+_ID_OPENS = re.compile(r"(^|[.!?] +)?\b[A-Z]{2}-\d+\s*:\s*(\w?)")
+_ID_ANY = re.compile(r"\s*\b[A-Z]{2}-\d+\b")
+_SPACE_BEFORE = re.compile(r" +([,.)])")
+
+
+def _opened(match: re.Match[str]) -> str:
+    """A ruling id opening a phrase taken out: a sentence it opened begins with a capital."""
+    start, first = match.group(1), match.group(2)
+    return (start + first.upper()) if start is not None else first
+
+
+def in_words(text: str) -> tuple[str, list[str]]:
+    """An engine's message as a player reads it, and the rulings it cites: the moves it quotes as
+    examples (``take a card ('take d1')``) and the ruling ids (``(SB-3)``, ``(rulebook, SB-3)``,
+    ``SA-6: …``) taken out, in any language (notation and ids are never translated)."""
+    rulings = list(dict.fromkeys(_RULING.findall(text)))
+    said = _EXAMPLES.sub("", text)
+    said = _ID_ALONE.sub("", said)
+    said = _ID_LAST.sub("", said)
+    said = _ID_OPENS.sub(_opened, said)
+    said = _ID_ANY.sub("", said)
+    said = _SPACE_BEFORE.sub(r"\1", re.sub(r" {2,}", " ", said))
+    said = said.replace("()", "").strip()
+    return said, rulings

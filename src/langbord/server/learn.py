@@ -24,7 +24,7 @@ from langbord.core.i18n import _, language
 from langbord.server.errors import NotFound
 from langbord.server.store.schema import now
 from langbord.server.tables import HUMAN, Live, SeatInfo, apply_logged
-from langbord.server.views import legal_json, log_entry, seen_by
+from langbord.server.views import legal_json, log_entry, ruling_words, seen_by
 from langbord.server.why import why_not
 from langbord.tutorials import Tutorial, get_tutorial, tutorials
 
@@ -130,7 +130,6 @@ class Lessons:
         table = self._table(tutorial, k, state, learner)
         expected = tutorial.expected(k)
         (expect,) = [a for a in legal_json(state) if _id(a) == expected]
-        rulings = {r["id"]: r["text"] for r in state.game.rulings()}
         table["tutorial"] = {
             "id": tutorial.id,
             "title": tutorial.title,
@@ -139,7 +138,7 @@ class Lessons:
             "step_title": step.title,
             "text": step.text,
             "rule": step.rule,
-            "rule_text": _(rulings[step.rule]) if step.rule in rulings else "",
+            "rule_text": ruling_words(state.game, [step.rule])[0]["text"] if step.rule else "",
             "hint": step.hint,
             "highlight": [dict(h) for h in step.highlight],
             "expect": expect,

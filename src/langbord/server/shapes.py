@@ -436,12 +436,16 @@ class Hint(TypedDict):
 class WhyAnswer(TypedDict):
     """Whether the action of the parts asked about may be played now (``POST
     /api/tables/ID/why``, and at a tutorial's step): ``action`` is its text (null if no action
-    has these parts), ``reason`` why not ("" when legal), ``rule`` the notation line of its kind
-    (may be "")."""
+    has these parts) and ``words`` the same in a player's words; ``reason`` why not ("" when
+    legal), in words (no notation, no ruling id); ``rulings`` the rulings the reason rests on,
+    each in a player's words; ``rule`` the notation line of its kind (may be ""), for those who
+    show the notation."""
 
     legal: bool
     action: str | None
+    words: str | None
     reason: str
+    rulings: list[Ruling]
     rule: str
 
 

@@ -25,7 +25,7 @@ from langbord.core.game import JSON, Game, State
 from langbord.core.i18n import _, language
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
-from langbord.guides import guide
+from langbord.guides import clarification, guide
 from langbord.server.errors import NotFound
 from langbord.server.shapes import (
     ChatMessage,
@@ -205,13 +205,17 @@ def result_json(live: Live) -> Result:
 
 
 def ruling_words(game: Game, ids: Sequence[str]) -> list[Ruling]:
-    """The game's rulings ``ids``, each with its words in the language spoken (its id alone
-    where it has none)."""
+    """The game's rulings ``ids``, each in the language spoken: the clarification of the game's
+    page for players where it has one, else the ruling's own words (its id alone where it has
+    none)."""
     known = _ruling_texts(game.name)
-    return [
-        {"id": ruling, "text": _(known[ruling]) if known.get(ruling) else known.get(ruling, ruling)}
-        for ruling in ids
-    ]
+    found: list[Ruling] = []
+    for ruling in ids:
+        plain = clarification(game.name, ruling)
+        if plain is None:
+            plain = _(known[ruling]) if known.get(ruling) else known.get(ruling, ruling)
+        found.append({"id": ruling, "text": plain})
+    return found
 
 
 @functools.cache

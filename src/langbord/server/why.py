@@ -21,12 +21,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from langbord.core.errors import IllegalActionError, InvalidActionError
 from langbord.core.game import CHANCE, JSON, Game, State
 from langbord.core.i18n import _
 from langbord.core.registry import load
+from langbord.guides import in_words
+from langbord.server.views import ruling_words
 
 _GAP = re.compile(r"\s{2,}")
 _COLUMNS = re.compile(r"\s{3,}")
@@ -130,22 +132,30 @@ def why_not(
     status: str,
 ) -> dict[str, JSON]:
     """The answer of ``POST /api/tables/{id}/why`` for ``asker`` (None: a spectator) at a table
-    of ``status`` in ``state``: ``{"legal", "action", "reason", "rule"}``."""
+    of ``status`` in ``state``: ``{"legal", "action", "words", "reason", "rulings", "rule"}``
+    (:class:`langbord.server.shapes.WhyAnswer`): the reason in words, the rulings it cites each
+    in a player's words."""
     try:
         action = game.action_of_parts(kind, args)
     except InvalidActionError:
-        shown = " ".join([kind, *(f"{k}={v}" for k, v in args.items())])
         return {
             "legal": False,
             "action": None,
-            "reason": _("there is no such move here: no {game} move is {move}").format(
-                game=game.info.title, move=repr(shown)
-            ),
+            "words": None,
+            "reason": _("there is no such move here"),
+            "rulings": [],
             "rule": rule_line(game.name, None, kind),
         }
     text = state.action_to_string(action)
     rule = rule_line(game.name, text, kind)
-    answer: dict[str, JSON] = {"legal": False, "action": text, "reason": "", "rule": rule}
+    answer: dict[str, JSON] = {
+        "legal": False,
+        "action": text,
+        "words": state.action_words(action),
+        "reason": "",
+        "rulings": [],
+        "rule": rule,
+    }
     mover = state.current_player()
     if status == "open":
         answer["reason"] = _("the table is waiting for players to join")
@@ -163,4 +173,7 @@ def why_not(
         answer["legal"], answer["reason"] = public_refusal(state, action)
     else:
         answer["legal"], answer["reason"] = refusal(state, action)
+    said, rulings = in_words(str(answer["reason"]))
+    answer["reason"] = said
+    answer["rulings"] = cast(JSON, ruling_words(game, rulings))
     return answer

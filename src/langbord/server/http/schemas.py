@@ -93,7 +93,11 @@ class PartsOf(BaseModel):
 class WhyNot(BaseModel):
     legal: bool
     action: str | None = Field(description="the action's text; null if no action has the parts")
-    reason: str = Field(description='"" when legal, else why not (the engine\'s refusal)')
+    words: str | None = Field(description="the action in a player's words; null if none")
+    reason: str = Field(description='"" when legal, else why not, in words (the engine\'s refusal)')
+    rulings: list[dict[str, Any]] = Field(
+        description="the rulings the reason rests on, each {id, text} in a player's words"
+    )
     rule: str = Field(description="the notation line of the action's kind (may be empty)")
 
 
