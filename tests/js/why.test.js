@@ -3,7 +3,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { FakeElement, fire, installFakeDom } from "./fakedom.js";
-import { boardContext, closeWhy, highlighted, highlightedPick } from "../../src/langbord/web/static/svg.js";
+import { boardContext, closeWhy, highlighted, highlightedPick, whyWords } from "../../src/langbord/web/static/svg.js";
+import { setShowsNotation } from "../../src/langbord/web/static/notation.js";
 import { nearest as skaalNearest } from "../../src/langbord/web/static/boards/skaal/layout.js";
 import { nearest as skibeNearest } from "../../src/langbord/web/static/boards/skibe/layout.js";
 import { nearest as skoventyrNearest } from "../../src/langbord/web/static/boards/skoventyr/places.js";
@@ -27,7 +28,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 test("a legal place is clickable and marked with its kind and arguments", () => {
   /** @type {any[]} */
   const sent = [];
-  const ctx = boardContext(table(), (a) => sent.push(a), { why: async () => ({ legal: true, action: "place Kamau", reason: "", rule: "" }) });
+  const ctx = boardContext(table(), (a) => sent.push(a), { why: async () => ({ legal: true, action: "place Kamau", words: "place a dwarf in Kamau", reason: "", rulings: [], rule: "" }) });
   const place = node();
   assert.equal(ctx.offer(place, "place", { region: "Kamau" }, "Kamau"), true);
   assert.equal(place.getAttribute("data-action"), "7");
@@ -62,7 +63,10 @@ test("a place that cannot be chosen asks why on click and shows the answer in a 
   const asked = [];
   const why = async (/** @type {string} */ kind, /** @type {Record<string, unknown>} */ args) => {
     asked.push([kind, args]);
-    return { legal: false, action: "find Kamau", reason: "Kamau has an Inn: no prospecting there", rule: "The find never goes to a region with an Inn." };
+    return {
+      legal: false, action: "find Kamau", words: "the find goes to Kamau", reason: "Kamau has an Inn: no prospecting there",
+      rulings: [{ id: "SA-7", text: "If no region can take the find, nothing is placed." }], rule: "find Kamau: the find never goes to a region with an Inn.",
+    };
   };
   const ctx = boardContext(table(), () => { throw new Error("no action may be sent"); }, { why });
   const place = node();
@@ -77,8 +81,13 @@ test("a place that cannot be chosen asks why on click and shows the answer in a 
   assert.ok(box, "no popover");
   assert.equal(box.getAttribute("role"), "status");
   assert.equal(box.getAttribute("aria-busy"), null, "the answer is in");
+  // The question names the place and the move it stands for; the answer is in words.
+  assert.match(box.allText, /Kamau: the find goes to Kamau\?/);
   assert.match(box.allText, /Why not: Kamau has an Inn: no prospecting there/);
-  assert.match(box.allText, /never goes to a region with an Inn/);
+  // The ruling behind it in its words, behind a summary, without its id; no notation.
+  assert.match(box.allText, /How langbord plays it/);
+  assert.match(box.allText, /If no region can take the find, nothing is placed\./);
+  assert.doesNotMatch(box.allText, /SA-7|find Kamau:/);
   assert.ok(box.style.left && box.style.top, "the popover is placed");
   // A second tap closes it.
   fire(place, "click");
@@ -87,7 +96,7 @@ test("a place that cannot be chosen asks why on click and shows the answer in a 
 });
 
 test("Enter asks too; Escape and a click elsewhere close the popover", async () => {
-  const ctx = boardContext(table(), () => {}, { why: async () => ({ legal: false, action: null, reason: "no dwarf left in reserve", rule: "" }) });
+  const ctx = boardContext(table(), () => {}, { why: async () => ({ legal: false, action: null, words: null, reason: "no dwarf left in reserve", rulings: [], rule: "" }) });
   const place = node();
   const other = node();
   ctx.offer(place, "place", { region: "Topa" });
@@ -117,8 +126,8 @@ test("another place's question replaces the open answer; an answer that comes la
   fire(a, "click");
   fire(b, "click");
   assert.equal(doc.body.children.filter((c) => c.classList.contains("why-pop")).length, 1);
-  pending[0]({ legal: false, action: null, reason: "Topa's answer", rule: "" });
-  pending[1]({ legal: false, action: null, reason: "Salud's answer", rule: "" });
+  pending[0]({ legal: false, action: null, words: null, reason: "Topa's answer", rulings: [], rule: "" });
+  pending[1]({ legal: false, action: null, words: null, reason: "Salud's answer", rulings: [], rule: "" });
   await settle();
   assert.match(popover()?.allText ?? "", /Salud's answer/);
   assert.doesNotMatch(popover()?.allText ?? "", /Topa/);
@@ -141,7 +150,7 @@ test("a failed question says so in the popover, and a board drawn again closes a
 
 test("highlights mark the places they name, legal or not, by kind and some arguments", () => {
   const highlight = [{ kind: "find", args: { region: "Kamau" }, label: "Kamau" }, { args: { region: "Topa" } }];
-  const ctx = boardContext(table(), () => {}, { highlight, why: async () => ({ legal: false, action: null, reason: "", rule: "" }) });
+  const ctx = boardContext(table(), () => {}, { highlight, why: async () => ({ legal: false, action: null, words: null, reason: "", rulings: [], rule: "" }) });
   const [kamauFind, kamauPlace, topa, salud] = [node(), node(), node(), node()];
   ctx.offer(kamauFind, "find", { region: "Kamau" });
   ctx.offer(kamauPlace, "place", { region: "Kamau" }); // legal: clickable, but another kind
@@ -220,4 +229,14 @@ test("Skoventyr and Knarr: places stand for the phase's action on them", () => {
   assert.deepEqual(knarrNearest("boat:2", "action"), { kind: "trade", args: { bracelets: 2 } });
   assert.deepEqual(knarrNearest("recruits", "pay"), { kind: "pay recruit", args: {} });
   assert.equal(knarrNearest("button:end turn", "action"), null);
+});
+
+test("the notation line shows only to whoever shows the notation", () => {
+  const answer = { legal: false, action: "lay 3", words: "lay the card in ship 3", reason: "ship 3 is full", rulings: [], rule: "lay 3: lay the card taken in ship 3" };
+  setShowsNotation(false, null);
+  assert.deepEqual(whyWords(answer, "Ship 3"), { asked: "Ship 3: lay the card in ship 3?", said: "Why not: ship 3 is full", rulings: [], rule: "" });
+  setShowsNotation(true, null);
+  assert.equal(whyWords(answer, "Ship 3").rule, "lay 3: lay the card taken in ship 3");
+  setShowsNotation(false, null);
+  assert.equal(whyWords({ ...answer, legal: true }, "lay the card in ship 3").asked, "lay the card in ship 3");
 });

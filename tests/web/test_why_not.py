@@ -6,6 +6,7 @@ tests/web/screenshots/why-GAME-WIDTH.png."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -94,10 +95,16 @@ def test_a_place_that_cannot_be_chosen_says_why(
     place = page.locator(
         f"#board .why[data-kind='{picked['kind']}'][data-args='{picked['args']}']"
     ).first
+    name = (place.get_attribute("aria-label") or "").removesuffix(": why not?")
     words = ask(page, place)
-    assert words.startswith("Why not:"), words
-    reason = words.removeprefix("Why not:").strip()
+    # The question names the place tapped (and the move it stands for), the answer follows in
+    # words: no quoted move, no ruling id (the rulings are in words behind a summary).
+    asked, said, *_rest = [line for line in words.split("\n") if line.strip()]
+    assert asked.startswith(name) and name, (name, words)
+    assert said.startswith("Why not:"), words
+    reason = said.removeprefix("Why not:").strip()
     assert len(reason) > 8 and "Could not ask" not in words, f"{picked}: {words!r}"
+    assert not re.search(r"\('|\b[A-Z]{2}-\d+\b", words), words
     boxes = page.evaluate(BOXES)
     left, top, right, bottom = boxes["pop"]
     assert left >= 0 and right <= boxes["width"] + 0.5, f"the popover leaves the window: {boxes}"

@@ -202,7 +202,8 @@ class LessonPage {
   async why(kind, args) {
     const attempt = await tryTutorial(this.tid, this.k, { kind, args });
     if (attempt.ok) await this.answer(attempt);
-    return { legal: attempt.ok, action: null, reason: attempt.ok ? "" : attempt.message, rule: this.step.tutorial.rule };
+    // The lesson's rule is told in its own box, in words: the popover does not repeat it.
+    return { legal: attempt.ok, action: null, words: null, reason: attempt.ok ? "" : attempt.message, rulings: [], rule: "" };
   }
 
   /** The answer to a move tried: a refusal changes nothing; the right move is played.

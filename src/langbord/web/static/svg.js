@@ -11,6 +11,7 @@
 // marks the places it names.
 
 import { t } from "./i18n.js";
+import { showsNotation } from "./notation.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -302,12 +303,17 @@ export function placeWhy(box, node) {
   box.style.top = `${Math.round(y + window.scrollY)}px`;
 }
 
-/** The popover's words for an answer.
- * @param {WhyAnswer} answer @returns {[string, string]} what is said, and the rule */
-function whyWords(answer) {
-  if (answer.legal) return [answer.action ? t("This can be done now: {action}.", { action: answer.action }) : t("This can be done now."), answer.rule || ""];
+/** The popover's words for an answer about the place called `label`: the question (the place
+ * and the move it stands for, in words), the answer (why not, in words), the rulings it rests on
+ * (in a player's words) and the notation line, shown only to whoever shows the notation.
+ * @param {WhyAnswer} answer @param {string} label
+ * @returns {{asked: string, said: string, rulings: {id: string, text: string}[], rule: string}} */
+export function whyWords(answer, label) {
+  const asked = answer.words && answer.words !== label ? t("{place}: {move}?", { place: label, move: answer.words }) : label;
+  const rule = showsNotation() && answer.rule ? answer.rule : "";
+  if (answer.legal) return { asked, said: t("This can be done now."), rulings: [], rule };
   const reason = answer.reason || t("not now.");
-  return [t("Why not: {reason}", { reason }), answer.rule || ""];
+  return { asked, said: t("Why not: {reason}", { reason }), rulings: answer.rulings ?? [], rule };
 }
 
 /** Opens the popover for `node` and fills it with the answer `ask` gives (a second call for the
@@ -321,11 +327,15 @@ export async function showWhy(node, label, ask) {
   box.className = "why-pop";
   box.setAttribute("role", "status");
   box.setAttribute("aria-busy", "true"); // until the answer is in
+  const question = document.createElement("p");
+  question.className = "why-asked";
+  question.textContent = label;
   const said = document.createElement("p");
-  said.textContent = `${label}: …`;
+  said.className = "why-said";
+  said.textContent = "…";
   const rule = document.createElement("p");
   rule.className = "why-rule";
-  box.append(said, rule);
+  box.append(question, said, rule);
   document.body.appendChild(box);
   // The answer takes the place of the page's tooltip, which a tap on the same place shows.
   document.getElementById?.("tip")?.setAttribute("hidden", "");
@@ -335,13 +345,31 @@ export async function showWhy(node, label, ask) {
   placeWhy(box, node);
   let words;
   try {
-    words = whyWords(await ask());
+    words = whyWords(await ask(), label);
   } catch (error) {
-    words = [t("Could not ask why: {reason}", { reason: error instanceof Error ? error.message : String(error) }), ""];
+    words = { asked: label, said: t("Could not ask why: {reason}", { reason: error instanceof Error ? error.message : String(error) }), rulings: [], rule: "" };
   }
   if (openWhy?.box !== box) return; // closed, or another place asked, meanwhile
-  [said.textContent, rule.textContent] = words;
-  rule.hidden = !words[1];
+  question.textContent = words.asked;
+  said.textContent = words.said;
+  rule.textContent = words.rule;
+  rule.hidden = !words.rule;
+  if (words.rulings.length) {
+    // The rulings behind the answer, in words, on request: a ruling's id is never shown.
+    const more = document.createElement("details");
+    more.className = "why-rulings";
+    const summary = document.createElement("summary");
+    summary.textContent = t("How langbord plays it");
+    const list = document.createElement("ul");
+    for (const ruling of words.rulings) {
+      const item = document.createElement("li");
+      item.textContent = ruling.text;
+      list.append(item);
+    }
+    more.append(summary, list);
+    rule.remove();
+    box.append(more, rule); // the notation line, if shown, stays last
+  }
   box.removeAttribute("aria-busy");
   placeWhy(box, node);
 }
@@ -356,12 +384,13 @@ function markPlace(node, kind, args, highlights) {
   if (highlighted(highlights, kind, args)) node.classList.add("highlight");
 }
 
-/** The words a place is known by where its board gave none: the first line of its tooltip (the
- * component it shows, in the player's language), else "this place".
+/** The words a place is known by where its board gave none: the first phrase of its tooltip
+ * (the component it shows, in the player's language), else "this place".
  * @param {Element} node */
 function placeName(node) {
   const tip = node.closest?.("[data-tip]")?.getAttribute("data-tip") ?? node.querySelector?.("[data-tip]")?.getAttribute("data-tip");
-  const first = tip?.split("\n")[0].trim();
+  // Its first phrase: "Lindorm 1, value 4. A Minion of…" is "Lindorm 1, value 4".
+  const first = tip?.split("\n")[0].split(/[.:](?:\s|$)/)[0].trim();
   return first || t("this place");
 }
 
