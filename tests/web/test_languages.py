@@ -20,9 +20,15 @@ GAMES = ("skibe", "skoventyr", "knarr", "skaal")
 
 SAID = """(root) => {
   const top = document.querySelector(root);
+  // What a player asked for is not what the page says: the advanced agent specs.
+  const advanced = [...top.querySelectorAll("[data-advanced]")];
+  const was = advanced.map((node) => node.style.display);
+  advanced.forEach((node) => { node.style.display = "none"; });
   const parts = [top.innerText];
+  advanced.forEach((node, k) => { node.style.display = was[k]; });
   for (const node of top.querySelectorAll("[aria-label], [title]")) {
     if (node.closest("details:not([open])") || node.closest("#notation-card")) continue;
+    if (node.closest("[data-advanced]")) continue;
     parts.push(node.getAttribute("aria-label") ?? "", node.getAttribute("title") ?? "");
   }
   for (const node of top.querySelectorAll("#board svg title")) {
@@ -32,8 +38,12 @@ SAID = """(root) => {
 }"""
 """Everything a player reads, or hears from a screen reader, on the page."""
 
-NOTATION = re.compile(r"\('[^']+'|`|\bseat 0\b|\bplads 0\b")
-"""Notation quoted for a player (``('take d1')``), a backtick, or a seat counted from 0."""
+NOTATION = re.compile(
+    r"\('[^']+'|`|\bseat 0\b|\bplads 0\b|\b[A-Z]{2}-\d+\b|\b[a-z]+:[a-z_]+=[\w.]+"
+)
+"""Notation quoted for a player (``('take d1')``), a backtick, a seat counted from 0, a bare
+ruling id (``SB-3``: a ruling is told in words, behind a summary) or an agent spec
+(``mcts:time=5``, only under "Advanced")."""
 
 ENGLISH = re.compile(
     r"\b(the|your|you|with|turn|move|moves|waiting|player|players|take|cards|ship|ships|"

@@ -25,7 +25,7 @@ from langbord.core.game import JSON, Game, State
 from langbord.core.i18n import _, language
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
-from langbord.guides import clarification, guide
+from langbord.guides import clarification, guide, in_words
 from langbord.server.errors import NotFound
 from langbord.server.shapes import (
     ChatMessage,
@@ -124,26 +124,28 @@ def _seen(live: Live, seat: int | None) -> dict[str, JSON]:
 
 def _own(live: Live, seat: int | None) -> dict[str, JSON]:
     """The fields of :func:`seen_by` that are ``seat``'s own: who it is, its legal actions
-    and prompt when it is to move, and the undo request as it concerns it."""
+    and prompt (in words: no ruling id) when it is to move, and the undo request as it concerns
+    it."""
     state = live.state
     yours = seat is not None and state.current_player() == seat and live.status == "playing"
     return {
         "you": seat,
         "legal": legal_json(state) if yours else [],
-        "prompt": state.prompt(seat, notation=False) if yours else None,
+        "prompt": in_words(state.prompt(seat, notation=False))[0] if yours else None,
         "undo": undo_json(live, seat),
     }
 
 
 def log_entry(entry: LogEntry, move: int, seat: int | None, state: State) -> dict[str, JSON]:
     """Log entry number ``move`` as ``seat`` (None: a spectator) is told of it, with the
-    action's parts if the telling is the action itself (it names no more than the text does)."""
+    action's parts if the telling is the action itself (it names no more than the text does);
+    its words name no ruling id."""
     told = entry.told[seat] if seat is not None else entry.public
     shown: dict[str, JSON] = {
         "move": move,
         "player": entry.player if entry.player >= 0 else None,
         "action": told,
-        "words": entry.words(state, seat),
+        "words": in_words(entry.words(state, seat))[0],
     }
     if told == entry.text:
         shown.update(entry.parts)

@@ -281,12 +281,12 @@ function seatRow(game, bots, p) {
   const select = h("select", { name: `seat${p}`, "aria-label": t("who plays {seat}", { seat: label }) },
     h("option", { value: "human" }, seatKindLabel("human")),
     levels.length ? h("optgroup", { label: t("Bot levels") },
-      levels.map((l) => h("option", { value: l.name, title: t("plays {spec}", { spec: l.spec }) }, levelLabel(l)))) : null,
-    h("optgroup", { label: t("Advanced: agent specs") },
+      levels.map((l) => h("option", { value: l.name }, levelLabel(l)))) : null,
+    h("optgroup", { label: t("Advanced: agent specs"), "data-advanced": "" },
       specs.map((a) => h("option", { value: a }, seatKindLabel(a))),
       h("option", { value: ADVANCED }, t("Another spec…"))));
   const spec = h("input", {
-    class: "spec", name: `spec${p}`, "aria-label": t("agent spec for {seat}", { seat: label }), hidden: true,
+    class: "spec", name: `spec${p}`, "aria-label": t("agent spec for {seat}", { seat: label }), hidden: true, "data-advanced": "",
     placeholder: "mcts:iterations=500", maxlength: 200, spellcheck: "false",
   });
   const help = h("small", { class: "help seat-help" });
