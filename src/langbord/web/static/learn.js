@@ -159,7 +159,7 @@ class LessonPage {
       onclick: (/** @type {Event} */ e) => void openRules(this.step.game, this.title, { ruling: tutorial.rule, back: /** @type {HTMLElement} */ (e.currentTarget) }) },
     t("See it in the rules"));
     const rule = tutorial.rule
-      ? h("details", { class: "lesson-hint", id: "lesson-rule-box" }, h("summary", {}, t("Rule {rule}", { rule: tutorial.rule })),
+      ? h("details", { class: "lesson-hint", id: "lesson-rule-box" }, h("summary", {}, t("How langbord plays it")),
         tutorial.rule_text ? h("p", {}, tutorial.rule_text) : null, open)
       : null;
     const hint = tutorial.hint
