@@ -20,12 +20,10 @@ GAMES = ("skibe", "skoventyr", "knarr", "skaal")
 
 SAID = """(root) => {
   const top = document.querySelector(root);
-  // What a player asked for is not what the page says: the advanced agent specs.
-  const advanced = [...top.querySelectorAll("[data-advanced]")];
-  const was = advanced.map((node) => node.style.display);
-  advanced.forEach((node) => { node.style.display = "none"; });
-  const parts = [top.innerText];
-  advanced.forEach((node, k) => { node.style.display = was[k]; });
+  // What a player asks for is not what the page says: the agent specs under "Advanced" (a
+  // select's text lists all its options, so their lines are left out).
+  const advanced = new Set([...top.querySelectorAll("[data-advanced] option")].map((o) => o.textContent.trim()));
+  const parts = [top.innerText.split("\\n").filter((line) => !advanced.has(line.trim())).join("\\n")];
   for (const node of top.querySelectorAll("[aria-label], [title]")) {
     if (node.closest("details:not([open])") || node.closest("#notation-card")) continue;
     if (node.closest("[data-advanced]")) continue;
