@@ -4,8 +4,8 @@ from a docstring read at run time.
 
 One script runs in two interpreters, plain and with ``-OO``: a random game of every game (its
 record and every seat's final view), the cards, taglines and notation lines, the commands
-``langbord games`` and ``langbord rules GAME``, and the server's catalogue and rules panels. The
-two outputs must be the same.
+``langbord games`` and ``langbord rules GAME --card``, and the server's catalogue and rules
+panels. The two outputs must be the same.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ for name in langbord.games():
         "rules": game.rules(),
         "tagline": game.tagline(),
         "notation": game.notation_lines(),
-        "cli rules": printed("rules", name),
+        "cli rules": printed("rules", name, "--card"),
     }
 found["cli games"] = printed("games")
 with tempfile.TemporaryDirectory() as folder:

@@ -112,9 +112,9 @@ def game_page(name: str) -> str:
         "",
         "## The game card",
         "",
-        f"What `langbord rules {name}` prints: the players, the options, the action notation "
-        "with examples, the rulings implemented and what the engine decides where the rulebook "
-        "is silent.",
+        f"What `langbord rules {name} --card` prints: the players, the options, the action "
+        "notation with examples, the rulings implemented and what the engine decides where the "
+        "rulebook is silent.",
         "",
         "```text",
         card,

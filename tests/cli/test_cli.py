@@ -14,6 +14,7 @@ import pytest
 import langbord
 from langbord.agents import heuristics
 from langbord.cli.main import main
+from langbord.guides import guide
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -33,15 +34,32 @@ def test_games(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rules_prints_the_card(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "rules", "skibe")
+    status, out, _ = run(capsys, "rules", "skibe", "--card")
     assert status == 0
     for text in ("SB-1", "SB-6", "take d2", "move equip", "players: number of players"):
         assert text in out
     assert out.rstrip().endswith(
         "Best agent (bot seats and hints unless another is named): mcts:prior=10"
     )
-    _, out, _ = run(capsys, "rules", "skoventyr")
+    _, out, _ = run(capsys, "rules", "skoventyr", "--card")
     assert out.rstrip().endswith(f": {heuristics.best_agent(langbord.load('skoventyr'))}")
+
+
+def test_rules_print_the_page_for_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --card: the players' page, in words, every section and clarification, and
+    where the card is."""
+    page = guide("skaal")
+    assert page is not None
+    status, out, _ = run(capsys, "rules", "skaal")
+    assert status == 0
+    flat = " ".join(out.split())
+    for section in page.sections:
+        assert section.heading in out
+        assert " ".join(section.paragraphs[0].split()) in flat
+    for clarification in page.clarifications:
+        assert " ".join(clarification.text.split()) in flat
+    assert "SA-" not in out and "`" not in out  # no ruling id, no markup
+    assert "langbord rules skaal --card" in flat
 
 
 def test_random_writes_a_record_that_replays(

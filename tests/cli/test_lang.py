@@ -144,10 +144,10 @@ def test_the_terminal_says_its_words_in_the_language_chosen(
     for name in LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(i18n, "translations", lambda language, domain="langbord": _Marked())
-    assert cli.main(["rules", "skibe"]) == 0
+    assert cli.main(["rules", "skibe", "--card"]) == 0
     english, _ = capsys.readouterr()
     assert "\nOptions:\n" in english and "[da]" not in english
-    assert cli.main(["--lang", "da", "rules", "skibe"]) == 0
+    assert cli.main(["--lang", "da", "rules", "skibe", "--card"]) == 0
     danish, _ = capsys.readouterr()
     assert "\n[da] Options:\n" in danish
     assert "[da] Best agent (bot seats and hints unless another is named): " in danish

@@ -67,7 +67,11 @@ def test_an_unknown_level_is_one_line_naming_the_levels() -> None:
 
 def test_the_rules_list_the_levels_with_their_strength() -> None:
     done = subprocess.run(
-        [*COMMAND, "rules", "skibe"], capture_output=True, text=True, timeout=60, check=True
+        [*COMMAND, "rules", "skibe", "--card"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     assert "Bot levels (langbord play skibe --players human,LEVEL;" in done.stdout
     for level in ("beginner", "casual", "club", "strong", "best"):

@@ -22,8 +22,10 @@ SAID = """(root) => {
   const top = document.querySelector(root);
   // What a player asks for is not what the page says: the agent specs under "Advanced" (a
   // select's text lists all its options, so their lines are left out).
-  const advanced = new Set([...top.querySelectorAll("[data-advanced] option")].map((o) => o.textContent.trim()));
-  const parts = [top.innerText.split("\\n").filter((line) => !advanced.has(line.trim())).join("\\n")];
+  const advanced = new Set(
+    [...top.querySelectorAll("[data-advanced] option")].map((o) => o.textContent.trim()));
+  const lines = top.innerText.split("\\n").filter((line) => !advanced.has(line.trim()));
+  const parts = [lines.join("\\n")];
   for (const node of top.querySelectorAll("[aria-label], [title]")) {
     if (node.closest("details:not([open])") || node.closest("#notation-card")) continue;
     if (node.closest("[data-advanced]")) continue;

@@ -157,8 +157,8 @@ class Level:
 
 def whole(figure: float) -> int:
     """A measured figure as it is shown: to the nearest whole number, halves up (458.5 → 459),
-    as the lobby's ``Math.round`` rounds it, so the README, ``langbord rules`` and the browser
-    show one number."""
+    as the lobby's ``Math.round`` rounds it, so the README, ``langbord rules --card`` and the
+    browser show one number."""
     return math.floor(figure + 0.5)
 
 

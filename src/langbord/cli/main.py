@@ -1,7 +1,7 @@
 """The ``langbord`` command.
 
   langbord games                              the registered games
-  langbord rules GAME                         the game card: players, options, notation, rulings
+  langbord rules GAME [--card]                the rules for players; --card: options, notation
   langbord random GAME [--players N] [--seed S] [--option k=v] [--out FILE]
                                               a game of random agents; table and record
   langbord play GAME [--players human,club,…] [--seed S] [--option k=v] [--fast]
@@ -126,6 +126,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    if not args.card:
+        return _rules_page(args.game)
     from langbord.agents.levels import levels
 
     game = langbord.load(args.game)
@@ -150,6 +152,47 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print(
         _("Best agent (bot seats and hints unless another is named): {agent}").format(
             agent=best_agent(game)
+        )
+    )
+    return 0
+
+
+def _rules_page(name: str) -> int:
+    """The game's page for players (:mod:`langbord.guides`), in the language spoken: each
+    section's heading and paragraphs, then the clarifications; the card on request."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+    from rich.text import Text
+
+    from langbord.guides import guide
+
+    game = langbord.load(name)  # an unknown game is refused as everywhere else
+    page = guide(name)
+    if page is None:
+        print(game.rules())
+        return 0
+    console = Console(highlight=False, soft_wrap=False)
+    console.print(Text(game.info.title, style="bold"))
+    console.print(Text(page.summary))
+    for section in page.sections:
+        console.print()
+        console.print(Text(section.heading, style="bold underline"))
+        for k, paragraph in enumerate(section.paragraphs):
+            if k:
+                console.print()
+            console.print(Text(paragraph))
+    if page.clarifications:
+        console.print()
+        console.print(Text(_("Clarifications"), style="bold underline"))
+        console.print(Markdown("\n".join(f"- {c.text}" for c in page.clarifications)))
+    console.print()
+    console.print(
+        Text(
+            _(
+                "The game's card (notation, options, bot levels, rulings): "
+                "langbord rules {game} --card"
+            ).format(game=name),
+            style="dim",
         )
     )
     return 0
@@ -567,8 +610,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", help="list the games")
     p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("rules", help="show a game's card: players, options, notation, rulings")
+    p = sub.add_parser("rules", help="show a game's rules for players (--card: its card)")
     p.add_argument("game")
+    p.add_argument(
+        "--card",
+        action="store_true",
+        help="the game's card instead: players, options, notation, rulings, bot levels",
+    )
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("random", help="play a game of random agents and write its record")

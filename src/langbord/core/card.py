@@ -1,6 +1,6 @@
 """A game's card, declared as data: :class:`Card`, read from a TOML file of the game's package.
 
-The card is what ``langbord rules`` prints and the rules panel shows: players, options,
+The card is what ``langbord rules --card`` prints and the docs show: players, options,
 components, the notation of actions, the rulings implemented and what the engine decides where
 the rules are silent. A game names its file in ``GameInfo.card`` (``"package:file"``) and its
 tagline in ``GameInfo.tagline``; ``GameInfo.card_text`` puts the title line and the card

@@ -482,7 +482,7 @@ class State(ABC):
                 raise InvalidActionError(
                     _(
                         "{game}: {text} is not an action "
-                        "(`langbord rules {game}` lists the notation)"
+                        "(`langbord rules {game} --card` lists the notation)"
                     ).format(**words)
                 )
             said = repr(near[0])
@@ -491,7 +491,7 @@ class State(ABC):
             raise InvalidActionError(
                 _(
                     "{game}: {text} is not an action; did you mean {actions}? "
-                    "(`langbord rules {game}` lists the notation)"
+                    "(`langbord rules {game} --card` lists the notation)"
                 ).format(actions=said, **words)
             )
         if not self._is_legal(action):

@@ -2,9 +2,9 @@
 ``cooperative``): ``langbord/<title>-v0``, today ``langbord/Skoventyr-v0``.
 
 ``gymnasium.make("langbord/Skoventyr-v0", players=1, trees=7)`` after ``import langbord.envs``;
-keyword arguments are the game's options (``langbord rules skoventyr``). The agent takes every
-decision (with ``players`` above 1 it plays all the seats: they share one result and see the same
-table); the observation is the dict of the PettingZoo environments (``"observation"``, the seat
+keyword arguments are the game's options (``langbord rules skoventyr --card``). The agent takes
+every decision (with ``players`` above 1 it plays all the seats: they share one result and see the
+same table); the observation is the dict of the PettingZoo environments (``"observation"``, the seat
 to move's encoded view, every slot in [0, 1]; ``"action_mask"``, 1 for each legal action). The
 reward is 1.0 on the step that wins, 0.0 otherwise; chance is resolved inside the environment
 with its generator. An illegal action changes nothing: the step returns reward 0 and

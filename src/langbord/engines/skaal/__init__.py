@@ -2,7 +2,7 @@
 
 The game's card (players, options, components, the notation of its actions, the rulings it
 implements and what the engine decides where the rules are silent) is data: ``card.toml`` beside
-this file, with the tagline in ``info.py``. ``langbord rules skaal`` prints it, and so does
+this file, with the tagline in ``info.py``. ``langbord rules skaal --card`` prints it, and so does
 ``langbord.load("skaal").rules()``.
 """
 

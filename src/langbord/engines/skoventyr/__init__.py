@@ -2,8 +2,8 @@
 
 The game's card (players, options, components, the notation of its actions, the rulings it
 implements and what the engine decides where the rules are silent) is data: ``card.toml`` beside
-this file, with the tagline in ``info.py``. ``langbord rules skoventyr`` prints it, and so does
-``langbord.load("skoventyr").rules()``.
+this file, with the tagline in ``info.py``. ``langbord rules skoventyr --card`` prints it, and so
+does ``langbord.load("skoventyr").rules()``.
 """
 
 from typing import TYPE_CHECKING, Any

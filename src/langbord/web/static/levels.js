@@ -27,7 +27,7 @@ export function levelLabel(level) {
  * @param {Level[]} levels the game's levels, weakest first */
 export function seatHelp(choice, levels) {
   if (choice === "human") return "";
-  if (choice === "advanced") return t("Type any agent spec, e.g. mcts:iterations=500 (langbord rules GAME lists them).");
+  if (choice === "advanced") return t("Type any agent spec, e.g. mcts:iterations=500 (langbord rules GAME --card lists them).");
   const index = levels.findIndex((l) => l.name === choice);
   if (index < 0) return t("The {agent} agent, as written (for testing and study).", { agent: choice });
   const level = levels[index];
