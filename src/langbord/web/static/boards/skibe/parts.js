@@ -65,6 +65,10 @@ export function drawCard(parent, b, name, equipment, slot) {
   return g;
 }
 
+/** The width of a bold letter of the board's sans-serif, as a share of its font size (a
+ * generous mean: a label longer than its room by this measure is squeezed to fit). */
+const BOLD_WIDTH = 0.62;
+
 /** A Chieftain token of `owner` with action `kind` in `b` (`ghost`: played, an outline).
  * @param {Element} parent @param {Box} b @param {string} owner @param {string} kind
  * @param {{ghost?: boolean, letter?: boolean, where?: import("./tips.js").ChiefWhere}} [how] `letter`: the owner's
@@ -78,8 +82,12 @@ export function token(parent, b, owner, kind, { ghost = false, letter = true, wh
     stroke: ghost ? "#b8a88e" : "#0008", "stroke-dasharray": ghost ? "4 3" : null,
   }, g);
   const label = `${letter ? `${mark(owner)} ` : ""}${chiefShort(kind)}`;
+  // A longer word (Danish "ombytning") fits its token: squeezed to the room, never clipped.
+  const room = b.w - 8;
+  const size = b.w < 66 ? 12 : 13;
+  const squeeze = label.length * size * BOLD_WIDTH > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
   text(g, b.x + b.w / 2, b.y + b.h / 2 + 5, label, {
-    "text-anchor": "middle", "font-size": b.w < 66 ? 12 : 13, "font-weight": 700, fill: ghost ? "#9a8a78" : inkOn(fill),
+    "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: ghost ? "#9a8a78" : inkOn(fill), ...squeeze,
   });
   el("title", {}, g).textContent = ghost ? t("{name} (played)", { name: chieftainName(owner, kind) }) : chieftainName(owner, kind);
   tip(g, chieftainTip(kind, owner, ghost ? "played" : where));
