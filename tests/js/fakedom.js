@@ -112,6 +112,8 @@ const fakeDocument = {
   createElementNS: (_ns, tag) => new FakeElement(tag),
   /** @param {string} tag */
   createElement: (tag) => new FakeElement(tag),
+  /** A text node: an element of no tag that holds only its text. @param {string} text */
+  createTextNode: (text) => Object.assign(new FakeElement("#text"), { textContent: text }),
   /** @param {string} type @param {(e: FakeEvent) => void} fn @param {boolean} [capture] */
   addEventListener(type, fn, capture = false) {
     this.listeners.set(type, [...(this.listeners.get(type) || []), { fn, capture }]);
@@ -129,6 +131,7 @@ const fakeDocument = {
 export function installFakeDom({ width = 390, height = 844 } = {}) {
   Object.assign(globalThis, {
     document: fakeDocument,
+    Node: FakeElement, // what dom.js's `h` appends as it is
     window: { innerWidth: width, innerHeight: height, scrollX: 0, scrollY: 0 },
   });
   return fakeDocument;

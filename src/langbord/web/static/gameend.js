@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { seatChip } from "./board.js";
 import { whoLabel, seatLabel } from "./names.js";
 import { rankingOf, headline, ordinal, reasonLine } from "./ranking.js";
-import { rulingsNote } from "./rules.js";
+import { rulingsNote } from "./rulings.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */

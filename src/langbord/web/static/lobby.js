@@ -6,7 +6,7 @@ import { capitalise, gameTitle, seatNamed } from "./names.js";
 import { lobbyControls } from "./controls.js";
 import { learnSection } from "./learn.js";
 import { levelLabel, seatHelp } from "./levels.js";
-import { rulingsNote } from "./rules.js";
+import { rulingsNote } from "./rulings.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */

@@ -115,13 +115,3 @@ export function rulesButton(game, title = game) {
   button.addEventListener("click", () => void openRules(game(), title(), { back: button }));
   return button;
 }
-
-/** Rulings (where the rulebook is silent, what langbord does) in their words, shown on request
- * under "How langbord plays it"; null without any. A ruling's id is only inside, in its words.
- * @param {{id: string, text: string}[]} rulings
- * @param {string} [extra] more classes for the box */
-export function rulingsNote(rulings, extra = "") {
-  if (!rulings.length) return null;
-  return h("details", { class: `rulings ${extra}`.trim() }, h("summary", {}, t("How langbord plays it")),
-    h("ul", {}, rulings.map((r) => h("li", {}, r.text || r.id))));
-}

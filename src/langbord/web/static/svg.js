@@ -12,6 +12,7 @@
 
 import { t } from "./i18n.js";
 import { showsNotation } from "./notation.js";
+import { rulingsNote } from "./rulings.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -354,19 +355,9 @@ export async function showWhy(node, label, ask) {
   said.textContent = words.said;
   rule.textContent = words.rule;
   rule.hidden = !words.rule;
-  if (words.rulings.length) {
-    // The rulings behind the answer, in words, on request: a ruling's id is never shown.
-    const more = document.createElement("details");
-    more.className = "why-rulings";
-    const summary = document.createElement("summary");
-    summary.textContent = t("How langbord plays it");
-    const list = document.createElement("ul");
-    for (const ruling of words.rulings) {
-      const item = document.createElement("li");
-      item.textContent = ruling.text;
-      list.append(item);
-    }
-    more.append(summary, list);
+  // The rulings behind the answer, in words, on request: a ruling's id is never shown.
+  const more = rulingsNote(words.rulings, "why-rulings");
+  if (more) {
     rule.remove();
     box.append(more, rule); // the notation line, if shown, stays last
   }
