@@ -40,6 +40,7 @@ __all__ = [
     "clarification",
     "guide",
     "in_words",
+    "plain",
 ]
 
 DOMAIN = "rules"
@@ -304,6 +305,8 @@ def in_words(text: str) -> tuple[str, list[str]]:
     examples (``take a card ('take d1')``) and the ruling ids (``(SB-3)``, ``(rulebook, SB-3)``,
     ``SA-6: …``) taken out, in any language (notation and ids are never translated)."""
     rulings = list(dict.fromkeys(_RULING.findall(text)))
+    if not rulings and "('" not in text:
+        return text, []  # nothing to take out (most messages): no pattern need run
     said = _EXAMPLES.sub("", text)
     said = _ID_ALONE.sub("", said)
     said = _ID_LAST.sub("", said)
@@ -312,3 +315,9 @@ def in_words(text: str) -> tuple[str, list[str]]:
     said = _SPACE_BEFORE.sub(r"\1", re.sub(r" {2,}", " ", said))
     said = said.replace("()", "").strip()
     return said, rulings
+
+
+def plain(text: str) -> str:
+    """:func:`in_words` without the rulings: what a player reads where the rulings are told
+    elsewhere (a prompt, a log entry, a lesson)."""
+    return in_words(text)[0]

@@ -21,7 +21,7 @@ from typing import Any
 from langbord.core.errors import InvalidActionError, LangbordError
 from langbord.core.game import JSON, State
 from langbord.core.i18n import _, language
-from langbord.guides import in_words
+from langbord.guides import plain
 from langbord.server.errors import NotFound
 from langbord.server.store.schema import now
 from langbord.server.tables import HUMAN, Live, SeatInfo, apply_logged
@@ -91,16 +91,16 @@ class Lessons:
                     .format(move=repr(shown), hint=step.hint)
                     .strip()
                 )
-                return {"ok": False, "message": words(message), "next": None}
+                return {"ok": False, "message": plain(message), "next": None}
         with self._lock:
             right = action == tutorial.expected(k)
             refused = None if right else tutorial.attempt(k, action)
         if refused is not None:
-            return {"ok": False, "message": words(refused.message), "next": None}
+            return {"ok": False, "message": plain(refused.message), "next": None}
         after = self._cached(
             (tutorial.id, k, "next", language()), lambda: self._build_next(tutorial, k)
         )
-        return {"ok": True, "message": words(tutorial.steps[k].effect), "next": after}
+        return {"ok": True, "message": plain(tutorial.steps[k].effect), "next": after}
 
     def why(self, tutorial_id: str, k: int, kind: str, args: Mapping[str, Any]) -> dict[str, JSON]:
         """ "Why not?" at step ``k``, as the learner's seat is told it at a table (the same
@@ -136,11 +136,11 @@ class Lessons:
             "title": tutorial.title,
             "step": k,
             "steps": len(tutorial.steps),
-            "step_title": words(step.title),
-            "text": words(step.text),
+            "step_title": plain(step.title),
+            "text": plain(step.text),
             "rule": step.rule,
             "rule_text": ruling_words(state.game, [step.rule])[0]["text"] if step.rule else "",
-            "hint": words(step.hint),
+            "hint": plain(step.hint),
             "highlight": [dict(h) for h in step.highlight],
             "expect": expect,
         }
@@ -171,12 +171,6 @@ class Lessons:
             "log_start": 0,
             "log": [log_entry(e, n, learner, live.state) for n, e in enumerate(live.log)],
         }
-
-
-def words(text: str) -> str:
-    """A lesson's text as the learner reads it: the ruling ids it cites are left out (the step's
-    rule is told in words beside it)."""
-    return in_words(text)[0]
 
 
 def _id(action: JSON) -> JSON:

@@ -25,7 +25,7 @@ from langbord.core.game import JSON, Game, State
 from langbord.core.i18n import _, language
 from langbord.core.records import to_record
 from langbord.core.registry import games, load
-from langbord.guides import clarification, guide, in_words
+from langbord.guides import clarification, guide, plain
 from langbord.server.errors import NotFound
 from langbord.server.shapes import (
     ChatMessage,
@@ -131,7 +131,7 @@ def _own(live: Live, seat: int | None) -> dict[str, JSON]:
     return {
         "you": seat,
         "legal": legal_json(state) if yours else [],
-        "prompt": in_words(state.prompt(seat, notation=False))[0] if yours else None,
+        "prompt": plain(state.prompt(seat, notation=False)) if yours else None,
         "undo": undo_json(live, seat),
     }
 
@@ -145,7 +145,7 @@ def log_entry(entry: LogEntry, move: int, seat: int | None, state: State) -> dic
         "move": move,
         "player": entry.player if entry.player >= 0 else None,
         "action": told,
-        "words": in_words(entry.words(state, seat))[0],
+        "words": plain(entry.words(state, seat)),
     }
     if told == entry.text:
         shown.update(entry.parts)
