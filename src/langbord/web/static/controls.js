@@ -7,6 +7,7 @@ import { hintControl } from "./hint.js";
 import { rulesButton } from "./rules.js";
 import { zoomControl } from "./zoom.js";
 import { notationToggle } from "./notation.js";
+import { soundToggle } from "./sound.js";
 import { chatPanel } from "./chat.js";
 import { passScreen, hotseatOption, keepHotseatTokens } from "./hotseat.js";
 import { confirmChoice, forgone } from "./confirm.js";
@@ -54,7 +55,8 @@ export function tableControls({ tableId, root, board, side, table, token, act, r
   const game = () => String(table()?.game ?? "");
   const bar = h("div", { class: "ctl-bar", id: "controls" },
     undo.button, hint.button, rulesButton(game, () => table()?.title ?? game()),
-    h("span", { class: "ctl-spacer" }), notationToggle(() => redraw?.()), zoomControl(board, game()));
+    h("span", { class: "ctl-spacer" }), notationToggle(() => redraw?.()), soundToggle(),
+    zoomControl(board, game()));
   board.before(bar, undo.banner, hint.line, note);
   side.append(chat.panel);
 
