@@ -1,6 +1,7 @@
 // Draws a game's board (boards/GAME.js) into a box, and the seat chips beside names.
 import { boardContext, closeWhy, inkOn } from "./svg.js";
 import { h } from "./dom.js";
+import { animateMove, isStep, remember, shownMove } from "./motion.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").LegalAction} LegalAction */
@@ -35,6 +36,10 @@ export function boardFor(game) {
  * @type {WeakMap<HTMLElement, number>} */
 const asked = new WeakMap();
 
+/** The move each box's board shows (the number of its table's last log entry).
+ * @type {WeakMap<HTMLElement, number>} */
+const shown = new WeakMap();
+
 /** Draws `table`'s board into `box` (its text if the board cannot draw it); clicks on its
  * places call `act`; `options` (svg.js's BoardOptions) answer "why not?" on the others and
  * highlight places.
@@ -56,19 +61,32 @@ export async function drawBoard(box, table, act, options = {}) {
       console.warn("the board could not draw this table", error);
     }
   }
-  // The keyboard's focus on this board stays on it through the redraw: on the same place if it
-  // is still offered, else on the board's first place (it would fall to the page's body).
-  const focused = document.activeElement;
-  const hadFocus = !!focused && box.contains(focused);
-  const place = hadFocus && focused instanceof Element ? focused.getAttribute("data-action") : null;
+  const focus = focusKept(box);
+  // A board showing moves played since it was last drawn moves its pieces (motion.js).
+  const now = shownMove(table);
+  const stepped = isStep(shown.get(box), now);
+  const before = stepped ? remember(box.querySelector("svg")) : null;
+  shown.set(box, now);
   box.replaceChildren(svg || h("pre", { class: "text" }, table.text));
   closeWhy({ detached: true }); // an answer about a place no longer drawn
-  if (hadFocus) {
+  focus();
+  if (svg && stepped) animateMove(svg, before);
+  return ctx;
+}
+
+/** Keeps the keyboard's focus on the board in `box` through a redraw: returns what puts it back,
+ * on the same place if it is still offered, else on the board's first place (it would fall to
+ * the page's body).
+ * @param {HTMLElement} box */
+function focusKept(box) {
+  const focused = document.activeElement;
+  if (!focused || !box.contains(focused)) return () => {};
+  const place = focused instanceof Element ? focused.getAttribute("data-action") : null;
+  return () => {
     const same = place === null ? null : /** @type {HTMLElement | SVGElement | null} */ (box.querySelector(`[data-action="${CSS.escape(place)}"]`));
     if (same) same.focus({ preventScroll: true });
     else focusBoard(box, { preventScroll: true });
-  }
-  return ctx;
+  };
 }
 
 /** Puts the keyboard's focus on the board: its first place to choose, else the board itself.

@@ -32,7 +32,15 @@ export function draw(table, ctx) {
   /** @type {Map<string, Element>} */
   const tagged = new Map();
   /** @type {Tag} */
-  const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
+  const tag = (key, node) => {
+    if (tagged.has(key)) return node;
+    tagged.set(key, node);
+    // A place pieces come from (motion.js); a destination is the same card wherever it lies,
+    // so it travels from the row to the crew that explored it.
+    node.setAttribute("data-place", key);
+    if (key.startsWith("dest:")) node.setAttribute("data-piece", key);
+    return node;
+  };
   const svg = board(geo.W, geo.H, tn("Knarr, {n} player: the board, every crew and your hand", "Knarr, {n} players: the board, every crew and your hand", view.players));
   svg.classList.add("board-knarr"); // its rules are in style.css
   if (geo.narrow) svg.classList.add("fits-phone"); // laid out for a narrow screen
@@ -50,6 +58,8 @@ export function draw(table, ctx) {
   const key = lastPlace(ctx.last, view.payment);
   const node = key && tagged.get(key);
   if (node) node.classList.add("last-move");
+  // A market slot refilled after a take turns its new card over.
+  if (node && (ctx.last?.kind === "take" || ctx.last?.kind === "mead")) node.setAttribute("data-reveal", "");
   return svg;
 }
 

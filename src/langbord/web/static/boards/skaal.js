@@ -11,7 +11,7 @@
 // A place that cannot be chosen now offers the action it stands for (layout.js's `nearest`), and
 // answers why not.
 import { el, board, colour, mark, pickable } from "../svg.js";
-import { layout, lastTargets, nearest, places } from "./skaal/layout.js";
+import { layout, lastTargets, nearest, norm, places } from "./skaal/layout.js";
 import { drawArrows, drawRegions, drawRoads } from "./skaal/map.js";
 import { drawClans, drawDie, drawHeader, drawKey, drawTrack } from "./skaal/panel.js";
 import { t } from "../i18n.js";
@@ -102,9 +102,39 @@ export function draw(table, ctx) {
   drawKey(svg, L);
   drawTrack(svg, v, L, last, look);
   drawClans(svg, table, v, L, look);
+  markMoved(svg, ctx.last, clans);
 
   svg.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && picked) repick(null);
   });
   return svg;
+}
+
+/** Says where the pieces of the move shown came from (motion.js moves them from there): the
+ * dwarf moved or the Inn moved from the region left, a dwarf placed or an Inn built from its
+ * clan's reserve.
+ * @param {SVGSVGElement} svg @param {import("../types.js").LogEntry | null} last
+ * @param {string[]} clans */
+function markMoved(svg, last, clans) {
+  if (!last || !last.kind || last.player === null) return;
+  const args = last.args || {};
+  const clan = clans[last.player];
+  /** @param {unknown} name */
+  const region = (name) => svg.querySelector(`[data-place="region:${CSS.escape(norm(String(name)))}"]`);
+  const from = (/** @type {Element | null | undefined} */ node, /** @type {string} */ place) => node?.setAttribute("data-from", place);
+  switch (last.kind) {
+    case "move":
+      from(region(args.to)?.querySelector(`[data-clan="${CSS.escape(clan)}"]`), `region:${norm(String(args.from))}`);
+      break;
+    case "place":
+      from(region(args.region)?.querySelector(`[data-clan="${CSS.escape(clan)}"]`), `clan:${clan}`);
+      break;
+    case "inn":
+      from(region(args.to)?.querySelector(".sk-inn"), `region:${norm(String(args.from))}`);
+      break;
+    case "build":
+      from(region(args.region)?.querySelector(".sk-inn"), `clan:${clan}`);
+      break;
+    default:
+  }
 }

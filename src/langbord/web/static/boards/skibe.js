@@ -12,7 +12,7 @@
 // food and equipment moves and for swaps. A place that cannot be chosen now offers the action
 // it stands for (layout.js's `nearest`), and answers why not.
 import { el, text, board, chip, colour, mark, pickable, tip } from "../svg.js";
-import { argOf, layout, lastPlaces, nearest, plan } from "./skibe/layout.js";
+import { argOf, bowId, cardId, layout, lastPlaces, nearest, plan } from "./skibe/layout.js";
 import { drawBand } from "./skibe/band.js";
 import { drawShips } from "./skibe/ships.js";
 import { drawPlayers } from "./skibe/players.js";
@@ -53,6 +53,7 @@ export function draw(table, ctx) {
   /** @type {import("./skibe/ships.js").Place} */
   const place = (id, node, label) => {
     node.classList.add("sb-place");
+    node.setAttribute("data-place", id);
     places.set(id, { node, label });
     return node;
   };
@@ -68,6 +69,7 @@ export function draw(table, ctx) {
   drawPlayers(svg, table, v, L, ctx);
 
   for (const id of lastPlaces(ctx.last, v)) places.get(id)?.node.classList.add("last-move");
+  markMoved(svg, ctx.last, v, places);
 
   // Wire the places to the legal actions.
   /** @param {Picked | null} next */
@@ -172,4 +174,39 @@ function evaluating(e, phone) {
   const what = t("ship {ship} is evaluated: {owner}'s {chieftain} Chieftain acts", acts);
   if (!e.protected_colours.length) return what;
   return [what, t("protected: {colours}", { colours: e.protected_colours.map(colourName).join(", ") })].join(" · ");
+}
+
+/** Where the pieces of a move of each kind came from: the element the move put down (found in
+ * the board, by the move's places) and the place it came from.
+ * @typedef {(args: Record<string, any>, player: number, at: (id: string) => Element | null | undefined) => [Element | null | undefined, string] | null} Came */
+/** @type {Record<string, Came>} */
+const CAME = {
+  take: (a, p, at) => [at(".sb-held"), `card:${a.slot}`],
+  draw: (a, p, at) => [at(".sb-held"), "pile"],
+  reveal: (a, p, at) => [at(".sb-held"), "pile"],
+  stern: (a, p, at) => [at(`stern:${a.ship}`), `player:${p}`],
+  chief: (a, p, at) => [at(".sb-place.last-move:not([data-place])"), `player:${p}`],
+  food: (a, p, at) => ("from" in a ? [at(bowId(a.to)), bowId(a.from)] : [at(`bow:${a.ship}`), "stock-food"]),
+  equip: (a, p, at) => ("from" in a ? [at(cardId(String(a.to))), cardId(String(a.from))] : [at(`card:${a.slot}`), "stock-equip"]),
+};
+CAME["move food"] = CAME.food;
+CAME["move equip"] = CAME.equip;
+
+/** Says where the pieces of the move shown came from (motion.js moves them from there): a card
+ * taken or drawn to the hand (a card revealed from the pile turns over), a card laid on a ship,
+ * a stern or a Chieftain from its player, food and equipment from the stock or from where they
+ * were moved.
+ * @param {SVGSVGElement} svg @param {import("../types.js").LogEntry | null} last @param {SkibeView} v
+ * @param {Map<string, {node: Element, label: string}>} places */
+function markMoved(svg, last, v, places) {
+  if (!last || !last.kind) return;
+  /** @param {string} id a place's id, or a selector (starting with ".") */
+  const at = (id) => (id.startsWith(".") ? svg.querySelector(id) : places.get(id)?.node);
+  const [laid] = lastPlaces(last, v);
+  /** @type {ReturnType<Came>} */
+  const came = last.kind === "lay" ? [laid ? at(laid) : null, "held"] : CAME[last.kind]?.(last.args || {}, last.player ?? -1, at) ?? null;
+  const [node, from] = came ?? [null, ""];
+  if (!node) return;
+  node.setAttribute("data-from", from);
+  if (last.kind === "reveal") node.setAttribute("data-reveal", "");
 }

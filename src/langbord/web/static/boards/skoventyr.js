@@ -27,7 +27,12 @@ export function draw(table, ctx) {
   /** @type {Map<string, Element>} */
   const tagged = new Map();
   /** @type {Tag} */
-  const tag = (key, node) => { if (!tagged.has(key)) tagged.set(key, node); return node; };
+  const tag = (key, node) => {
+    if (tagged.has(key)) return node;
+    tagged.set(key, node);
+    node.setAttribute("data-place", key); // a place pieces come from (motion.js)
+    return node;
+  };
   const svg = board(geo.W, geo.H, tn("Skoventyr, {n} player: the Forest, the Minions, the Future and the hands", "Skoventyr, {n} players: the Forest, the Minions, the Future and the hands", view.players));
   if (geo.narrow) svg.classList.add("fits-phone"); // laid out in one column for a phone
   svg.classList.add("board-skoventyr"); // its rules are in style.css
@@ -48,9 +53,17 @@ export function draw(table, ctx) {
   future(section("future"), geo, view, ctx, geo.places, tag);
   modules(section("modules"), geo, view, ctx, geo.places, tag);
   vogter(section("vogter"), geo, ctx, geo.places, tag, view);
-  // The last move, where it has a place.
-  const key = lastPlace(ctx.last);
-  const node = key && tagged.get(key);
-  if (node) node.classList.add("last-move");
+  markLast(ctx.last, tagged);
   return svg;
+}
+
+/** Marks the last move's place, where it has one; an Ally it turned face up turns over
+ * (motion.js).
+ * @param {import("../types.js").LogEntry | null} last @param {Map<string, Element>} tagged */
+function markLast(last, tagged) {
+  const key = lastPlace(last);
+  const node = key && tagged.get(key);
+  if (!node) return;
+  node.classList.add("last-move");
+  if (last?.kind === "reveal") node.querySelector("[data-face-up]")?.setAttribute("data-reveal", "");
 }

@@ -22,8 +22,8 @@ const REP_FILLS = ["#f3ead6", "#e9dcc0", "#dfcda6", "#d4bd8b", "#c9ad70", "#bb9a
 
 /** Chips of the seats on a track's cells, stacked where several share a cell.
  * @param {Element} parent @param {Ctx} ctx @param {Rect[]} cellsOf @param {KnarrSeat[]} seats
- * @param {(s: KnarrSeat) => number} value @param {(s: KnarrSeat) => string} words */
-function markers(parent, ctx, cellsOf, seats, value, words) {
+ * @param {(s: KnarrSeat) => number} value @param {(s: KnarrSeat) => string} words @param {string} [track] the track's name, which keys its markers */
+function markers(parent, ctx, cellsOf, seats, value, words, track = "track") {
   /** @type {Record<number, number>} */
   const stack = {};
   seats.forEach((s) => {
@@ -31,7 +31,7 @@ function markers(parent, ctx, cellsOf, seats, value, words) {
     const cell = cellsOf[v];
     if (!cell) return;
     const k = (stack[v] = (stack[v] ?? 0) + 1) - 1;
-    const g = chip(parent, cell.x + cell.w / 2 + (k % 2 ? 5 : -5) * (k > 0 ? 1 : 0), cell.y + cell.h - 10 - (k >= 2 ? 5 : 0), 8, ctx.seatColour(s.seat), ctx.seatMark(s.seat));
+    const g = chip(parent, cell.x + cell.w / 2 + (k % 2 ? 5 : -5) * (k > 0 ? 1 : 0), cell.y + cell.h - 10 - (k >= 2 ? 5 : 0), 8, ctx.seatColour(s.seat), ctx.seatMark(s.seat), { "data-piece": `${track}:${s.seat}` });
     tip(g, t("{who}: {what}", { who: seatWord(ctx.seatName(s.seat)), what: words(s) }));
   });
 }
@@ -45,7 +45,7 @@ export function tracks(svg, geo, view, ctx) {
     el("rect", { ...box(c), fill: v === 40 ? "#e9c46a" : v % 5 === 0 ? "#e8dcc2" : "#f3ead6", stroke: "#c9b896" }, vp);
     text(vp, c.x + c.w / 2, c.y + 11, `${v}`, { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
   });
-  markers(vp, ctx, geo.vp.cells, view.seats, (s) => Math.min(40, s.vp), (s) => tn("{n} victory point", "{n} victory points", s.vp));
+  markers(vp, ctx, geo.vp.cells, view.seats, (s) => Math.min(40, s.vp), (s) => tn("{n} victory point", "{n} victory points", s.vp), "vp");
   const rep = tip(el("g", {}, svg), TIPS.reputationTrack);
   text(rep, 14, geo.reputation.label, geo.narrow ? t("Reputation (points each turn)") : t("Reputation (income in victory points at the start of each turn)"), LABEL);
   geo.reputation.cells.forEach((c, v) => {
@@ -54,7 +54,7 @@ export function tracks(svg, geo, view, ctx) {
     text(rep, c.x + 4, c.y + 12, `${v}`, { "font-size": 11, fill: "#5a4a3a" });
     text(rep, c.x + c.w - 4, c.y + 12, `+${income}`, { "font-size": 10.5, "text-anchor": "end", fill: "#5a4a3a" });
   });
-  markers(rep, ctx, geo.reputation.cells, view.seats, (s) => s.reputation, (s) => t("reputation {n}", { n: s.reputation }));
+  markers(rep, ctx, geo.reputation.cells, view.seats, (s) => s.reputation, (s) => t("reputation {n}", { n: s.reputation }), "reputation");
 }
 
 /** The viking deck, the discard pile and (Skali) the raid tokens on the board.

@@ -61,7 +61,7 @@ export function drawRegions(svg, v, L, last, look, wire, picked, spots) {
     if (r.ooops) classes.push("ooops");
     if (last.regions.includes(n)) classes.push("last-move");
     if (picked && norm(picked.from) === n) classes.push("sk-picked");
-    const at = { g: el("g", { class: classes.join(" ") }, regionLayer), r, x, y };
+    const at = { g: el("g", { class: classes.join(" "), "data-place": `region:${n}` }, regionLayer), r, x, y };
     drawLand(at, L, wire);
     drawDwarfs(at, v.players, L, look, wire);
     // Nuggets (harvest), Ooops, the Inn (move it) or its empty spot (build).
@@ -151,6 +151,7 @@ function drawInn({ g, r, x, y }, L, look, wire) {
   const s = L.phone ? 1.25 : 1;
   if (r.inn) {
     const hg = house(g, hx, hy, look.fillOf(r.inn), look.letterOf(r.inn), s);
+    hg.classList.add("sk-inn");
     const inn = { clan: colourName(r.inn), region: r.name, keeper: colourName(r.innkeeper ?? "") };
     const what = r.innkeeper ? t("A Royal Inn ({clan}) in {region}, its innkeeper {keeper}.", inn) : t("A Royal Inn ({clan}) in {region}.", inn);
     tip(hg, `${what} ${TIPS.inn}`);

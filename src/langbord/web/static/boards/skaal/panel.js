@@ -37,7 +37,8 @@ export function drawHeader(svg, v, L, look) {
  * @param {Wire} wire */
 export function drawDie(svg, v, L, last, wire) {
   const D = L.die;
-  const dieG = el("g", { class: last.die ? "last-move" : "" }, svg);
+  // It rolls (motion.js) when its face changed, or when the move shown is a roll.
+  const dieG = el("g", { class: last.die ? "last-move" : "", "data-roll": `${v.roll ?? ""}${last.die ? "!" : ""}` }, svg);
   if (L.phone) text(dieG, D.x + D.w / 2, D.y + D.h + 13, t("die"), { "text-anchor": "middle", class: "sk-small" });
   else text(dieG, D.x, D.y - 8, t("Die"), { "font-size": 14, "font-weight": 700 });
   diePips(dieG, D, v.roll);
@@ -102,18 +103,19 @@ export function drawTrack(svg, v, L, last, look) {
     }
     if (isPawn) {
       const k = K.cellH / 64;
+      const pawn = el("g", { "data-piece": "pawn" }, cell);
       el("path", {
         d: `M${cx + 11},${cy + 56 * k} h14 l-3,${-16 * k} a6,6 0 1 0 -8,0 z`, fill: "#6b3f1d", stroke: "#2b1a0c",
         "stroke-width": 1.5,
-      }, cell);
-      el("circle", { cx: cx + 18, cy: cy + 28 * k, r: 7, fill: "#6b3f1d", stroke: "#2b1a0c" }, cell);
+      }, pawn);
+      el("circle", { cx: cx + 18, cy: cy + 28 * k, r: 7, fill: "#6b3f1d", stroke: "#2b1a0c" }, pawn);
       el("title", {}, cell).textContent = t("Prospecting Pawn on space {n}", { n: s });
       tip(cell, [t("The Prospecting Pawn on space {n}.", { n: s }), TIPS.pawn].join(" "));
     }
     (byAccountant[s] || []).forEach(([c, lap], i) => {
       const ax = cx + 9 + (i % 2) * 15;
       const ay = cy + 22 + Math.floor(i / 2) * 15;
-      const ag = chip(cell, ax, ay, 7.5, look.fillOf(c), look.letterOf(c));
+      const ag = chip(cell, ax, ay, 7.5, look.fillOf(c), look.letterOf(c), { "data-piece": `accountant:${c}` });
       const respect = { clan: colourName(c), n: s - 1 + lap * end };
       el("title", {}, ag).textContent = t("{clan}'s accountant: respect {n}", respect);
       tip(ag, [t("{clan}'s Dwarf Accountant: respect {n}.", respect), TIPS.accountant].join(" "));
@@ -132,7 +134,7 @@ export function drawClans(svg, table, v, L, look) {
   v.clans.forEach((c, i) => {
     const B = L.clans[i];
     const toMove = v.to_move === i;
-    const g = el("g", {}, svg);
+    const g = el("g", { "data-place": `clan:${c.clan}` }, svg);
     el("rect", {
       x: B.x, y: B.y, width: B.w, height: B.h, rx: 10, fill: toMove ? "#fff1b8" : "#fffdf8",
       stroke: toMove ? "#2f6f5e" : "#d8ccb8", "stroke-width": toMove ? 3 : 1,
@@ -142,7 +144,7 @@ export function drawClans(svg, table, v, L, look) {
     text(g, B.x + 52, B.y + 23, [clan, table.you === i ? t("(you)") : "", toMove ? "◀" : ""].filter(Boolean).join(" "), { "font-size": 16, "font-weight": 700 });
     const counts = [t("respect {n}", { n: c.respect }), t("reserve {n}", { n: c.reserve }), t("Inns {n}", { n: c.inns })];
     if (c.to_place) counts.push(t("setup {n}", { n: c.to_place }));
-    text(g, B.x + 52, B.y + 44, counts.join(" · "), { "font-size": 13 });
+    text(g, B.x + 52, B.y + 44, counts.join(" · "), { "font-size": 13, "data-score": `clan:${c.clan}`, "data-value": c.respect });
     const [dwarfs, inns] = [tn("{n} dwarf", "{n} dwarfs", c.reserve), tn("{n} Inn", "{n} Inns", c.inns)];
     const standing = t("{clan}: {respect} respect, {dwarfs} and {inns} in reserve.", { clan, respect: c.respect, dwarfs, inns });
     tip(g, `${standing} ${TIPS.clan}`);

@@ -67,7 +67,8 @@ function drawHeld(svg, v, L) {
   heading(svg, H.x, H.y - 6, v.held ? t("Card to lay") : "");
   if (!v.held) return;
   const g = drawCard(svg, H, v.held, 0, t("taken"));
-  g.classList.add("sb-inert");
+  g.classList.add("sb-inert", "sb-held");
+  g.setAttribute("data-place", "held");
   const frame = g.querySelector("rect.frame");
   frame?.setAttribute("stroke", "#c8352b");
   frame?.setAttribute("stroke-width", "3");

@@ -20,17 +20,17 @@ export function drawPlayers(svg, table, v, L, ctx) {
   v.players.forEach((p, i) => {
     const R = L.players.rows[i];
     const toMove = v.to_move === i;
-    const row = el("rect", { x: R.box.x, y: R.box.y, width: R.box.w, height: R.box.h, rx: 8, fill: toMove ? "#fff1b8" : "#fbfcfc", stroke: toMove ? "#2f6f5e" : "#cfd8da", "stroke-width": toMove ? 2.5 : 1 }, svg);
+    const row = el("rect", { "data-place": `player:${i}`, x: R.box.x, y: R.box.y, width: R.box.w, height: R.box.h, rx: 8, fill: toMove ? "#fff1b8" : "#fbfcfc", stroke: toMove ? "#2f6f5e" : "#cfd8da", "stroke-width": toMove ? 2.5 : 1 }, svg);
     const name = colourName(p);
     tip(row, [tn("{player}: {n} point.", "{player}: {n} points.", v.scores[i], { player: name }), TIPS.player].join(" "));
     const you = table.you === i ? ` ${youWord}` : "";
     const points = tn("{n} point", "{n} points", v.scores[i]);
     chip(svg, R.box.x + 20, R.box.y + 21, 14, colour(p), mark(p));
     if (L.phone) {
-      text(svg, R.box.x + 40, R.box.y + 20, `${name}${you} · ${points}`, { "font-size": 14, "font-weight": 700 });
+      text(svg, R.box.x + 40, R.box.y + 20, `${name}${you} · ${points}`, { "font-size": 14, "font-weight": 700, "data-score": `player:${i}`, "data-value": v.scores[i] });
     } else {
       text(svg, R.box.x + 40, R.box.y + 18, `${name}${you}`, { "font-size": 14, "font-weight": 700 });
-      text(svg, R.box.x + 40, R.box.y + 35, points, { "font-size": 13 });
+      text(svg, R.box.x + 40, R.box.y + 35, points, { "font-size": 13, "data-score": `player:${i}`, "data-value": v.scores[i] });
     }
     const hand = v.hands[i];
     KINDS.forEach((k, j) => {

@@ -51,7 +51,7 @@ export function button(parent, x, y, w, h, label, attrs = {}) {
 /** Vogter's ("V") or Gamle Erik's ("GE") pawn.
  * @param {Element} parent @param {number} x @param {number} y @param {string} who */
 export function pawn(parent, x, y, who) {
-  const g = chip(parent, x, y, 14, who === "V" ? VOGTER : ERIK, who);
+  const g = chip(parent, x, y, 14, who === "V" ? VOGTER : ERIK, who, { "data-piece": `pawn:${who}` });
   tip(g, who === "V" ? TIPS.vogter : TIPS.erik);
   return g;
 }

@@ -54,6 +54,7 @@ export function forest(g, geo, view, ctx, places, tag) {
       const ch = tree.revealed ? 34 : Math.min(50, r.h - 54);
       const ally = card(node, tree.ally, r.x + r.w / 2 - cw / 2 - 6, r.y + r.h - ch - 5, cw, ch);
       ally.removeAttribute("data-tip"); // the Tree's explanation names it
+      if (tree.revealed) ally.setAttribute("data-face-up", "");
       text(node, r.x + r.w - 4, r.y + r.h - 7, tree.revealed ? "R" : "H", { "font-size": 13, "font-weight": 800, "text-anchor": "end", fill: "#fff" });
     }
     if (tree.vogter) pawn(g, r.x + r.w / 2 + 10, r.y - 2, "V");
