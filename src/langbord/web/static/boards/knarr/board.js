@@ -135,7 +135,8 @@ export function payment(svg, geo, view, tag) {
   const g = tag("pay", tip(el("g", {}, svg), TIPS.payment));
   el("rect", { ...box(r), rx: 10, fill: "#fff", stroke: "#a33b20", "stroke-width": 3 }, g);
   text(g, r.x + 10, r.y + 20, t("Paying {destination}: {n} left — click your crew", { destination: pay.destination, n: pay.left }), { "font-size": 14, "font-weight": 700, fill: "#a33b20" });
-  destinationCard(g, pay.destination, r.x + 10, r.y + 30, Math.min(260, r.w - 20), 86);
+  // The card explored, the same one the row showed: it travels here (motion.js).
+  destinationCard(g, pay.destination, r.x + 10, r.y + 30, Math.min(260, r.w - 20), 86).setAttribute("data-piece", `dest:${pay.destination}`);
 }
 
 /** The decisions without a component (end turn, skip, renew…), as a row of buttons.
