@@ -2,7 +2,7 @@
 // something to see. Each message is a block of its own: its author and time on a line, its text
 // indented below them, a rule down its left side; blank runs are one space (as the server keeps
 // them), so no text can pass for another message's line.
-import { h } from "./dom.js";
+import { fold, h } from "./dom.js";
 import { api as request } from "./api.js";
 import { t } from "./i18n.js";
 import { seatWord } from "./names.js";
@@ -93,7 +93,7 @@ export function chatPanel({ tableId, token, refresh }) {
   const error = h("p", { class: "error", id: "chat-error", role: "alert" });
   const form = h("form", { class: "ctl-chat-form" }, input, send);
   const watching = h("p", { class: "muted", id: "chat-watching" }, t("Sit at the table to chat."));
-  const panel = h("section", { class: "panel ctl-chat", id: "chat" }, h("h3", {}, t("Chat")), list, form, watching, error);
+  const panel = fold({ class: "panel ctl-chat", id: "chat" }, t("Chat"), list, form, watching, error);
   let shown = -2;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -27,6 +27,19 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A side panel that folds: a <details> whose summary is its heading `title`, open on a wide
+ * screen and folded on a phone, where the board and the decision come first (a tap opens it).
+ * @param {Record<string, unknown>} attrs the panel's attributes (its class defaults to "panel")
+ * @param {string} title
+ * @param {...Children} children
+ * @returns {HTMLDetailsElement} */
+export function fold(attrs, title, ...children) {
+  const phone = typeof matchMedia === "function" && matchMedia("(max-width: 700px)").matches;
+  const panel = h("details", { ...attrs, class: `${attrs.class ?? "panel"} fold`, open: !phone },
+    h("summary", {}, h("h3", {}, title)), ...children);
+  return panel;
+}
+
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
 

@@ -3,8 +3,9 @@
 //
 // Other controls (undo, hint, chat, rules…) plug in as panels: a `PanelMaker` gets the page's
 // hooks and returns an element to place and an `update` called with every new table.
+import { play } from "./sound.js";
 import { api, ApiError, seats, remembered, remember, titles, games } from "./api.js";
-import { h, toast, messageOf } from "./dom.js";
+import { fold, h, toast, messageOf } from "./dom.js";
 import { drawBoard, focusBoard } from "./board.js";
 import { gameTitle } from "./names.js";
 import { Pacer, entriesToShow, speedNamed, SPEEDS } from "./pacing.js";
@@ -89,7 +90,7 @@ function pageBoxes() {
     board: h("div", { class: "board", id: "board" }),
     error: h("p", { class: "error", id: "error", role: "alert" }),
     actions,
-    actionsPanel: h("section", { class: "panel", id: "your-actions" }, h("h3", {}, t("Your actions")), actions),
+    actionsPanel: fold({ id: "your-actions" }, t("Your actions"), actions),
     players: h("ul", { class: "players", id: "players" }),
     log: h("ol", { class: "log", id: "log", start: 0 }),
     since: h("ul", { class: "since", id: "since" }),
@@ -125,6 +126,8 @@ class TablePage {
     /** The table on the board: the live one, or a position being shown. */
     this.shownTable = table;
     this.busy = false;
+    /** Whether the seat had a decision when the page was last drawn (null: not drawn yet). */
+    this.wasYours = /** @type {boolean | null} */ (null);
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.resizing = undefined;
     this.bar = turnBar({ join: (seat, name) => this.join(seat, name), skip: () => this.pacer.skip() });
@@ -178,11 +181,11 @@ class TablePage {
         h("details", {}, h("summary", {}, t("The table as text")), b.text)),
       h("aside", { class: "side" },
         b.actionsPanel,
-        h("section", { class: "panel since-panel" }, b.sinceTitle, b.since,
+        foldWith({ class: "panel since-panel" }, b.sinceTitle, b.since,
           h("label", { class: "row speed" }, t("Show moves:"), " ", b.speed)),
-        h("section", { class: "panel" }, h("h3", {}, t("Players")), b.players),
+        fold({}, t("Players"), b.players),
         ...this.placed("side"),
-        h("section", { class: "panel" }, h("h3", {}, t("Log")), b.log)));
+        fold({}, t("Log"), b.log)));
   }
 
   /** The panels' elements that go `where`.
@@ -363,6 +366,9 @@ class TablePage {
     drawSince(b.since, table, sinceYourTurn(table.log, this.mySeats()), this.showingMove);
     b.text.textContent = table.text;
     const yours = table.legal.length > 0;
+    // A bell when the decision comes to this seat (with sounds on: sound.js).
+    if (yours && this.wasYours === false) play("turn");
+    this.wasYours = yours;
     const title = yours ? t("▶ Your move · {game}", { game: this.title }) : this.title;
     document.title = `${title} · langbord`;
     for (const panel of this.panels) panel.update?.(table);
@@ -437,6 +443,15 @@ class TablePage {
       return null;
     }
   }
+}
+
+/** A folding panel (dom.js's `fold`) whose heading is the element `title` (its words change
+ * with the seat: "Since your turn", "Latest moves").
+ * @param {Record<string, unknown>} attrs @param {HTMLElement} title @param {...HTMLElement} children */
+function foldWith(attrs, title, ...children) {
+  const panel = fold(attrs, "", ...children);
+  panel.querySelector("summary")?.replaceChildren(title);
+  return panel;
 }
 
 /** A speed's name with a capital, in the language spoken ("Slow").
