@@ -13,7 +13,7 @@ from web.test_browser import click_once, create_in_lobby, fill_lobby, shoot
 
 def my_decision(page: Page) -> str:
     """Waits until the seat decides; returns the prompt it is shown."""
-    expect(page.locator("#actions [data-action-list]").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#actions [data-action-list]").first).to_be_attached(timeout=30_000)
     return page.locator("#prompt").inner_text()
 
 

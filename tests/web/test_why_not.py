@@ -86,7 +86,7 @@ def test_a_place_that_cannot_be_chosen_says_why(
     width = page.viewport_size["width"] if page.viewport_size else 0
     seats, kind = GAMES[game]
     create_in_lobby(page, server, game, seats)
-    expect(page.locator("#actions [data-action-list]").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#actions [data-action-list]").first).to_be_attached(timeout=30_000)
     page.wait_for_selector("#board .why", timeout=10_000)
     picked = page.evaluate(PICK, kind)
     assert picked, "no place on the board answers why not"
