@@ -74,6 +74,39 @@ for (const [players, limit] of [[3, 5], [4, 6], [5, 7]]) {
   });
 }
 
+test("every text is drawn at 12 CSS px on a desktop (~0.9 px a unit) and 13 on a phone (~1.03)", () => {
+  assert.ok(layout(view(3, 5), 1280).font * 0.9 >= 12);
+  assert.ok(layout(view(3, 5), 390).font * 1.03 >= 13);
+});
+
+for (const players of [3, 4, 5]) {
+  test(`the score sheet's columns stay inside the sheet, its labels left of them (${players} players)`, () => {
+    for (const width of [390, 1280]) {
+      const S = layout(view(players, 5), width).sheet;
+      const last = S.x + S.labelW + (players - 1) * S.colW;
+      assert.ok(last + S.colW / 2 <= S.x + S.w - 4, `width ${width}`);
+      assert.ok(S.labelW >= 150, `labels ${S.labelW} wide at width ${width}`);
+    }
+  });
+}
+
+test("a desktop tells the ship limit and the cards out on a line of their own between the band and the ships", () => {
+  const L = layout(view(3, 5), 1280);
+  const font = L.font;
+  for (const line of [L.limit, L.out]) {
+    assert.ok(line.y - font >= L.hand.y + L.hand.h && line.y - font >= L.display[0].y + L.display[0].h);
+    assert.ok(line.y + font / 3 < L.ships[0].hull.y);
+  }
+  assert.ok(L.limit.x < L.out.x);
+});
+
+test("a phone's Chieftains laid on a ship: five fit across its hull", () => {
+  for (const s of layout(view(5, 7), 390).ships) {
+    assert.ok(s.chiefs.x + 4 * s.chiefs.step + s.chiefs.w <= s.hull.x + s.hull.w);
+    assert.ok(s.chiefs.step > s.chiefs.w);
+  }
+});
+
 test("the ship's name never lies under its bow (the bow covered the p of Ship)", () => {
   for (const width of [390, 1280]) {
     const L = layout(view(3, 5), width);

@@ -60,7 +60,7 @@ export function endPanel(table, you, handlers) {
 function breakdownTable(table, breakdown) {
   const seats = table.players.map((p) => p.seat);
   return h("div", { class: "scroll-x" }, h("table", { class: "breakdown-table", id: "breakdown" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { scope: "col", class: "num" }, seatLabel(table.players, s))))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { scope: "col", class: "num" }, seatChip(table, s), " ", h("span", { class: "seat-word" }, seatLabel(table.players, s)))))),
     h("tbody", {}, breakdown.rows.map((row, k) => h("tr", {},
       h("th", { scope: "row" }, row),
       seats.map((s) => h("td", { class: "num" }, formatNumber(breakdown.values?.[k]?.[s]))))))));

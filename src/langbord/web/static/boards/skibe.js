@@ -17,6 +17,7 @@ import { drawBand } from "./skibe/band.js";
 import { drawShips } from "./skibe/ships.js";
 import { drawPlayers } from "./skibe/players.js";
 import { chiefWord, phaseWord } from "./skibe/tips.js";
+import { squeeze } from "./skibe/parts.js";
 import { t, tn } from "../i18n.js";
 import { actionWords, colourName } from "../names.js";
 
@@ -143,7 +144,7 @@ function wireFirst(id, node, label, { one, two }, ctx, pick) {
 }
 
 /** Who is to move and what happens (an evaluation: whose Chieftain acts); at a table still
- * waiting for players, that it waits.
+ * waiting for players, that it waits; and how many Viking cards a ship holds.
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {boolean} waiting */
 function header(svg, v, L, waiting) {
   const mover = v.to_move >= 0 && !waiting ? v.players[v.to_move] : null;
@@ -153,15 +154,14 @@ function header(svg, v, L, waiting) {
     return;
   }
   if (mover) {
-    chip(svg, 20, 20, 12, colour(mover), mark(mover));
-    text(svg, 38, 26, v.evaluation ? evaluating(v.evaluation, L.phone) : `${colourName(mover)} · ${phaseWord(v.phase)}`, { "font-size": size, "font-weight": 600 });
+    chip(svg, 20, 20, 13, colour(mover), mark(mover));
+    const words = v.evaluation ? evaluating(v.evaluation, L.phone) : `${colourName(mover)} · ${phaseWord(v.phase)}`;
+    text(svg, 38, 26, words, { "font-size": size, "font-weight": 600, ...squeeze(words, size, L.width - 46) });
   } else {
     text(svg, 12, 26, v.phase === "over" ? t("The game is over") : phaseWord(v.phase), { "font-size": size, "font-weight": 700 });
   }
   const holds = tn("a ship holds {n} Viking card", "a ship holds {n} Viking cards", v.ship_limit);
-  const limit = L.phone
-    ? text(svg, 12, 44, holds, { class: "sb-small" })
-    : text(svg, L.width - 10, 26, holds, { "text-anchor": "end", class: "sb-small" });
+  const limit = text(svg, L.limit.x, L.limit.y, holds, { class: "sb-small" });
   tip(limit, tn("With {n} player a ship holds at most {limit} Viking cards (3 players: 5, 4: 6, 5: 7).",
     "With {n} players a ship holds at most {limit} Viking cards (3 players: 5, 4: 6, 5: 7).", v.players.length, { limit: v.ship_limit }));
 }

@@ -2,7 +2,7 @@
 // the hand of the seat to move (its Chieftains, and the decisions that stand for no place).
 import { el, text, tip } from "../../svg.js";
 import { CHOICES, KINDS } from "./layout.js";
-import { drawCard, foodStones, pill, stones, token } from "./parts.js";
+import { drawCard, foodStones, pill, squeeze, stones, token, widthOf } from "./parts.js";
 import { TIPS, cardWords, chieftainName } from "./tips.js";
 import { t, tn } from "../../i18n.js";
 import { colourName } from "../../names.js";
@@ -14,9 +14,12 @@ import { colourName } from "../../names.js";
 /** @typedef {import("./layout.js").SkibeView} SkibeView */
 /** @typedef {import("./ships.js").Place} Place */
 
-/** A heading above a part of the band.
- * @param {Element} svg @param {number} x @param {number} y @param {string} words */
-const heading = (svg, x, y, words) => text(svg, x, y, words, { "font-size": 15, "font-weight": 700 });
+/** The size of the small texts (class sb-small: style.css). */
+const SMALL = 14;
+
+/** A heading above a part of the band (squeezed into `room` units if it is given and needed).
+ * @param {Element} svg @param {number} x @param {number} y @param {string} words @param {number} [room] */
+const heading = (svg, x, y, words, room) => text(svg, x, y, words, { "font-size": 15, "font-weight": 700, ...(room ? squeeze(words, 15, room) : {}) });
 
 /** Draws the band; `place` registers each clickable place.
  * @param {SVGSVGElement} svg @param {Table} table @param {SkibeView} v @param {SkibeLayout} L
@@ -40,7 +43,7 @@ function drawDisplay(svg, v, L, place) {
   v.display.forEach((c, i) => {
     const b = L.display[i];
     if (c) {
-      const g = place(`card:d${i + 1}`, drawCard(svg, b, c, 0, `d${i + 1}`), `${cardWords(c)} (d${i + 1})`);
+      const g = place(`card:d${i + 1}`, drawCard(svg, b, c, 0, `d${i + 1}`, L.font), `${cardWords(c)} (d${i + 1})`);
       tip(g, [t("Display card {slot}: {card}.", { slot: `d${i + 1}`, card: cardWords(c) }), TIPS.display].join(" "));
     } else {
       tip(el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, fill: "none", stroke: "#9fb3b8", "stroke-dasharray": "6 4" }, svg), TIPS.display);
@@ -56,7 +59,7 @@ function drawPile(svg, v, L, place) {
   const pile = place("pile", el("g", {}, svg), tn("the pile ({n} card)", "the pile ({n} cards)", v.pile));
   el("rect", { class: "frame hit", x: P.x, y: P.y, width: P.w, height: P.h, rx: 8, fill: v.pile ? "#3b5b7a" : "none", stroke: "#2b3b4a", "stroke-dasharray": v.pile ? null : "6 4" }, pile);
   text(pile, P.x + P.w / 2, P.y + P.h / 2 + 8, String(v.pile), { "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: v.pile ? "#fff" : "#5a6a78" });
-  text(pile, P.x + P.w / 2, P.y + P.h - 8, tn("card", "cards", v.pile), { "text-anchor": "middle", "font-size": 11, fill: v.pile ? "#dde" : "#5a6a78" });
+  text(pile, P.x + P.w / 2, P.y + P.h - 9, tn("card", "cards", v.pile), { "text-anchor": "middle", "font-size": L.font, fill: v.pile ? "#dde" : "#5a6a78" });
   tip(pile, [tn("The pile: {n} card.", "The pile: {n} cards.", v.pile), TIPS.pile].join(" "));
 }
 
@@ -64,9 +67,9 @@ function drawPile(svg, v, L, place) {
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L */
 function drawHeld(svg, v, L) {
   const H = L.held;
-  heading(svg, H.x, H.y - 6, v.held ? t("Card to lay") : "");
+  heading(svg, H.x, H.y - 6, v.held ? t("Card to lay") : "", L.phone ? 0 : L.stockFood.x - H.x - 8);
   if (!v.held) return;
-  const g = drawCard(svg, H, v.held, 0, t("taken"));
+  const g = drawCard(svg, H, v.held, 0, t("taken"), L.font);
   g.classList.add("sb-inert", "sb-held");
   g.setAttribute("data-place", "held");
   const frame = g.querySelector("rect.frame");
@@ -80,29 +83,38 @@ function drawHeld(svg, v, L) {
 function drawStock(svg, v, L, place) {
   const F = L.stockFood;
   const E = L.stockEquip;
-  heading(svg, F.x, F.y - 6, t("General stock"));
+  // On a phone the heading of the card to lay runs over the stock's: the stock's goes then.
+  if (!(L.phone && v.held)) heading(svg, F.x, F.y - 6, t("General stock"));
   const sf = place("stock-food", el("g", {}, svg), t("food in the stock ({n})", { n: v.stock.food }));
   el("rect", { class: "frame hit", x: F.x, y: F.y, width: F.w, height: F.h, rx: 8, fill: "#f4faf0", stroke: "#9fb3b8" }, sf);
   foodStones(sf, F.x + 12, F.y + 14, Math.min(v.stock.food, 6), 6, 6);
-  text(sf, F.x + 8, F.y + F.h - 7, t("food stones: {n}", { n: v.stock.food }), { "font-size": 13 });
+  const food = t("food stones: {n}", { n: v.stock.food });
+  text(sf, F.x + 8, F.y + F.h - 7, food, { "font-size": L.font, ...squeeze(food, L.font, F.w - 14, true) });
   tip(sf, [tn("{n} food in the stock.", "{n} food in the stock.", v.stock.food), TIPS.stockFood].join(" "));
   const se = place("stock-equip", el("g", {}, svg), t("equipment in the stock ({n})", { n: v.stock.equipment }));
   el("rect", { class: "frame hit", x: E.x, y: E.y, width: E.w, height: E.h, rx: 8, fill: "#f2f4f8", stroke: "#9fb3b8" }, se);
   stones(se, E.x + 8, E.y + 8, Math.min(v.stock.equipment, 6), "#6d7480", 10, 6);
-  text(se, E.x + 8, E.y + E.h - 7, t("equipment: {n}", { n: v.stock.equipment }), { "font-size": 13 });
+  const equipment = t("equipment: {n}", { n: v.stock.equipment });
+  text(se, E.x + 8, E.y + E.h - 7, equipment, { "font-size": L.font, ...squeeze(equipment, L.font, E.w - 14, true) });
   tip(se, [tn("{n} equipment in the stock.", "{n} equipment in the stock.", v.stock.equipment), TIPS.stockEquip].join(" "));
 }
 
-/** The cards out of the game, and the card just laid.
+/** The cards out of the game, and the card just laid (on a phone in a column of three lines,
+ * on a desktop in the line of facts below the band).
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L */
 function drawOut(svg, v, L) {
-  const out = text(svg, L.out.x, L.out.y + 10, t("out: {n}", { n: v.out_of_game }), { class: "sb-small" });
+  const words = t("out: {n}", { n: v.out_of_game });
+  const out = text(svg, L.out.x, L.out.y, words, { class: "sb-small" });
   tip(out, [tn("{n} card out of the game.", "{n} cards out of the game.", v.out_of_game), TIPS.out].join(" "));
-  if (v.last_laid && !v.held && L.phone) {
-    text(svg, L.out.x, L.out.y + 26, t("just laid:"), { class: "sb-small" });
-    text(svg, L.out.x, L.out.y + 42, cardWords(v.last_laid), { class: "sb-small" });
-  } else if (v.last_laid && !v.held) {
-    text(svg, L.out.x + 60, L.out.y + 10, t("just laid: {card}", { card: cardWords(v.last_laid) }), { class: "sb-small" });
+  if (!v.last_laid || v.held) return;
+  const room = L.width - L.out.x - 4;
+  /** @param {number} x @param {number} y @param {string} line */
+  const small = (x, y, line) => text(svg, x, y, line, { class: "sb-small", ...squeeze(line, SMALL, room, true) });
+  if (L.phone) {
+    small(L.out.x, L.out.y + 18, t("just laid:"));
+    small(L.out.x, L.out.y + 36, cardWords(v.last_laid));
+  } else {
+    text(svg, L.out.x + widthOf(words, SMALL, true) + 20, L.out.y, t("just laid: {card}", { card: cardWords(v.last_laid) }), { class: "sb-small" });
   }
 }
 
@@ -119,7 +131,8 @@ function drawHand(svg, table, v, L, place) {
   const hand = v.hands[seat];
   KINDS.forEach((k, j) => {
     const has = hand.chieftains.includes(k);
-    const chief = token(svg, L.handTokens[j], p, k, { ghost: !has, where: "lay" });
+    // The heading names the hand's player: the tokens need not.
+    const chief = token(svg, L.handTokens[j], p, k, { ghost: !has, letter: false, where: "lay", font: L.font });
     if (has) place(`chief:${k}`, chief, chieftainName(p, k));
     else chief.classList.add("sb-inert");
   });

@@ -27,12 +27,15 @@
  * @property {number} cw a card's width
  * @property {number} ch a card's height
  * @property {number} touch the least size of a place to click
+ * @property {number} font the least size of a text: read 12 CSS px as drawn on a desktop at
+ *   1280×800 (where the board is shown at about 0.9 CSS px a unit), 13 on a phone (about 1.03)
  * @property {Box[]} display
  * @property {Box} pile
  * @property {Box} held
  * @property {Box} stockFood
  * @property {Box} stockEquip
- * @property {{x: number, y: number}} out where "out of the game" is told
+ * @property {{x: number, y: number}} out where "out of the game" is told (and the card just laid)
+ * @property {{x: number, y: number}} limit where "a ship holds N Viking cards" is told
  * @property {Box} hand the Chieftains of the seat to move, and its choices
  * @property {Box[]} handTokens the five Chieftain kinds in the hand
  * @property {Box} choices the row of decisions without a place (pass, skip, no food, no equip)
@@ -81,7 +84,10 @@ function desktopLayout(view) {
   const hand = box(handX, bandY, width - handX - 8, ch + 20);
   const handTokens = KINDS.map((_, j) => box(handX + 8 + (j % 3) * 80, cardY + Math.floor(j / 3) * 32, 76, 28));
   const choices = box(handX + 8, cardY + 70, hand.w - 16, 32);
-  const shipsY = bandY + ch + 40;
+  // A line of small facts (the ship limit, the cards out, the card just laid) between the band
+  // and the ships.
+  const factsY = bandY + ch + 35;
+  const shipsY = bandY + ch + 48;
   const row = 152;
   const cardsX = 118;
   const sternX = cardsX + limit * (cw + gap);
@@ -103,7 +109,7 @@ function desktopLayout(view) {
     const y = playersY + 24 + i * 46;
     return {
       box: box(10, y - 2, 560, 42),
-      tokens: KINDS.map((_, j) => box(140 + j * 70, y + 8, 66, 24)),
+      tokens: KINDS.map((_, j) => box(144 + j * 70, y + 8, 68, 24)),
       sterns: { x: 500, y: y + 6 },
     };
   });
@@ -111,10 +117,10 @@ function desktopLayout(view) {
   const sheetRows = view.sheet.length + 2;
   const height = playersY + Math.max(n * 46 + 34, sheetRows * 21 + 40) + 10;
   return {
-    phone: false, width, height, cw, ch, touch: 24, display, pile, held, stockFood, stockEquip,
-    out: { x: stockX, y: cardY + ch - 2 }, hand, handTokens, choices, ships,
+    phone: false, width, height, cw, ch, touch: 24, font: 14, display, pile, held, stockFood, stockEquip,
+    out: { x: held.x, y: factsY }, limit: { x: 16, y: factsY }, hand, handTokens, choices, ships,
     players: { y: playersY, rows },
-    sheet: { x: sheetX, y: playersY, w: width - sheetX - 8, labelW: 190, colW: Math.min(72, (width - sheetX - 180) / n), row: 21 },
+    sheet: sheetAt(sheetX, playersY, width - sheetX - 8, Math.min(60, 220 / n), n),
   };
 }
 
@@ -134,10 +140,13 @@ function phoneLayout(view) {
   const display = [0, 1, 2].map((i) => box(col(i), y + 18, cw, ch));
   const pile = box(col(3), y + 18, cw, ch);
   y += 18 + ch + 10;
+  // The card to lay, the stock (its heading left out while "Card to lay" runs over it), and the
+  // cards out with the card just laid, whose colours take the rest of the row.
   const held = box(col(0), y + 18, cw, ch);
-  const stockFood = box(col(1), y + 18, 2 * cw + gap, touch);
-  const stockEquip = box(col(1), y + 18 + touch + 8, 2 * cw + gap, touch);
-  const out = { x: col(3), y: y + 34 };
+  const stockW = 124;
+  const stockFood = box(col(1), y + 18, stockW, touch);
+  const stockEquip = box(col(1), y + 18 + touch + 8, stockW, touch);
+  const out = { x: col(1) + stockW + 10, y: y + 34 };
   y += 18 + ch + 12;
   const hand = box(4, y, width - 8, 18 + touch + 8 + touch + 8);
   const tw = (width - 8 - 16 - 4 * 4) / 5;
@@ -160,7 +169,7 @@ function phoneLayout(view) {
       hull: box(2, y0, width - 4, h),
       label: box(x0, bowY + 12, 64, 20),
       bow: box(x0 + 70, bowY, width - 2 * x0 - 70, touch),
-      chiefs: { x: x0, y: chiefsY, w: 64, h: 24, step: 68 },
+      chiefs: { x: x0, y: chiefsY, w: 66, h: 24, step: 69 },
       cards,
       stern,
     };
@@ -169,14 +178,22 @@ function phoneLayout(view) {
   const rows = phonePlayers(view.players.length, playersY, width, tw, touch);
   const n = view.players.length;
   const sheetY = playersY + 22 + n * 88 + 10;
-  const labelW = 150;
   const sheetRows = view.sheet.length + 2;
   const height = sheetY + 40 + sheetRows * 21 + 10;
   return {
-    phone: true, width, height, cw, ch, touch, display, pile, held, stockFood, stockEquip, out,
+    phone: true, width, height, cw, ch, touch, font: 13, display, pile, held, stockFood, stockEquip, out,
+    limit: { x: 12, y: 44 },
     hand, handTokens, choices, ships, players: { y: playersY, rows },
-    sheet: { x: 10, y: sheetY, w: width - 16, labelW, colW: Math.min(48, (width - 20 - labelW) / n), row: 21 },
+    sheet: sheetAt(10, sheetY, width - 16, Math.min(48, 190 / n), n),
   };
+}
+
+/** The score sheet at (x, y), `w` wide: a column `colW` wide for each of `n` players at its
+ * right, the rows' labels in the rest.
+ * @param {number} x @param {number} y @param {number} w @param {number} colW @param {number} n
+ * @returns {SkibeLayout["sheet"]} */
+function sheetAt(x, y, w, colW, n) {
+  return { x, y, w, labelW: w - 4 - (n - 0.5) * colW, colW, row: 21 };
 }
 
 /** A phone's player rows (one a player, its Chieftains below its name) from `top`.

@@ -1,7 +1,7 @@
 // Skibe's players (Chieftains in hand, sterns, points) and the score sheet.
 import { el, text, chip, colour, mark, tip } from "../../svg.js";
 import { KINDS, SHEET_KINDS } from "./layout.js";
-import { token } from "./parts.js";
+import { squeeze, token, widthOf } from "./parts.js";
 import { TIPS, sheetLabel } from "./tips.js";
 import { t, tn } from "../../i18n.js";
 import { colourName } from "../../names.js";
@@ -29,13 +29,14 @@ export function drawPlayers(svg, table, v, L, ctx) {
     if (L.phone) {
       text(svg, R.box.x + 40, R.box.y + 20, `${name}${you} · ${points}`, { "font-size": 14, "font-weight": 700, "data-score": `player:${i}`, "data-value": v.scores[i] });
     } else {
-      text(svg, R.box.x + 40, R.box.y + 18, `${name}${you}`, { "font-size": 14, "font-weight": 700 });
-      text(svg, R.box.x + 40, R.box.y + 35, points, { "font-size": 13, "data-score": `player:${i}`, "data-value": v.scores[i] });
+      const who = `${name}${you}`;
+      text(svg, R.box.x + 40, R.box.y + 18, who, { "font-size": 14, "font-weight": 700, ...squeeze(who, 14, R.tokens[0].x - R.box.x - 46) });
+      text(svg, R.box.x + 40, R.box.y + 35, points, { "font-size": L.font, "data-score": `player:${i}`, "data-value": v.scores[i] });
     }
     const hand = v.hands[i];
     KINDS.forEach((k, j) => {
       const has = hand.chieftains.includes(k);
-      token(svg, R.tokens[j], p, k, { ghost: !has, letter: false, where: "hand" }).classList.add("sb-inert");
+      token(svg, R.tokens[j], p, k, { ghost: !has, letter: false, where: "hand", font: L.font }).classList.add("sb-inert");
     });
     const sterns = el("g", {}, svg);
     for (let j = 0; j < 2; j++) {
@@ -50,6 +51,17 @@ export function drawPlayers(svg, table, v, L, ctx) {
   drawSheet(svg, v, L, ctx);
 }
 
+/** A label at font `size` that fits `room` units: `words`, else its `short` form, else that
+ * cut with "…".
+ * @param {string} words @param {string} short @param {number} size @param {number} room */
+function shortened(words, short, size, room) {
+  const fits = (/** @type {string} */ w) => widthOf(w, size, true) <= room;
+  if (fits(words)) return words;
+  let cut = short;
+  while (!fits(cut) && cut.length > 1) cut = `${cut.slice(0, cut.endsWith("…") ? -2 : -1)}…`;
+  return cut;
+}
+
 /** The score sheet: a row per evaluation (the last one framed after a stern), and the totals.
  * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {BoardContext} ctx */
 function drawSheet(svg, v, L, ctx) {
@@ -58,21 +70,21 @@ function drawSheet(svg, v, L, ctx) {
   tip(sheet, TIPS.sheet);
   text(sheet, S.x, S.y + 14, t("Score sheet"), { "font-size": 15, "font-weight": 700 });
   const colX = (/** @type {number} */ i) => S.x + S.labelW + i * S.colW;
-  v.players.forEach((p, i) => chip(sheet, colX(i), S.y + 30, 9, colour(p), mark(p)));
+  // A chip's letter is 1.05 × its radius: the least font size.
+  v.players.forEach((p, i) => chip(sheet, colX(i), S.y + 30, Math.ceil(L.font / 1.05), colour(p), mark(p)));
   const lastKind = ctx.last?.kind;
   const lastSheet = lastKind && SHEET_KINDS.has(lastKind) ? v.sheet.length - 1 : -1;
-  const maxLabel = L.phone ? 20 : 26;
   v.sheet.forEach((row, r) => {
     const y = S.y + 56 + r * S.row;
     if (r % 2 === 0) el("rect", { x: S.x - 4, y: y - 15, width: S.w, height: S.row, fill: "#e3eaec" }, sheet);
-    const words = sheetLabel(row.label, L.phone);
-    const label = words.length > maxLabel ? `${words.slice(0, maxLabel - 1)}…` : words;
-    text(sheet, S.x, y, label, { "font-size": 13 });
-    row.points.forEach((pt, i) => text(sheet, colX(i), y, String(pt), { "text-anchor": "middle", "font-size": 13 }));
+    const words = sheetLabel(row.label);
+    const label = shortened(words, sheetLabel(row.label, true), L.font, S.labelW - 14);
+    tip(text(sheet, S.x, y, label, { "font-size": L.font }), label === words ? "" : words);
+    row.points.forEach((pt, i) => text(sheet, colX(i), y, String(pt), { "text-anchor": "middle", "font-size": L.font }));
     if (r === lastSheet && lastKind === "stern") el("rect", { x: S.x - 4, y: y - 15, width: S.w, height: S.row, fill: "none", stroke: "#f0a000", "stroke-width": 3, class: "last-move" }, sheet);
   });
   const ty = S.y + 56 + v.sheet.length * S.row + 4;
   el("line", { x1: S.x - 4, y1: ty - 15, x2: S.x + S.w - 4, y2: ty - 15, stroke: "#2b2118" }, sheet);
-  text(sheet, S.x, ty, t("total"), { "font-size": 13, "font-weight": 700 });
+  text(sheet, S.x, ty, t("total"), { "font-size": L.font, "font-weight": 700 });
   v.scores.forEach((pt, i) => text(sheet, colX(i), ty, String(pt), { "text-anchor": "middle", "font-size": 14, "font-weight": 700 }));
 }

@@ -26,8 +26,8 @@ export function drawShips(svg, v, L, ctx, place) {
     const evaluating = Boolean(v.evaluation && v.evaluation.ship === at.no);
     drawHull(svg, v, L, at, evaluating, place);
     drawBow(svg, L, at, place);
-    drawChieftains(svg, v, at, evaluating, lastTokenShip === at.no);
-    drawVikings(svg, at, place);
+    drawChieftains(svg, v, L, at, { evaluating, lastHere: lastTokenShip === at.no });
+    drawVikings(svg, L, at, place);
     drawStern(svg, L, at, place);
   });
 }
@@ -83,14 +83,14 @@ function drawBow(svg, L, { ship, no, S }, place) {
 
 /** Chieftains laid on the ship, from the bow outward; the one acting is framed, the one just
  * laid (`lastHere`: the last move laid one here) marked.
- * @param {SVGSVGElement} svg @param {SkibeView} v @param {At} at @param {boolean} evaluating
- * @param {boolean} lastHere */
-function drawChieftains(svg, v, { ship, no, S }, evaluating, lastHere) {
+ * @param {SVGSVGElement} svg @param {SkibeView} v @param {SkibeLayout} L @param {At} at
+ * @param {{evaluating: boolean, lastHere: boolean}} how */
+function drawChieftains(svg, v, L, { ship, no, S }, { evaluating, lastHere }) {
   const C = S.chiefs;
   const e = v.evaluation;
   ship.chieftains.forEach((c, i) => {
     const b = { x: C.x + i * C.step, y: C.y, w: C.w, h: C.h };
-    const chief = token(svg, b, c.owner, c.action, { where: { ship: no, laid: i + 1 } });
+    const chief = token(svg, b, c.owner, c.action, { where: { ship: no, laid: i + 1 }, font: L.font });
     if (evaluating && e && e.owner === c.owner && e.chieftain === c.action) {
       el("rect", { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 15, fill: "none", stroke: "#c8352b", "stroke-width": 3 }, chief);
     }
@@ -100,13 +100,13 @@ function drawChieftains(svg, v, { ship, no, S }, evaluating, lastHere) {
 }
 
 /** Viking cards, and the free places up to the limit.
- * @param {SVGSVGElement} svg @param {At} at @param {Place} place */
-function drawVikings(svg, { ship, no, S }, place) {
+ * @param {SVGSVGElement} svg @param {SkibeLayout} L @param {At} at @param {Place} place */
+function drawVikings(svg, L, { ship, no, S }, place) {
   S.cards.forEach((b, i) => {
     const viking = ship.vikings[i];
     const slot = `${no}.${i + 1}`;
     if (viking) {
-      place(`card:${slot}`, drawCard(svg, b, viking.card, viking.equipment, slot), `${cardWords(viking.card)} (${slot})`);
+      place(`card:${slot}`, drawCard(svg, b, viking.card, viking.equipment, slot, L.font), `${cardWords(viking.card)} (${slot})`);
     } else {
       const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, fill: "#ffffff55", stroke: "#9fb3b8", "stroke-dasharray": "6 4", class: "sb-inert" }, svg);
       tip(r, TIPS.emptySlot);
