@@ -66,6 +66,8 @@ def click_once(page: Page) -> bool:
             break
         assert time.monotonic() < deadline, "no action became available"
         page.wait_for_timeout(50)
+    if not board.count() and not listed.first.is_visible():
+        page.click("#your-actions > summary")  # folded on a phone: a tap opens it
     click_and_wait(page, board.first if board.count() else listed.first)
     return True
 
