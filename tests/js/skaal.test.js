@@ -2,7 +2,7 @@
 // phone's and a desktop's width, and the places the legal actions' kinds and arguments make.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { arrowAt, layout, places, lastTargets, norm } from "../../src/langbord/web/static/boards/skaal/layout.js";
+import { arrowAt, layout, places, lastTargets, norm, textWidth, trackSlots, wrapWords } from "../../src/langbord/web/static/boards/skaal/layout.js";
 import { overlaps } from "../../src/langbord/web/static/svg.js";
 
 /** The entry `key` of `map` (a Map, or null), which must be there.
@@ -118,6 +118,92 @@ test("a desktop's arrows lie on the roads between regions, clear of what else is
     }
   }
   arrows.forEach((a, i) => arrows.slice(i + 1).forEach((b) => assert.ok(Math.hypot(a.cx - b.cx, a.cy - b.cy) >= a.r + b.r)));
+});
+
+test("words are drawn large enough to read: 12 CSS px on a desktop, 13 on a phone", () => {
+  // A desktop shows the board's 1000 units about 900 px wide, a phone its 360 units about 372.
+  for (const [screen, unit, least] of [[1280, 0.9, 12], [390, 372 / 360, 13]]) {
+    for (const players of [3, 6]) {
+      const L = layout(view(players), screen);
+      assert.ok(L.small * unit >= least, `the smallest words at ${screen}: ${L.small}`);
+      assert.ok(L.track.font * unit >= least, `the track's numbers and letters at ${screen}: ${L.track.font}`);
+    }
+  }
+});
+
+for (const players of [3, 4, 5, 6]) {
+  test(`the respect track (${players} clans): its cells hold every accountant, above the clans, inside the board`, () => {
+    for (const screen of [390, 1280]) {
+      const L = layout(view(players), screen);
+      const K = L.track;
+      assert.equal(K.cellH, 2 + K.slotRows * K.slotH);
+      assert.ok(2 * K.slotRows >= players, "a slot for every clan's accountant");
+      assert.ok(K.slotH >= K.font + 2, "a letter's row clear of the next");
+      assert.ok(K.x >= 0 && K.x + K.perRow * K.cellW <= L.width);
+      assert.ok(K.rows * K.perRow >= K.end);
+      const bottom = K.top + K.rows * (K.cellH + K.gap);
+      assert.ok(L.clans.every((b) => b.y >= bottom && b.y + b.h <= L.height));
+    }
+  });
+}
+
+test("a phone's board is no taller than before its words grew (3 to 6 clans)", () => {
+  // The heights in units before: 1598, 1922, 1982, 2042.
+  const before = { 3: 1598, 4: 1922, 5: 1982, 6: 2042 };
+  for (const [players, height] of Object.entries(before)) {
+    assert.ok(layout(view(Number(players)), 390).height <= height, `${players} clans`);
+  }
+});
+
+/** Where the accountants went: "K@1,0" (row, column), with "+" for a lap count beside the
+ * letter and "!" for a lapped accountant with no room for it.
+ * @param {ReturnType<typeof trackSlots>} placed */
+const slotWords = (placed) => placed.slots.map((s) => `${s.clan}@${s.row},${s.col}${s.wide ? "+" : ""}${s.crowded ? "!" : ""}`).join(" ");
+/** @param {string} clan @param {number} [lap] */
+const acc = (clan, lap = 0) => ({ clan, lap });
+
+test("track slots: the rows under the number first, then beside it, then over it", () => {
+  assert.deepEqual(trackSlots([], 2, false), { slots: [], number: true });
+  const one = trackSlots([acc("K")], 2, false);
+  assert.equal(slotWords(one), "K@1,0");
+  assert.equal(one.number, true);
+  const three = trackSlots([acc("K"), acc("W"), acc("R")], 2, false);
+  assert.equal(slotWords(three), "K@1,0 W@1,1 R@0,1");
+  assert.equal(three.number, true, "three clans leave the number");
+  const four = trackSlots([acc("K"), acc("W"), acc("R"), acc("G")], 2, false);
+  assert.equal(slotWords(four), "K@1,0 W@1,1 R@0,1 G@0,0");
+  assert.equal(four.number, false, "a fourth accountant covers it");
+  const six = trackSlots(["K", "W", "R", "G", "Y", "L"].map((c) => acc(c)), 3, false);
+  assert.equal(slotWords(six), "K@2,0 W@2,1 R@1,0 G@1,1 Y@0,1 L@0,0");
+});
+
+test("track slots: a lapped accountant takes a row for its count while rows are free", () => {
+  assert.equal(slotWords(trackSlots([acc("K", 6), acc("W")], 2, false)), "K@1,0+ W@0,1");
+  assert.equal(slotWords(trackSlots([acc("K", 1), acc("W", 2), acc("R"), acc("G")], 3, false)), "K@2,0+ W@1,0+ R@0,1 G@0,0");
+  // No room for both counts: each takes a slot, lapped ones marked.
+  assert.equal(slotWords(trackSlots([acc("K", 6), acc("W", 6), acc("R")], 2, false)), "K@1,0! W@1,1! R@0,1");
+});
+
+test("track slots: the pawn keeps the top right slot (a lapped accountant may share its space)", () => {
+  const alone = trackSlots([acc("K", 3)], 2, true);
+  assert.equal(slotWords(alone), "K@1,0+");
+  assert.equal(alone.number, true);
+  assert.equal(slotWords(trackSlots([acc("K", 3), acc("W", 2)], 2, true)), "K@1,0! W@1,1!");
+  const crowded = trackSlots([acc("K", 3), acc("W", 2), acc("R", 1)], 2, true);
+  assert.equal(slotWords(crowded), "K@1,0! W@1,1! R@0,0!");
+  assert.equal(crowded.number, false);
+});
+
+test("words wrap after a separator, into lines that fit where they can", () => {
+  const words = "roads: Belsamati · Le Chaim · Sláinte";
+  const lines = wrapWords(words, 13, 144, 2);
+  assert.deepEqual(lines, ["roads: Belsamati ·", "Le Chaim · Sláinte"]);
+  for (const line of lines) assert.ok(textWidth(line, 13) <= 144, line);
+  assert.deepEqual(wrapWords("roads: Topa", 13, 144, 2), ["roads: Topa"]);
+  assert.deepEqual(wrapWords("one two three four", 13, 20, 2), ["one", "two three four"], "never more lines than asked");
+  // About as wide as DejaVu Sans draws them (measured in Chromium: 239 and 109 units).
+  assert.ok(Math.abs(textWidth(words, 13) - 239) < 8);
+  assert.ok(Math.abs(textWidth("Round 151", 18, true) - 109) < 6);
 });
 
 const legal = [

@@ -21,9 +21,32 @@ import { colourName } from "../../names.js";
  * @property {(x: number, y: number) => Box} nuggets the nuggets (harvest)
  * @property {(x: number, y: number) => Box} inn the Inn or its empty spot (build, move it)
  * @property {(x: number, y: number) => {x: number, y: number}} ooops the Ooops badge's centre
- * @property {(x: number, y: number) => {x: number, y: number} | null} roads the list of roads
+ * @property {(x: number, y: number) => RoadsText | null} roads where the list of roads is
+ *   written (a phone's, which draws only the roads between neighbouring cells)
  * @property {(x: number, y: number, n: number, width: number) => Box[]} counts the n pills of
  *   how many nuggets to harvest
+ */
+/** The list of a region's roads in words: its first line's start, the font size, the line
+ * height, how many lines at most and how wide each may be.
+ * @typedef {{x: number, y: number, size: number, lineH: number, lines: number, room: number}} RoadsText */
+/**
+ * @typedef {object} Track the respect track: `perRow` cells a row from (x, top), each `cellW`
+ *   wide and `cellH` tall with `gap` between rows; a cell is `slotRows` rows of two slots
+ *   (`slotW` × `slotH`) for the space's number, the pawn and the accountants (see `trackSlots`)
+ * @property {number} x
+ * @property {number} y where the track's title row starts
+ * @property {number} top where its first row of cells starts
+ * @property {number} perRow
+ * @property {number} cellW
+ * @property {number} cellH
+ * @property {number} gap
+ * @property {number} end its last space
+ * @property {number} rows
+ * @property {number} slotRows
+ * @property {number} slotW
+ * @property {number} slotH
+ * @property {number} font the size of the spaces' numbers and the accountants' letters
+ * @property {{x: number, y: number}} caption where the words under or beside the title go
  */
 /**
  * @typedef {object} SkaalLayout
@@ -38,9 +61,11 @@ import { colourName } from "../../names.js";
  * @property {boolean} arrows moves are arrows on roads (desktop), not a dwarf then a region
  * @property {Box} die
  * @property {Box} prospect the Prospect button
- * @property {{x: number, y: number}} dieText where the find and the rumor are told
+ * @property {{x: number, y: number, room: number}} dieText where the find and the rumor are told,
+ *   and how wide they may be (on a desktop, up to Le Chaim)
  * @property {{x: number, y: number} | null} key
- * @property {{x: number, y: number, perRow: number, cellW: number, cellH: number, end: number, rows: number}} track
+ * @property {Track} track
+ * @property {number} small the size of the board's smallest words (the key, the track's caption)
  * @property {Box[]} clans a box per clan
  */
 
@@ -87,10 +112,33 @@ export function layout(view, screenWidth) {
  * @param {LayoutView} view */
 const trackEnd = (view) => Math.max(50, view.mines_closed + 3);
 
+/** The rows of a track cell: two slots a row, enough for every clan's accountant (the
+ * space's number gives way when they all share it).
+ * @param {LayoutView} view */
+const slotRows = (view) => Math.max(2, Math.ceil(view.players.length / 2));
+
+/** The respect track at (x, y) with `perRow` spaces a row, each cell `cellW` wide, its slots
+ * `slotH` tall, its words `font` tall; the cells start `head` below y.
+ * @param {LayoutView} view
+ * @param {{x: number, y: number, head: number, perRow: number, cellW: number, slotH: number, gap: number, font: number, caption: {x: number, y: number}}} at
+ * @returns {Track} */
+function track(view, at) {
+  const end = trackEnd(view);
+  const rows = slotRows(view);
+  return {
+    x: at.x, y: at.y, top: at.y + at.head, perRow: at.perRow, cellW: at.cellW, gap: at.gap, end,
+    rows: Math.ceil(end / at.perRow), slotRows: rows, slotW: (at.cellW - 2) / 2, slotH: at.slotH,
+    cellH: 2 + rows * at.slotH, font: at.font, caption: at.caption,
+  };
+}
+
+/** Where the track's last row ends. @param {Track} K */
+const trackBottom = (K) => K.top + K.rows * (K.cellH + K.gap);
+
 /** @param {LayoutView} view @returns {SkaalLayout} */
 function desktopLayout(view) {
   const width = 1000;
-  const rw = 130;
+  const rw = 140;
   const rh = 112;
   /** @type {Record<string, {x: number, y: number}>} */
   const pos = {};
@@ -99,20 +147,19 @@ function desktopLayout(view) {
     const [x, y] = DESKTOP[norm(r.name)] || [500 + 380 * Math.cos(angle), 326 + 250 * Math.sin(angle)];
     pos[norm(r.name)] = { x, y };
   });
-  const end = trackEnd(view);
-  const perRow = 25;
-  const cellH = 64;
-  const rows = Math.ceil(end / perRow);
   const trackY = 616;
-  const clansY = trackY + 26 + rows * (cellH + 6) + 6;
+  const K = track(view, {
+    x: 25, y: trackY, head: 26, perRow: 25, cellW: 38, slotH: 17, gap: 6, font: 14, caption: { x: 150, y: trackY + 16 },
+  });
+  const clansY = trackBottom(K) + 6;
   const clans = view.players.map((_, i) => box(16 + (i % 3) * 328, clansY + Math.floor(i / 3) * 62, 320, 56));
   const height = clansY + Math.ceil(view.players.length / 3) * 62 + 8;
   /** @type {Geometry} */
   const geom = {
-    chip: (x, y, i) => ({ cx: x - 44 + (i % 3) * 42, cy: y - 10 + Math.floor(i / 3) * 25 }),
-    chipR: 11,
-    chipHit: 13,
-    nuggets: (x, y) => box(x - 62, y + rh / 2 - 27, 58, 24),
+    chip: (x, y, i) => ({ cx: x - 50 + (i % 3) * 44, cy: y - 13 + Math.floor(i / 3) * 26 }),
+    chipR: 13,
+    chipHit: 14,
+    nuggets: (x, y) => box(x - 66, y + rh / 2 - 27, 58, 24),
     inn: (x, y) => box(x + rw / 2 - 35, y - rh / 2 + 1, 34, 32),
     ooops: (x, y) => ({ x: x + 2, y: y + rh / 2 - 15 }),
     roads: () => null,
@@ -122,8 +169,7 @@ function desktopLayout(view) {
     phone: false, width, height, rw, rh, touch: 24, pos, geom, arrows: true,
     // The die and the Prospect button bottom left, under Kanpai; the key bottom right.
     die: box(24, 478, 70, 70), prospect: box(24, 562, 120, 28),
-    dieText: { x: 104, y: 500 }, key: { x: 790, y: 500 },
-    track: { x: 25, y: trackY, perRow, cellW: 38, cellH, end, rows }, clans,
+    dieText: { x: 102, y: 500, room: 144 }, key: { x: 790, y: 508 }, track: K, clans, small: 14,
   };
 }
 
@@ -133,42 +179,40 @@ function phoneLayout(view) {
   const touch = 44;
   const rw = 158;
   const chipRows = Math.ceil(view.players.length / 3);
-  const rh = 46 + chipRows * touch + touch + 6;
-  const gapY = 22;
-  const top = 140;
+  // The name, two lines of roads, the dwarfs, the nuggets and the Inn.
+  const chipsY = 58;
+  const rh = chipsY + chipRows * touch + touch + 6;
+  const gapY = 14;
+  const top = 122;
   /** @type {Record<string, {x: number, y: number}>} */
   const pos = {};
   view.regions.forEach((r, i) => {
     const [c, k] = PHONE[norm(r.name)] || [i % 2, Math.floor(i / 2)];
     pos[norm(r.name)] = { x: c ? width - 4 - rw / 2 : 4 + rw / 2, y: top + k * (rh + gapY) + rh / 2 };
   });
-  const mapRows = Math.ceil(view.regions.length / 2);
-  const mapEnd = top + mapRows * (rh + gapY);
-  const end = trackEnd(view);
-  const perRow = 10;
-  const cellW = 34;
-  const cellH = 48;
-  const rows = Math.ceil(end / perRow);
+  const mapEnd = top + Math.ceil(view.regions.length / 2) * (rh + gapY);
   const trackY = mapEnd + 4;
-  const clansY = trackY + 26 + rows * (cellH + 4) + 10;
-  const clans = view.players.map((_, i) => box(4, clansY + i * 60, width - 8, 54));
-  const height = clansY + view.players.length * 60 + 6;
+  const K = track(view, {
+    x: 5, y: trackY, head: 42, perRow: 10, cellW: 35, slotH: 16, gap: 4, font: 13, caption: { x: 12, y: trackY + 34 },
+  });
+  const clansY = trackBottom(K) + 6;
+  const clans = view.players.map((_, i) => box(4, clansY + i * 54, width - 8, 50));
+  const height = clansY + view.players.length * 54 + 6;
   /** @type {Geometry} */
   const geom = {
-    chip: (x, y, i) => ({ cx: x - rw / 2 + 22 + (i % 3) * 48, cy: y - rh / 2 + 46 + touch / 2 + Math.floor(i / 3) * touch }),
+    chip: (x, y, i) => ({ cx: x - rw / 2 + 22 + (i % 3) * 48, cy: y - rh / 2 + chipsY + touch / 2 + Math.floor(i / 3) * touch }),
     chipR: 13,
     chipHit: 22,
     nuggets: (x, y) => box(x - rw / 2 + 4, y + rh / 2 - touch - 4, 70, touch),
     inn: (x, y) => box(x + rw / 2 - touch - 4, y + rh / 2 - touch - 4, touch, touch),
     ooops: (x, y) => ({ x: x - rw / 2 + 39, y: y + rh / 2 - 26 }), // where nuggets were
-    roads: (x, y) => ({ x: x - rw / 2 + 8, y: y - rh / 2 + 38 }),
-    counts: (x, y, n) => row(x, y - rh / 2 + 46 + touch / 2, n, touch, touch, 4, width),
+    roads: (x, y) => ({ x: x - rw / 2 + 8, y: y - rh / 2 + 38, size: 13, lineH: 15, lines: 2, room: rw - 14 }),
+    counts: (x, y, n) => row(x, y - rh / 2 + chipsY + touch / 2, n, touch, touch, 4, width),
   };
   return {
     phone: true, width, height, rw, rh, touch, pos, geom, arrows: false,
-    die: box(8, 52, 70, 70), prospect: box(width - 8 - 130, 60, 130, touch),
-    dieText: { x: 88, y: 72 }, key: null,
-    track: { x: 8, y: trackY, perRow, cellW, cellH, end, rows }, clans,
+    die: box(8, 52, 60, 60), prospect: box(width - 8 - 130, 60, 130, touch),
+    dieText: { x: 78, y: 74, room: width - 8 - 78 }, key: null, track: K, clans, small: 13,
   };
 }
 
@@ -200,6 +244,91 @@ function row(x, y, n, w, h, gap, width) {
   const total = n * (w + gap) - gap;
   const left = Math.max(4, Math.min(width - 4 - total, x - total / 2));
   return Array.from({ length: n }, (_, i) => box(left + i * (w + gap), y - h / 2, w, h));
+}
+
+// Widths of words before they are drawn (the board is built before it is on the page, so
+// nothing can be measured): per character, in ems of a wide sans-serif (DejaVu Sans, what
+// Debian's Chromium shows; most screens' fonts are narrower, so words estimated to fit do).
+const NARROW = new Set([..."iljtfr .,:;()·\u00a0!|'’I"]);
+const WIDE = new Set([..."mwMW—−=+"]);
+
+/** About how wide `words` are at font `size`, in the board's units.
+ * @param {string} words @param {number} size @param {boolean} [bold] */
+export function textWidth(words, size, bold = false) {
+  let ems = 0;
+  for (const c of words) {
+    if (NARROW.has(c)) ems += 0.34;
+    else if (WIDE.has(c)) ems += 0.84;
+    else if (c >= "0" && c <= "9") ems += 0.64;
+    else ems += c >= "A" && c <= "Z" ? 0.7 : 0.6;
+  }
+  return ems * size * (bold ? 1.12 : 1);
+}
+
+/** `words` in lines at most `room` wide at font `size`, broken after a " · " where it can,
+ * else at a space; never more than `most` lines (the last one holds the rest: the caller
+ * squeezes a line still too wide).
+ * @param {string} words @param {number} size @param {number} room @param {number} most
+ * @returns {string[]} */
+export function wrapWords(words, size, room, most) {
+  const pieces = words.includes(" · ") ? words.split(/(?<= ·) /) : words.split(" ");
+  /** @type {string[]} */
+  const lines = [];
+  for (const piece of pieces) {
+    const line = lines.length ? `${lines[lines.length - 1]} ${piece}` : piece;
+    if (lines.length && (textWidth(line, size) <= room || lines.length === most)) lines[lines.length - 1] = line;
+    else lines.push(piece);
+  }
+  return lines;
+}
+
+/** An accountant on a space of the respect track: its clan and how many laps it has done.
+ * @typedef {{clan: string, lap: number}} Accountant */
+/** Where an accountant goes in its cell: slot `col` (0, 1) of row `row`; `wide`: two slots, its
+ * lap count beside its letter; `crowded`: a lapped accountant left no room for its count.
+ * @typedef {Accountant & {row: number, col: number, wide: boolean, crowded: boolean}} Slot */
+
+/** Where the accountants on one space go in a cell of `rows` rows of two slots. Row 0 holds the
+ * space's number (left) and the Prospecting Pawn (right, when it is there); the accountants fill
+ * the rows below it first, then row 0, the number giving way. An accountant that has lapped the
+ * track takes a whole row, its lap count beside its letter, while whole rows are free; if they
+ * are not, each accountant of the space takes one slot and a lapped one is only marked as such
+ * (its tooltip tells its respect).
+ * @param {Accountant[]} here in seat order
+ * @param {number} rows
+ * @param {boolean} pawn
+ * @returns {{slots: Slot[], number: boolean}} */
+export function trackSlots(here, rows, pawn) {
+  const free = Array.from({ length: rows }, (_, r) => [true, !(r === 0 && pawn)]);
+  // Row 0 last: the number's slot the very last, the pawn's only when nothing else is left.
+  const order = Array.from({ length: rows }, (_, i) => rows - 1 - i);
+  const placed = placeWide(here, order, free);
+  /** @type {Slot[]} */
+  const slots = placed || [];
+  const narrow = placed ? here.filter((a) => !a.lap) : here;
+  const spots = order.flatMap((r) => (r === 0 ? [[0, 1], [0, 0]] : [[r, 0], [r, 1]]));
+  for (const a of narrow) {
+    const spot = spots.find(([r, c]) => free[r][c]) || [0, 1];
+    free[spot[0]][spot[1]] = false;
+    slots.push({ ...a, row: spot[0], col: spot[1], wide: false, crowded: a.lap > 0 });
+  }
+  return { slots, number: free[0][0] };
+}
+
+/** The lapped accountants of `here`, each given a whole free row (row 0 the last), when they
+ * and the others all fit that way; else null, with `free` left as it was.
+ * @param {Accountant[]} here @param {number[]} order @param {boolean[][]} free
+ * @returns {Slot[] | null} */
+function placeWide(here, order, free) {
+  const wide = here.filter((a) => a.lap);
+  const rowsFree = order.filter((r) => free[r][0] && free[r][1]);
+  const left = free.flat().filter(Boolean).length - 2 * wide.length;
+  if (wide.length > rowsFree.length || left < here.length - wide.length) return null;
+  return wide.map((a, i) => {
+    const r = rowsFree[i];
+    free[r][0] = free[r][1] = false;
+    return { ...a, row: r, col: 0, wide: true, crowded: false };
+  });
 }
 
 /** @typedef {{regions: string[], die: boolean, pawn: boolean, road: string[] | null}} Targets */

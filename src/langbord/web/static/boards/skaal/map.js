@@ -1,8 +1,8 @@
 // Skåål's map: roads, the twelve regions with their dwarfs, nuggets, Ooops and Inns, and (on a
 // desktop) the arrows that move a dwarf along a road.
 import { el, text, chip, inkOn, tip } from "../../svg.js";
-import { arrowAt, norm } from "./layout.js";
-import { house, pill } from "./parts.js";
+import { arrowAt, norm, textWidth, wrapWords } from "./layout.js";
+import { fitted, house, pill } from "./parts.js";
 import { TIPS } from "./tips.js";
 import { t, tn } from "../../i18n.js";
 import { colourName } from "../../names.js";
@@ -83,10 +83,12 @@ function drawLand({ g, r, x, y }, L, wire) {
   const roadsAt = L.geom.roads(x, y);
   if (roadsAt) {
     const words = t("roads: {regions}", { regions: r.roads.join(" · ") });
-    const room = L.rw - 16;
-    // Squeezed to the region's width when long (about 5.6 units a letter at this size).
-    const squeeze = words.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
-    tip(text(g, roadsAt.x, roadsAt.y, words, { "font-size": 11, fill: "#5a4a38", ...squeeze }), TIPS.roads);
+    const lines = wrapWords(words, roadsAt.size, roadsAt.room, roadsAt.lines);
+    const list = el("g", {}, g);
+    lines.forEach((line, i) => {
+      fitted(list, roadsAt.x, roadsAt.y + i * roadsAt.lineH, line, roadsAt.room, { "font-size": roadsAt.size, fill: "#5a4a38" });
+    });
+    tip(list, TIPS.roads);
   }
   const where = [
     `${r.name}.`,
@@ -107,9 +109,10 @@ function drawDwarfs({ g, r, x, y }, clans, L, look, wire) {
     const { cx, cy } = G.chip(x, y, i);
     const dg = el("g", { "data-clan": c }, g);
     const keeper = r.innkeeper === c;
-    if (keeper) el("circle", { cx, cy, r: G.chipR + 3.5, fill: "none", stroke: "#d49a00", "stroke-width": 3.5 }, dg);
+    if (keeper) el("circle", { cx, cy, r: G.chipR + 3, fill: "none", stroke: "#d49a00", "stroke-width": 3 }, dg);
     chip(dg, cx, cy, G.chipR, look.fillOf(c), look.letterOf(c));
-    text(dg, cx + G.chipR + 3, cy + 5, String(r.dwarfs[c]), { "font-size": 14, "font-weight": 700 });
+    // The count clear of the innkeeper's ring.
+    text(dg, cx + G.chipR + (keeper ? 6 : 3), cy + 5, String(r.dwarfs[c]), { "font-size": 14, "font-weight": 700 });
     const here = { clan: colourName(c), region: r.name };
     const who = keeper
       ? tn("{n} {clan} dwarf in {region}, one of them the innkeeper.", "{n} {clan} dwarfs in {region}, one of them the innkeeper.", r.dwarfs[c], here)
@@ -138,8 +141,10 @@ function drawNuggets({ g, r, x, y }, L, wire) {
 function drawOoops({ g, x, y }, L) {
   const o = L.geom.ooops(x, y);
   const og = el("g", {}, g);
-  el("rect", { x: o.x - 24, y: o.y - 9, width: 48, height: 18, rx: 9, fill: "#c8352b" }, og);
-  text(og, o.x, o.y + 5, t("Ooops"), { "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" });
+  const words = t("Ooops");
+  const w = Math.max(48, textWidth(words, L.small, true) + 12);
+  el("rect", { x: o.x - w / 2, y: o.y - 10, width: w, height: 20, rx: 10, fill: "#c8352b" }, og);
+  text(og, o.x, o.y + 5, words, { "text-anchor": "middle", "font-size": L.small, "font-weight": 700, fill: "#fff" });
   tip(og, TIPS.ooops);
 }
 

@@ -1,6 +1,7 @@
 // Skåål's components drawn in SVG: pills, Royal Inns, the die.
 import { el, text, inkOn } from "../../svg.js";
 import { t } from "../../i18n.js";
+import { textWidth } from "./layout.js";
 
 /** @typedef {import("./layout.js").Box} Box */
 
@@ -21,6 +22,16 @@ export function pill(parent, b, label, fill, nugget = false) {
   return g;
 }
 
+/** `words` at (x, y) with `attrs` (its font size among them), squeezed to `room` when they
+ * would be wider (a long translation), never stretched.
+ * @param {Element} parent @param {number} x @param {number} y @param {string} words
+ * @param {number} room @param {Record<string, string | number>} attrs
+ * @returns {SVGTextElement} */
+export function fitted(parent, x, y, words, room, attrs) {
+  const wide = textWidth(words, Number(attrs["font-size"]), Number(attrs["font-weight"]) >= 700) > room;
+  return text(parent, x, y, words, wide ? { ...attrs, textLength: room, lengthAdjust: "spacingAndGlyphs" } : attrs);
+}
+
 /** A Royal Inn (a house) of colour `fill` with its owner's letter, centred on (x, y).
  * @param {Element} parent @param {number} x @param {number} y @param {string} fill
  * @param {string} letter @param {number} [s] its scale
@@ -30,7 +41,7 @@ export function house(parent, x, y, fill, letter, s = 1) {
   el("path", {
     d: `M${x - 13 * s},${y + 11 * s} v${-13 * s} l${13 * s},${-11 * s} l${13 * s},${11 * s} v${13 * s} z`, fill, stroke: "#3b2f25", "stroke-width": 2,
   }, g);
-  text(g, x, y + 8 * s, letter, { "text-anchor": "middle", "font-size": 12 * s, "font-weight": 700, fill: inkOn(fill) });
+  text(g, x, y + 8 * s, letter, { "text-anchor": "middle", "font-size": 14 * s, "font-weight": 700, fill: inkOn(fill) });
   return g;
 }
 
