@@ -6,8 +6,8 @@
 // component is for), cards, board and seat (the drawing).
 import { board, el, text } from "../svg.js";
 import { buildings, buttons, destinations, market, payment, piles, tracks } from "./knarr/board.js";
-import { tip } from "./knarr/cards.js";
-import { layout } from "./knarr/layout.js";
+import { fit, tip } from "./knarr/cards.js";
+import { LINE, artifactsOf, layout } from "./knarr/layout.js";
 import { lastPlace } from "./knarr/places.js";
 import { seatPanel } from "./knarr/seat.js";
 import { artifactName, artifactTip } from "./knarr/tips.js";
@@ -46,13 +46,13 @@ export function draw(table, ctx) {
   if (geo.narrow) svg.classList.add("fits-phone"); // laid out for a narrow screen
   el("rect", { x: 0, y: 0, width: geo.W, height: geo.H, fill: "#f7f0e1" }, svg);
   header(svg, geo, view, ctx);
-  tracks(svg, geo, view, ctx);
-  piles(svg, geo, view, tag);
   market(svg, geo, view, ctx, geo.places, tag);
   destinations(svg, geo, view, ctx, geo.places, tag);
   payment(svg, geo, view, tag);
   buttons(svg, geo, ctx);
   buildings(svg, geo, view, ctx, geo.places, tag);
+  tracks(svg, geo, view, ctx);
+  piles(svg, geo, view, tag);
   geo.seats.forEach((at) => seatPanel(svg, at, view, table, ctx, geo.places, tag));
   // The last move, where it has a place.
   const key = lastPlace(ctx.last, view.payment);
@@ -63,24 +63,22 @@ export function draw(table, ctx) {
   return svg;
 }
 
-/** The round, the first seat, the artifacts and what is special about this turn.
+/** The round, the first seat, what is special about this turn and the artifacts, in the lines
+ * layout.js gives them.
  * @param {Element} svg @param {Geo} geo @param {KnarrView} view @param {Ctx} ctx */
 function header(svg, geo, view, ctx) {
-  const parts = [t("Round {n}", { n: view.round })];
-  if (view.first !== null && view.first !== undefined) parts.push(t("{seat} plays first", { seat: seatWord(ctx.seatName(view.first)) }));
-  if (view.end_triggered) parts.push(t("the end is triggered: the round is played out"));
-  if (view.extras) parts.push(t("extra actions: {n}", { n: view.extras }));
-  const line = text(svg, 14, 21, parts.join(" · "), { "font-size": geo.narrow ? 13 : 15, "font-weight": 600 });
-  const artifacts = view.artifacts?.length ? view.artifacts : view.artifact && view.artifact !== "none" ? [view.artifact] : [];
-  if (!artifacts.length) return;
-  const words = tn("artifact: {names}", "artifacts: {names}", artifacts.length, { names: artifacts.map(artifactName).join(", ") });
-  if (geo.narrow) {
-    // On a phone the artifacts take the corner of the piles' row.
-    const r = geo.piles.raid;
-    const t = text(svg, geo.W - 14, view.skali ? r.y + r.h + 4 : r.y + 20, words, { "font-size": 12.5, "font-weight": 600, "text-anchor": "end" });
-    tip(t, artifacts.map(artifactTip).join(" "));
-  } else {
-    line.textContent = `${parts.join(" · ")} · ${words}`;
-    tip(line, artifacts.map(artifactTip).join(" "));
-  }
+  const artifacts = artifactsOf(view);
+  /** @type {Record<string, () => string>} */
+  const words = {
+    round: () => t("Round {n}", { n: view.round }),
+    first: () => t("{seat} plays first", { seat: seatWord(ctx.seatName(Number(view.first))) }),
+    end: () => t("the end is triggered: the round is played out"),
+    extras: () => t("extra actions: {n}", { n: view.extras }),
+    artifacts: () => tn("artifact: {names}", "artifacts: {names}", artifacts.length, { names: artifacts.map(artifactName).join(", ") }),
+  };
+  geo.header.forEach((parts, i) => {
+    const line = parts.map((part) => words[part]()).join(" · ");
+    const node = text(svg, 14, 21 + i * LINE, line, fit(line, { "font-size": 15, "font-weight": 600 }, geo.W - 28));
+    if (parts.includes("artifacts")) tip(node, artifacts.map(artifactTip).join(" "));
+  });
 }

@@ -3,7 +3,8 @@
 // component.
 import { chip, colour, el, mark, text } from "../../svg.js";
 import { BUILDINGS, REPUTATION_VP, SKALI, buildingName, buildingNumber } from "./data.js";
-import { button, destinationCard, icon, tip, vikingCard, villageCard } from "./cards.js";
+import { button, destinationCard, fit, icon, tip, vikingCard, villageCard, widthOf } from "./cards.js";
+import { MARKER, SMALL } from "./layout.js";
 import { TIPS, marketTip, vikingName, vikingTip, villageTip } from "./tips.js";
 import { nearest } from "./places.js";
 import { t, tn } from "../../i18n.js";
@@ -17,22 +18,19 @@ import { colourName, seatWord } from "../../names.js";
 /** @typedef {import("./layout.js").Geo} Geo */
 /** @typedef {import("./layout.js").Rect} Rect */
 
-const LABEL = { "font-size": 12, fill: "#5a4a3a" };
+const LABEL = { "font-size": SMALL, fill: "#5a4a3a" };
 const REP_FILLS = ["#f3ead6", "#e9dcc0", "#dfcda6", "#d4bd8b", "#c9ad70", "#bb9a52"];
 
-/** Chips of the seats on a track's cells, stacked where several share a cell.
- * @param {Element} parent @param {Ctx} ctx @param {Rect[]} cellsOf @param {KnarrSeat[]} seats
- * @param {(s: KnarrSeat) => number} value @param {(s: KnarrSeat) => string} words @param {string} [track] the track's name, which keys its markers */
-function markers(parent, ctx, cellsOf, seats, value, words, track = "track") {
-  /** @type {Record<number, number>} */
-  const stack = {};
-  seats.forEach((s) => {
-    const v = value(s);
-    const cell = cellsOf[v];
-    if (!cell) return;
-    const k = (stack[v] = (stack[v] ?? 0) + 1) - 1;
-    const g = chip(parent, cell.x + cell.w / 2 + (k % 2 ? 5 : -5) * (k > 0 ? 1 : 0), cell.y + cell.h - 10 - (k >= 2 ? 5 : 0), 8, ctx.seatColour(s.seat), ctx.seatMark(s.seat), { "data-piece": `${track}:${s.seat}` });
-    tip(g, t("{who}: {what}", { who: seatWord(ctx.seatName(s.seat)), what: words(s) }));
+/** The seats' markers on a track, where layout.js stacks them.
+ * @param {Element} parent @param {Ctx} ctx @param {{seat: number, x: number, y: number}[]} at
+ * @param {KnarrSeat[]} seats @param {(s: KnarrSeat) => string} words @param {string} track the
+ * track's name, which keys its markers */
+function markers(parent, ctx, at, seats, words, track) {
+  at.forEach(({ seat, x, y }) => {
+    const s = seats.find((one) => one.seat === seat);
+    if (!s) return;
+    const g = chip(parent, x, y, MARKER, ctx.seatColour(seat), ctx.seatMark(seat), { "data-piece": `${track}:${seat}` });
+    tip(g, t("{who}: {what}", { who: seatWord(ctx.seatName(seat)), what: words(s) }));
   });
 }
 
@@ -41,20 +39,21 @@ function markers(parent, ctx, cellsOf, seats, value, words, track = "track") {
 export function tracks(svg, geo, view, ctx) {
   const vp = tip(el("g", {}, svg), TIPS.vpTrack);
   text(vp, 14, geo.vp.label, t("Victory points (40 ends the game)"), LABEL);
-  geo.vp.cells.forEach((c, v) => {
+  geo.vp.spaces.forEach((c, v) => {
     el("rect", { ...box(c), fill: v === 40 ? "#e9c46a" : v % 5 === 0 ? "#e8dcc2" : "#f3ead6", stroke: "#c9b896" }, vp);
-    text(vp, c.x + c.w / 2, c.y + 11, `${v}`, { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
+    text(vp, c.x + c.w / 2, c.y + 14, `${v}`, { "font-size": SMALL, "text-anchor": "middle", fill: "#5a4a3a" });
   });
-  markers(vp, ctx, geo.vp.cells, view.seats, (s) => Math.min(40, s.vp), (s) => tn("{n} victory point", "{n} victory points", s.vp), "vp");
+  markers(vp, ctx, geo.vp.markers, view.seats, (s) => tn("{n} victory point", "{n} victory points", s.vp), "vp");
   const rep = tip(el("g", {}, svg), TIPS.reputationTrack);
   text(rep, 14, geo.reputation.label, geo.narrow ? t("Reputation (points each turn)") : t("Reputation (income in victory points at the start of each turn)"), LABEL);
-  geo.reputation.cells.forEach((c, v) => {
+  geo.reputation.spaces.forEach((c, v) => {
     const income = REPUTATION_VP[v];
     el("rect", { ...box(c), rx: 3, fill: REP_FILLS[income], stroke: "#b9a47e" }, rep);
-    text(rep, c.x + 4, c.y + 12, `${v}`, { "font-size": 11, fill: "#5a4a3a" });
-    text(rep, c.x + c.w - 4, c.y + 12, `+${income}`, { "font-size": 10.5, "text-anchor": "end", fill: "#5a4a3a" });
+    // The step, and the points it gives at the start of each turn.
+    text(rep, c.x + 2, c.y + 14, `${v}`, { "font-size": SMALL, fill: "#2b2118" });
+    text(rep, c.x + c.w - 2, c.y + 14, `+${income}`, { "font-size": SMALL, "text-anchor": "end", fill: "#4a2c00" });
   });
-  markers(rep, ctx, geo.reputation.cells, view.seats, (s) => s.reputation, (s) => t("reputation {n}", { n: s.reputation }), "reputation");
+  markers(rep, ctx, geo.reputation.markers, view.seats, (s) => t("reputation {n}", { n: s.reputation }), "reputation");
 }
 
 /** The viking deck, the discard pile and (Skali) the raid tokens on the board.
@@ -70,14 +69,35 @@ export function piles(svg, geo, view, tag) {
   const discG = tip(el("g", {}, svg), `${TIPS.discard} ${entries.map(([type, k]) => `${k}× ${vikingName(type)}`).join(", ") || empty}`);
   el("rect", { ...box(discard), rx: 5, fill: "#e8dcc2", stroke: "#8a7a66", "stroke-dasharray": "4 2" }, discG);
   text(discG, discard.x + 20, discard.y + 31, `${count}`, { "font-size": 16, "font-weight": 700, "text-anchor": "middle" });
-  text(svg, deck.x, label, t("deck · discard"), { "font-size": 11.5, fill: "#5a4a3a" });
-  const skali = view.skali;
-  if (!skali) return;
+  const words = t("deck · discard");
+  text(svg, deck.x, label, words, fit(words, LABEL, (raid && raid.x > deck.x ? raid.x : geo.W - 14) - deck.x - 8));
+  if (view.skali && raid) raidTokens(svg, raid, view.skali, geo.narrow);
+}
+
+/** The raid tokens on the board and the additional one (Skali), in `r`: a box of three lines on
+ * a phone, one line on a desktop.
+ * @param {Element} svg @param {Rect} r @param {import("./view.js").KnarrSkali} skali @param {boolean} narrow */
+function raidTokens(svg, r, skali, narrow) {
   const g = tip(el("g", {}, svg), TIPS.raidBoard);
-  text(g, raid.x, raid.y + 10, t("Raid tokens on the board"), LABEL);
-  for (let i = 0; i < skali.raid_tokens_on_board; i++) icon(g, "raid", raid.x + 12 + i * 24, raid.y + 30, 20);
-  if (!skali.raid_tokens_on_board) text(g, raid.x, raid.y + 36, t("none: the raid comes"), { "font-size": 12 });
-  text(g, raid.x, raid.y + 58, skali.additional_token_beside_board ? t("additional token: beside the board") : t("additional token: taken"), { "font-size": 11.5 });
+  const title = t("Raid tokens on the board");
+  const none = t("none: the raid comes");
+  const additional = skali.additional_token_beside_board ? t("additional token: beside the board") : t("additional token: taken");
+  const n = skali.raid_tokens_on_board;
+  const words = { "font-size": SMALL };
+  if (narrow) {
+    text(g, r.x, r.y + 13, title, fit(title, LABEL, r.w));
+    for (let i = 0; i < n; i++) icon(g, "raid", r.x + 11 + i * 24, r.y + 34, 20);
+    if (!n) text(g, r.x, r.y + 39, none, fit(none, words, r.w));
+    text(g, r.x, r.y + 62, additional, fit(additional, words, r.w));
+    return;
+  }
+  const base = r.y + r.h / 2 + 5;
+  text(g, r.x, base, title, LABEL);
+  let x = r.x + widthOf(title, SMALL) + 10;
+  for (let i = 0; i < n; i++) icon(g, "raid", x + 10 + i * 24, r.y + r.h / 2, 20);
+  if (!n) text(g, x, base, none, words);
+  x += n ? n * 24 + 12 : widthOf(none, SMALL) + 16;
+  text(g, x, base, additional, fit(additional, words, r.x + r.w - x));
 }
 
 /** The market's five slots.
@@ -90,16 +110,15 @@ export function market(svg, geo, view, ctx, places, tag) {
     const card = view.market[c];
     const g = tag(`market:${c}`, tip(el("g", { class: "kn-market" }, svg), marketTip(c, card) + (card ? ` ${vikingTip(card)}` : "")));
     el("rect", { ...box(slot), rx: 8, fill: "#fffaf0", stroke: colour(c), "stroke-width": 4, class: "hit" }, g);
-    const small = slot.w < 80;
-    chip(g, slot.x + 14, slot.y + 16, small ? 9 : 11, colour(c), mark(c));
-    if (!small) text(g, slot.x + 30, slot.y + 21, colourName(c), { "font-size": 13 });
-    const cardH = slot.h - 70;
+    chip(g, slot.x + 16, slot.y + 17, MARKER, colour(c), mark(c));
+    if (slot.w >= 80) text(g, slot.x + 33, slot.y + 22, colourName(c), fit(colourName(c), { "font-size": SMALL }, slot.w - 37));
+    const cardH = slot.h - 62;
     if (card) vikingCard(g, card, slot.x + 6, slot.y + 36, slot.w - 12, cardH).removeAttribute("data-tip");
     else {
       el("rect", { x: slot.x + 6, y: slot.y + 36, width: slot.w - 12, height: cardH, rx: 5, class: "kn-slot-empty" }, g);
       text(g, slot.x + slot.w / 2, slot.y + 36 + cardH / 2, t("empty"), { "text-anchor": "middle", fill: "#888" });
     }
-    if (view.take === c) text(g, slot.x + slot.w / 2, slot.y + slot.h - 12, t("take?"), { "text-anchor": "middle", "font-size": 12, fill: "#a33b20" });
+    if (view.take === c) text(g, slot.x + slot.w / 2, slot.y + slot.h - 8, t("take?"), fit(t("take?"), { "text-anchor": "middle", "font-size": SMALL, fill: "#a33b20" }, slot.w - 6));
     const named = colourName(c);
     placeAt(ctx, places, `market:${c}`, g, (action) => (action.kind === "mead" ? t("Mead Cup: discard the {colour} slot's viking", { colour: named })
       : card ? t("take the {colour} slot's viking ({card})", { colour: named, card: vikingName(card) }) : t("take the {colour} slot's viking", { colour: named })), view.phase);
@@ -111,7 +130,7 @@ export function market(svg, geo, view, ctx, places, tag) {
  * @param {Places} places @param {Tag} tag */
 export function destinations(svg, geo, view, ctx, places, tag) {
   geo.destinations.forEach((row) => {
-    text(svg, row.cards[0]?.x ?? 14, row.label, t("{row} (deck {n})", { row: rowTitle(row.title), n: view.decks[row.title] }), { "font-size": 13, "font-weight": 700 });
+    text(svg, row.cards[0]?.x ?? 14, row.label, t("{row} (deck {n})", { row: rowTitle(row.title), n: view.decks[row.title] }), { "font-size": 14, "font-weight": 700 });
     row.cards.forEach((r) => {
       if (!r.name) {
         el("rect", { ...box(r), rx: 7, class: "kn-slot-empty" }, svg);
@@ -134,7 +153,8 @@ export function payment(svg, geo, view, tag) {
   if (!pay || !r) return;
   const g = tag("pay", tip(el("g", {}, svg), TIPS.payment));
   el("rect", { ...box(r), rx: 10, fill: "#fff", stroke: "#a33b20", "stroke-width": 3 }, g);
-  text(g, r.x + 10, r.y + 20, t("Paying {destination}: {n} left — click your crew", { destination: pay.destination, n: pay.left }), { "font-size": 14, "font-weight": 700, fill: "#a33b20" });
+  const words = t("Paying {destination}: {n} left — click your crew", { destination: pay.destination, n: pay.left });
+  text(g, r.x + 10, r.y + 20, words, fit(words, { "font-size": 14, "font-weight": 700, fill: "#a33b20" }, r.w - 20));
   // The card explored, the same one the row showed: it travels here (motion.js).
   destinationCard(g, pay.destination, r.x + 10, r.y + 30, Math.min(260, r.w - 20), 86).setAttribute("data-piece", `dest:${pay.destination}`);
 }
@@ -170,7 +190,10 @@ export function buildings(svg, geo, view, ctx, places, tag) {
   g.querySelector("rect")?.setAttribute("fill", "#e8dcc2");
   tip(g, villageTip(t("skáli"), 0, skali.skali_board));
   at.renew.forEach((b) => ctx.clickable(button(svg, b.x, b.y, b.w, b.h, b.label), b.action, b.label));
-  if (skali.activating) text(svg, geo.W - 14, at.label, t("activating: {what}", { what: activatingWords(skali.activating) }), { "font-size": 12, fill: "#a33b20", "text-anchor": "end" });
+  if (skali.activating && at.activating) {
+    const words = t("activating: {what}", { what: activatingWords(skali.activating) });
+    text(svg, at.activating.x + at.activating.w, at.activating.y, words, fit(words, { "font-size": SMALL, fill: "#a33b20", "text-anchor": "end" }, at.activating.w));
+  }
 }
 
 /** A row of destinations' title ("Trading Lands"), in the language spoken. @param {string} title */

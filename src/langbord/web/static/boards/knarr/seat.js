@@ -1,9 +1,10 @@
 // One seat's panel on Knarr's board: its tokens, hand, crew in colour columns, boat with the
 // destinations above it, reserved destinations and (Skali) village, at the places layout.js gives.
-import { chip, colour, el, inkOn, mark, text } from "../../svg.js";
+import { chip, colour, el, mark, text } from "../../svg.js";
 import { BOATS, BUILDINGS, DEST, GAINS, SKALI, buildingName, buildingNumber, gainCount } from "./data.js";
 import { box, placeAt } from "./board.js";
-import { icon, tip, vikingCard, villageCard } from "./cards.js";
+import { fit, icon, tip, vikingCard, villageCard } from "./cards.js";
+import { SMALL } from "./layout.js";
 import { TIPS, boatTip, crewTip, destinationTip, villageTip, vikingName } from "./tips.js";
 import { t, tn } from "../../i18n.js";
 import { seatWord } from "../../names.js";
@@ -17,7 +18,7 @@ import { seatWord } from "../../names.js";
 /** @typedef {import("./layout.js").SeatAt} SeatAt */
 /** @typedef {SeatAt["parts"]} Parts */
 
-const LABEL = { "font-size": 12, fill: "#5a4a3a" };
+const LABEL = { "font-size": SMALL, fill: "#5a4a3a" };
 
 /** Draws seat `s`'s panel at `at` ({seat, y, parts}) into `svg`.
  * @param {Element} svg @param {SeatAt} at @param {KnarrView} view @param {Table} table
@@ -33,7 +34,8 @@ export function seatPanel(svg, at, view, table, ctx, places, tag) {
   chip(panel, 28, 20, 13, ctx.seatColour(p), ctx.seatMark(p));
   const name = table.players?.[p]?.name;
   const [yours, moving] = [t("(you)"), t("to move")];
-  text(panel, 48, 25, `${seatWord(ctx.seatName(p))}${name ? ` · ${name}` : ""}${you ? ` ${yours}` : ""}${toMove ? ` ◀ ${moving}` : ""}`, { "font-size": 15, "font-weight": 700 });
+  const title = `${seatWord(ctx.seatName(p))}${name ? ` · ${name}` : ""}${you ? ` ${yours}` : ""}${toMove ? ` ◀ ${moving}` : ""}`;
+  text(panel, 48, 25, title, fit(title, { "font-size": 15, "font-weight": 700 }, W - 72));
   tokens(panel, parts, s, view, ctx, places, tag);
   hand(panel, parts, s, ctx, places, you, view.phase);
   crew(panel, parts, s, ctx, places, tag, p, view.phase);
@@ -52,8 +54,8 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
     const r = parts.tokens[i];
     const g = tip(el("g", {}, panel), `${gainCount(gain, k ?? 0)}. ${words}`);
     el("rect", { ...box(r), rx: 6, fill: "#fff", stroke: "#d8ccb8" }, g);
-    icon(g, gain, r.x + 14, r.y + r.h / 2, 20);
-    text(g, r.x + 28, r.y + r.h / 2 + 6, `${k}`, { "font-size": 16, "font-weight": 700 });
+    icon(g, gain, r.x + 13, r.y + r.h / 2, 20);
+    text(g, r.x + 26, r.y + r.h / 2 + 5.5, `${k}`, { "font-size": 15, "font-weight": 700 });
     if (gain === "recruit") {
       tag(`recruits:${s.seat}`, g);
       if (parts.you && placeAt(ctx, places, "recruits", g, t("pay with a recruit token"), view.phase)) g.querySelector("rect")?.classList.add("hit");
@@ -61,7 +63,7 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
   });
   if (s.change_token !== undefined) {
     const words = s.change_token === "available" ? t("change token: available") : t("change token: unavailable");
-    const line = text(panel, 14, parts.changeY, words, { "font-size": 12 });
+    const line = text(panel, 14, parts.changeY, words, { "font-size": SMALL });
     tip(line, TIPS.changeToken);
   }
 }
@@ -70,41 +72,31 @@ function tokens(panel, parts, s, view, ctx, places, tag) {
  * @param {Element} panel @param {Parts} parts @param {KnarrSeat} s @param {Ctx} ctx
  * @param {Places} places @param {boolean} you @param {string | undefined} phase */
 function hand(panel, parts, s, ctx, places, you, phase) {
-  const top = parts.hand[0]?.y ?? parts.handY;
   if (s.hand) {
-    tip(text(panel, 14, top + 12, t("Hand"), LABEL), TIPS.hand);
+    tip(text(panel, 14, parts.handY + 14, t("Hand"), LABEL), TIPS.hand);
     const known = [...(s.hand_known || [])];
     s.hand.forEach((type, i) => {
       const r = parts.hand[i];
       const k = known.indexOf(type);
       if (k >= 0) known.splice(k, 1);
       const g = vikingCard(panel, type, r.x, r.y, r.w, r.h, { class: "kn-hand" });
-      if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 10, t("seen"), { "font-size": 10.5, "text-anchor": "middle", fill: "#6a5a48" });
+      if (k >= 0) text(g, r.x + r.w / 2, r.y + r.h + 14, t("seen"), fit(t("seen"), { ...LABEL, "text-anchor": "middle" }, r.w + 4));
       const action = you ? places.get(`hand:${type}`) : null;
       // Two cards of a type: the first one recruits (the second, whose action is taken, is inert).
       if (you && !(action && panel.querySelector(`[data-action="${action.id}"]`))) placeAt(ctx, places, `hand:${type}`, g, t("recruit {card}", { card: vikingName(type) }), phase);
     });
-    if (!s.hand.length) text(panel, 60, top + 20, t("empty"), { fill: "#888" });
+    if (!s.hand.length) text(panel, 60, parts.handY + 20, t("empty"), { fill: "#888" });
     return;
   }
-  const unseen = s.hand_size - (s.hand_known?.length ?? 0);
   const words = s.hand_known?.length
     ? tn("Hand: {n} card — seen:", "Hand: {n} cards — seen:", s.hand_size)
     : tn("Hand: {n} card", "Hand: {n} cards", s.hand_size);
-  const label = text(panel, 14, parts.handY + 12, words, LABEL);
-  tip(label, TIPS.otherHand);
-  let x = 14;
-  let y = parts.handY + 18;
-  const maxX = parts.narrow ? parts.width - 20 : 360;
-  (s.hand_known || []).forEach((type) => {
-    if (x + 70 > maxX) { x = 14; y += 28; }
-    vikingCard(panel, type, x, y, 70, 24); x += 76;
+  tip(text(panel, 14, parts.handY + 14, words, LABEL), TIPS.otherHand);
+  (s.hand_known || []).forEach((type, i) => {
+    const r = parts.seen[i];
+    vikingCard(panel, type, r.x, r.y, r.w, r.h);
   });
-  for (let i = 0; i < unseen; i++) {
-    if (x + 26 > maxX) { x = 14; y += 28; }
-    tip(el("rect", { x, y, width: 26, height: 24, rx: 4, fill: "#7a5a3a", stroke: "#3b2a1a" }, panel), t("A viking in this player's hidden hand."));
-    x += 30;
-  }
+  parts.backs.forEach((r) => tip(el("rect", { ...box(r), rx: 4, fill: "#7a5a3a", stroke: "#3b2a1a" }, panel), t("A viking in this player's hidden hand.")));
 }
 
 /** The seat's crew in colour columns.
@@ -112,15 +104,14 @@ function hand(panel, parts, s, ctx, places, you, phase) {
  * @param {Places} places @param {Tag} tag @param {number} p @param {string | undefined} phase */
 function crew(panel, parts, s, ctx, places, tag, p, phase) {
   const first = parts.crew[0];
-  tip(text(panel, first.x, first.y - 4, t("Crew"), LABEL), t("The crew: vikings recruited, in colour columns. They pay for destinations."));
+  tip(text(panel, first.x, first.y - 6, t("Crew"), LABEL), t("The crew: vikings recruited, in colour columns. They pay for destinations."));
   parts.crew.forEach((col) => {
     const c = col.colour;
     const g = tag(`crew:${p}:${c}`, tip(el("g", {}, panel), crewTip(c, s.crew[c])));
     el("rect", { ...box(col), rx: 5, fill: colour(c), "fill-opacity": 0.14, stroke: colour(c) }, g);
-    text(g, col.x + col.w / 2, col.y + 15, `${mark(c)} ${s.crew[c].length}`, { "font-size": 12, "font-weight": 700, "text-anchor": "middle" });
+    text(g, col.x + col.w / 2, col.y + 16, `${mark(c)} ${s.crew[c].length}`, { "font-size": SMALL, "font-weight": 700, "text-anchor": "middle" });
     col.rows.forEach((row) => {
-      const card = vikingCard(g, row.type, row.x, row.y, row.w, row.h);
-      if (row.count > 1) text(card, row.x + 16, row.y + Math.min(row.h - 5, 17), `×${row.count}`, { "font-size": 12, "font-weight": 800, fill: inkOn(colour(c)) });
+      const card = vikingCard(g, row.type, row.x, row.y, row.w, row.h, {}, row.count);
       if (parts.you) placeAt(ctx, places, `crew:${row.type}`, card, (action) => (action.kind === "pay" ? t("pay with {card}", { card: vikingName(row.type) }) : t("discard {card}", { card: vikingName(row.type) })), phase);
     });
   });
@@ -133,14 +124,15 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
   const b = parts.boat;
   const side = view.boat || view.options?.boat || "normal";
   const columns = BOATS[side] || BOATS.normal;
-  text(panel, b.x, b.y - 4, t("Boat (trade: return bracelets)"), LABEL);
+  const title = t("Boat (trade: return bracelets)");
+  text(panel, b.x, b.y - 6, title, fit(title, LABEL, parts.width - 14 - b.x));
   const boatG = tag(`boat:${p}`, tip(el("g", {}, panel), boatTip(side, columns)));
   el("path", { d: `M${b.x},${b.y} H${b.x + b.w} L${b.x + b.w - 20},${b.y + b.h} H${b.x + 16} Z`, fill: "#8b5e34", stroke: "#4a2f14", "stroke-width": 1.5 }, boatG);
   columns.forEach((column, k) => {
     const r = b.columns[k];
     const col = el("g", {}, boatG);
     el("rect", { ...box(r), rx: 4, fill: "#f3e4c8", stroke: "#4a2f14" }, col);
-    text(col, r.x + 6, r.y + r.h / 2 + 5, `${k + 1}`, { "font-size": 12, "font-weight": 700, fill: "#4a2f14" });
+    text(col, r.x + 5, r.y + r.h / 2 + 5, `${k + 1}`, { "font-size": SMALL, "font-weight": 700, fill: "#4a2f14" });
     if (column >= 0) icon(col, GAINS[column], r.x + r.w / 2 + 6, r.y + r.h / 2, 18);
     if (parts.you && placeAt(ctx, places, `boat:${k + 1}`, col, tn("trade {n}: return {n} bracelet, collect columns 1–{n}", "trade {n}: return {n} bracelets, collect columns 1–{n}", k + 1), view.phase)) {
       col.querySelector("rect")?.classList.add("hit");
@@ -151,15 +143,15 @@ function boat(panel, parts, s, view, ctx, places, tag, p) {
     el("rect", { ...box(r), rx: 3, fill: r.name.startsWith("B") ? "#dfe9f1" : "#efe3c8", stroke: "#8a7a66" }, g);
     const trade = destTrade(r.name);
     trade.forEach((column, k) => { if (column >= 0) icon(g, GAINS[column], r.x + k * (r.w / 3) + r.w / 6 + 6, r.y + r.h / 2, 17); });
-    text(g, r.x + r.w + 6, r.y + 18, r.name, { "font-size": 12, "font-weight": 700 });
+    text(g, r.x + r.w + 5, r.y + 19, r.name, { "font-size": SMALL, "font-weight": 700 });
   });
   if (parts.reserved.length) {
     const r0 = parts.reserved[0];
-    text(panel, b.x + 16, r0.y + r0.h / 2 + 4, t("reserved:"), { "font-size": 12 });
+    text(panel, b.x + 16, r0.y + r0.h / 2 + 5, t("reserved:"), fit(t("reserved:"), { "font-size": SMALL }, r0.x - b.x - 20));
     parts.reserved.forEach((r) => {
       const g = tag(`dest:${r.name}`, tip(el("g", {}, panel), t("Reserved (Golden bracelet): you may explore it later. {destination}", { destination: destinationTip(r.name) })));
       el("rect", { ...box(r), rx: 5, fill: "#fffdf8", stroke: "#8a7a66", class: "hit" }, g);
-      text(g, r.x + r.w / 2, r.y + r.h / 2 + 5, r.name, { "font-size": 13, "text-anchor": "middle", "font-weight": 600 });
+      text(g, r.x + r.w / 2, r.y + r.h / 2 + 5, r.name, { "font-size": SMALL, "text-anchor": "middle", "font-weight": 600 });
       if (parts.you) placeAt(ctx, places, `dest:${r.name}`, g, t("explore the reserved {destination}", { destination: r.name }), view.phase);
     });
   }
@@ -172,7 +164,7 @@ function village(panel, parts, s, view, ctx, places, tag, p) {
   const skali = view.skali;
   if (!skali || !parts.village.length) return;
   const first = parts.village[0];
-  text(panel, first.x, first.y - 4, t("Village"), LABEL);
+  text(panel, first.x, first.y - 6, t("Village"), LABEL);
   /** @type {VillageEntry[]} */
   const cards = [["skali", t("skáli"), [0, ...SKALI[skali.skali_board]], 0], ...(s.village || []).map(buildingEntry)];
   cards.forEach(([key, label, card, num], j) => {
