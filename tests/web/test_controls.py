@@ -191,9 +191,17 @@ def my_turn(table: Table) -> dict[str, Any]:
     return table.contract.last
 
 
+def unfold(page: Page, panel: str) -> None:
+    """Opens the side panel `panel` (a selector) if it is folded, as on a phone, with a tap on
+    its heading."""
+    if page.locator(panel).evaluate("(d) => !d.open"):
+        page.locator(f"{panel} > summary").click()
+
+
 def choose(table: Table, action: dict[str, Any], confirm: bool = True) -> None:
     """Clicks `action` in the list of actions and waits for the move (saying yes if asked)."""
     before = table.contract.last["move"]
+    unfold(table.page, "#your-actions")
     table.page.locator(f'#actions [data-action-list="{action["id"]}"]').click()
     if confirm and table.page.locator("#confirm").count():
         table.page.click("#confirm-yes")
@@ -311,6 +319,7 @@ def test_chat_is_text_only_and_length_limited(at: Table) -> None:
     page, contract = at.page, at.contract
     create(at, "knarr", ["human", "random"])
     expect(page.locator("#chat-log")).to_contain_text("No messages yet.")
+    unfold(page, "#chat")  # folded under the board on a phone
     big_enough(page, "#chat-send")
     big_enough(page, "#chat-text")
     page.click("#chat-send")  # empty: refused here, not sent
@@ -454,14 +463,14 @@ def test_tooltips_on_hover_and_on_tap(at: Table) -> None:
     expect(page.locator("#board svg")).to_be_visible()
     # A board component with a tip, as the boards give them.
     page.evaluate(
-        "(tip) => document.querySelector('#board svg > *:not(title)')"
+        "(tip) => document.querySelector('#board svg > text')"
         ".setAttribute('data-tip', tip)",
         "A Viking card: recruit it to your crew",
     )
     part = page.locator('#board [data-tip="A Viking card: recruit it to your crew"]')
     tip = page.locator("#tip")
     if at.size == "phone":
-        part.tap(position={"x": 4, "y": 4}, force=True)
+        part.tap(force=True)
         expect(tip).to_be_visible()
         expect(tip).to_have_text("A Viking card: recruit it to your crew")
         shoot(at, "tip")
@@ -477,7 +486,7 @@ def test_tooltips_on_hover_and_on_tap(at: Table) -> None:
         part.scroll_into_view_if_needed()
         frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
         page.evaluate(frames)
-        part.hover(position={"x": 4, "y": 4}, force=True)
+        part.hover(force=True)
         expect(tip).to_be_visible()
         expect(tip).to_have_text("A Viking card: recruit it to your crew")
         shoot(at, "tip")
