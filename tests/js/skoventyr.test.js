@@ -1,11 +1,12 @@
 // Unit tests of Skoventyr's board logic (no DOM): where each legal action is clicked, from its
 // kind and arguments, the Rescue module shown only when played, and the layouts for a desktop and
-// a phone, on tables from seeded random games (fixtures/skoventyr.json, from make_fixtures.py).
+// a phone (the Trees apart, words wrapped or squeezed to their room), on tables from seeded random
+// games (fixtures/skoventyr.json, from make_fixtures.py).
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { placeOf, plan, treeBack } from "../../src/langbord/web/static/boards/skoventyr/places.js";
-import { NARROW, TOUCH, WIDE, clickRects, drawnPlaces, layout } from "../../src/langbord/web/static/boards/skoventyr/layout.js";
+import { NARROW, TEXT, TOUCH, WIDE, clickRects, drawnPlaces, forestGeo, layout, squeeze, textWidth, wrap } from "../../src/langbord/web/static/boards/skoventyr/layout.js";
 import { cardTip, hasRescue, treeTip } from "../../src/langbord/web/static/boards/skoventyr/tips.js";
 
 /** The fixtures: tables as the server sends them to a seat.
@@ -99,4 +100,42 @@ test("components are explained in the rulebook's words", () => {
   assert.match(cardTip("Huldre"), /Damage a Tree/);
   assert.match(cardTip("Gamle Erik"), /Adversary/);
   assert.match(treeTip({ tree: "A", side: "damaged", vogter: false, gamle_erik: false, ally: null, revealed: false }), /Damaged and Free/);
+});
+
+test("the Trees of the Forest stay apart and clear of the words in its middle, with 1 to 8 Trees", () => {
+  const t = TABLES.find((x) => x.options?.rescue) ?? TABLES[0];
+  const trees = "ABCDEFGH".split("").map((tree) => ({ ...t.view.forest[0], tree }));
+  for (const narrow of [false, true]) {
+    for (let n = 1; n <= 8; n++) {
+      const view = { ...t.view, forest: trees.slice(0, n), discarded_trees: ["X", "Y"], acorns_in_centre: /** @type {("1" | "2" | "3")[]} */ (["1", "1"]) };
+      const f = forestGeo(view, narrow);
+      const words = { x: f.cx - f.centre.w / 2, y: f.cy - f.centre.h / 2, w: f.centre.w, h: f.centre.h };
+      /** @param {{x: number, y: number, w: number, h: number}} a @param {{x: number, y: number, w: number, h: number}} b */
+      const apart = (a, b) => a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+      // Each Tree with its pawns' room above it.
+      const boxes = f.trees.map((r) => ({ ...r, y: r.y - 16, h: r.h + 16 }));
+      boxes.forEach((a, i) => {
+        assert.ok(apart(a, words), `${n} Trees: Tree ${i} on the words`);
+        boxes.slice(i + 1).forEach((b, j) => assert.ok(apart(a, b), `${n} Trees: Trees ${i} and ${i + j + 1}`));
+        assert.ok(a.x >= 0 && a.x + a.w <= f.w && a.y >= 20, `${n} Trees: Tree ${i} out of its section`);
+      });
+    }
+  }
+});
+
+test("long words are wrapped into lines that fit, or squeezed a little, never drawn past their room", () => {
+  assert.deepEqual(wrap("take a Future card\n(click it)", TEXT, 160), ["take a Future card", "(click it)"]);
+  const german = wrap("beschädige einen Baum, Karten\nder Zukunft unter den Stapel", TEXT, 160);
+  assert.equal(german.length, 3);
+  for (const line of german) assert.ok(textWidth(line, TEXT) <= 160 * 1.08, line);
+  assert.deepEqual(squeeze("Mission", TEXT, 72, true), {});
+  assert.deepEqual(squeeze("Formskifter", TEXT, 60), { textLength: 60, lengthAdjust: "spacingAndGlyphs" });
+  for (const narrow of [false, true]) {
+    for (const t of TABLES) {
+      const geo = layout(t, t.legal, narrow);
+      for (const c of geo.vogter.cards) for (const line of c.lines) assert.ok(textWidth(line, TEXT) <= (c.w - 12) * 1.08, line);
+      for (const line of geo.forest.centre.lines) assert.ok(textWidth(line.words, TEXT, line.bold) <= geo.forest.centre.w * 1.08, line.words);
+      for (const line of geo.future.lines) assert.ok(textWidth(line, TEXT) <= geo.future.width * 1.08, line);
+    }
+  }
 });
