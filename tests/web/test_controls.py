@@ -463,8 +463,7 @@ def test_tooltips_on_hover_and_on_tap(at: Table) -> None:
     expect(page.locator("#board svg")).to_be_visible()
     # A board component with a tip, as the boards give them.
     page.evaluate(
-        "(tip) => document.querySelector('#board svg > text')"
-        ".setAttribute('data-tip', tip)",
+        "(tip) => document.querySelector('#board svg > text').setAttribute('data-tip', tip)",
         "A Viking card: recruit it to your crew",
     )
     part = page.locator('#board [data-tip="A Viking card: recruit it to your crew"]')
