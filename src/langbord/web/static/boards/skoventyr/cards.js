@@ -4,6 +4,7 @@ import { chip, el, inkOn, text } from "../../svg.js";
 import { TIPS, cardTip, styleOf } from "./tips.js";
 import { TEXT, squeeze, textWidth } from "./layout.js";
 import { t } from "../../i18n.js";
+import { figure, hasFigure } from "./figures.js";
 
 /** SVG attributes. @typedef {Record<string, string | number>} Attrs */
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
@@ -35,8 +36,15 @@ export function card(parent, name, x, y, w, h, attrs = {}, { left = false } = {}
   const ink = inkOn(fill);
   el("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 4, fill: "none", stroke: ink, "stroke-opacity": 0.35 }, g);
   const named = h > 56 && w >= 80;
-  const lx = left && !named ? x + w * 0.37 : x + w / 2;
-  text(g, lx, y + h / 2 + (named ? 0 : 6), letter, { "font-size": Math.min(w * 0.5, h * 0.45), "font-weight": 800, "text-anchor": "middle", fill: ink });
+  if (named && hasFigure(name)) {
+    // A card large enough for its name shows its figure, its letter in the corner.
+    const size = Math.min(w - 20, h - 34);
+    figure(g, name, x + w / 2, y + 8 + (h - 34) / 2, size, ink, fill);
+    text(g, x + 9, y + 21, letter, { "font-size": TEXT + 2, "font-weight": 800, fill: ink });
+  } else {
+    const lx = left && !named ? x + w * 0.37 : x + w / 2;
+    text(g, lx, y + h / 2 + (named ? 0 : 6), letter, { "font-size": Math.min(w * 0.5, h * 0.45), "font-weight": 800, "text-anchor": "middle", fill: ink });
+  }
   if (named) text(g, x + w / 2, y + h - 9, name, { "font-size": TEXT, "text-anchor": "middle", fill: ink, ...squeeze(name, TEXT, w - 8) });
   tip(g, cardTip(name));
   return g;

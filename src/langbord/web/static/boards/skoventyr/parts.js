@@ -5,6 +5,7 @@ import { VOGTER, acorn, box, button, card, heading, pawn, tip } from "./cards.js
 import { REWARDS, TIPS, VOGTER_CARDS, rewardName, styleOf, treeTip, vogterName } from "./tips.js";
 import { nearest } from "./places.js";
 import { LINE, TEXT, squeeze } from "./layout.js";
+import { tree as drawTree } from "./figures.js";
 import { t, tn } from "../../i18n.js";
 import { actionWords, seatWord } from "../../names.js";
 
@@ -57,8 +58,7 @@ function treeCard(node, r, tree) {
   const healthy = tree.side === "healthy";
   el("rect", { ...box(r), rx: 8, fill: healthy ? "#4f8a3c" : "#9a8062", stroke: healthy ? "#264d1c" : "#5a4630", "stroke-width": 2, class: "hit" }, node);
   if (!healthy) el("path", { d: `M${r.x + 8},${r.y + r.h - 8} L${r.x + r.w - 8},${r.y + 8}`, stroke: "#5a4630", "stroke-width": 3, "stroke-opacity": 0.5 }, node);
-  el("rect", { x: r.x + r.w - 24, y: r.y + 26, width: 6, height: 9, fill: "#5c3b17" }, node);
-  el("circle", { cx: r.x + r.w - 21, cy: r.y + 19, r: 10, fill: healthy ? "#7fc16a" : "#c9b18a", stroke: "#0004" }, node);
+  drawTree(node, { x: r.x + r.w - 36, y: r.y + 4, w: 30, h: 36 }, healthy);
   text(node, r.x + 7, r.y + 28, tree.tree, { "font-size": 21, "font-weight": 800, fill: "#fff" });
   const side = healthy ? t("Healthy") : t("Damaged");
   text(node, r.x + 7, r.y + 48, side, { "font-size": TEXT, fill: "#fff", "font-weight": 600, ...squeeze(side, TEXT, r.w - 12, true) });
