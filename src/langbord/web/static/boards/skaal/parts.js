@@ -49,21 +49,32 @@ export function house(parent, x, y, fill, letter, s = 1) {
  * @param {Element} parent @param {Box} b @param {string | null | undefined} face */
 export function diePips(parent, b, face) {
   const { x, y, w: s } = b;
+  // A cube seen a little from above and the right: its top and side, then its face.
+  const d = s * 0.12;
+  el("path", { d: `M${x + 6},${y} l${d},${-d} h${s - 6} q6,0 6,6 v${s - 6} l${-d},${d} z`, fill: "#d9cdb4", stroke: "#3b2f25", "stroke-width": 1.5, "stroke-linejoin": "round" }, parent);
   el("rect", { x, y, width: s, height: s, rx: 10, fill: "#fffdf4", stroke: "#3b2f25", "stroke-width": 2, class: "mark hit" }, parent);
   if (face === null || face === undefined) {
-    text(parent, x + s / 2, y + s / 2 + 6, "–", { "text-anchor": "middle", "font-size": 22, fill: "#9a8a78" });
+    // Not rolled yet: a blank die, its five pips faint.
+    pipsOf(parent, b, "5", 0.22);
     return;
   }
   if (!/^[1-5]$/.test(face)) {
     text(parent, x + s / 2, y + s / 2 + 6, t("Ooops"), { "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#c8352b" });
     return;
   }
+  pipsOf(parent, b, face, 1);
+}
+
+/** The pips of `face` ("1" … "5") on the die's face in box `b`, at `opacity`.
+ * @param {Element} parent @param {Box} b @param {string} face @param {number} opacity */
+function pipsOf(parent, b, face, opacity) {
+  const { x, y, w: s } = b;
   /** @type {Record<number, number[][]>} */
   const pips = {
     1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
     4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   };
   for (const [dx, dy] of pips[Number(face)]) {
-    el("circle", { cx: x + s / 2 + dx * s * 0.26, cy: y + s / 2 + dy * s * 0.26, r: s * 0.09, fill: "#2b2118" }, parent);
+    el("circle", { cx: x + s / 2 + dx * s * 0.26, cy: y + s / 2 + dy * s * 0.26, r: s * 0.09, fill: "#2b2118", "fill-opacity": opacity }, parent);
   }
 }
