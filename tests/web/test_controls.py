@@ -408,11 +408,13 @@ def test_the_boards_zoom_is_remembered_on_the_device(at: Table) -> None:
     create(at, "skibe", ["human", "random", "random"])
     expect(page.locator("#zoom-reset")).to_have_text("100 %")
     expect(page.locator("#board svg")).to_be_visible()
-    width = page.locator("#board svg").bounding_box()["width"]  # type: ignore[index]
+    # Measured in one step in the page: the bots' moves may draw the board anew meanwhile.
+    measure = "() => document.querySelector('#board svg').getBoundingClientRect().width"
+    width = page.evaluate(measure)
     page.click("#zoom-in")
     page.click("#zoom-in")
     expect(page.locator("#zoom-reset")).to_have_text("125 %")
-    zoomed = page.locator("#board svg").bounding_box()["width"]  # type: ignore[index]
+    zoomed = page.evaluate(measure)
     assert zoomed > width * 1.2, (width, zoomed)
     no_sideways_scroll(page)  # the board scrolls in its box, not the page
     shoot(at, "zoom")
