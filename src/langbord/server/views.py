@@ -28,6 +28,7 @@ from langbord.core.registry import games, load
 from langbord.guides import clarification, guide, plain
 from langbord.server.errors import NotFound
 from langbord.server.shapes import (
+    Breakdown,
     ChatMessage,
     Listed,
     Player,
@@ -202,8 +203,16 @@ def result_json(live: Live) -> Result:
         "ranking": ranking,
         "reason": outcome.get("reason", _("the game is over")),
         "rulings": ruling_words(live.game, cast(list[str], outcome.get("rulings", []))),
-        "breakdown": outcome.get("breakdown", {"rows": [_("score")], "values": [scores]}),
+        "breakdown": _breakdown_in_words(
+            outcome.get("breakdown", {"rows": [_("score")], "values": [scores]})
+        ),
     }
+
+
+def _breakdown_in_words(breakdown: dict[str, Any]) -> Breakdown:
+    """The breakdown with its rows in a player's words (a ruling id a row names is left out)."""
+    rows = [plain(str(row)) for row in breakdown.get("rows", [])]
+    return cast(Breakdown, {**breakdown, "rows": rows})
 
 
 def ruling_words(game: Game, ids: Sequence[str]) -> list[Ruling]:
