@@ -3,36 +3,25 @@
 // player reads; notation is for those who ask for it.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { deviceStore, deviceSwitch } from "./setting.js";
 
 const KEY = "langbord.notation";
 
-/** @typedef {Pick<Storage, "getItem" | "setItem">} Store */
+/** @typedef {import("./setting.js").Store} Store */
 
-/** The device's storage, if the page may use it.
- * @returns {Store | null} */
-function deviceStore() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage refused (private mode): the setting lasts the page
-  }
-}
-
-let fallback = false;
+const setting = deviceSwitch(KEY);
 
 /** Whether notation is shown.
  * @param {Store | null} [storage] */
 export function showsNotation(storage = deviceStore()) {
-  if (!storage) return fallback;
-  return storage.getItem(KEY) === "on";
+  return setting.on(storage);
 }
 
 /** Remembers whether notation is shown.
  * @param {boolean} on
  * @param {Store | null} [storage] */
 export function setShowsNotation(on, storage = deviceStore()) {
-  fallback = on;
-  storage?.setItem(KEY, on ? "on" : "off");
+  setting.set(on, storage);
 }
 
 /** The setting as a checkbox; `changed()` is called after each change (to draw again).

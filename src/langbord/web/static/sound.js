@@ -5,6 +5,7 @@
 // never throws: a sound is never worth an error.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { deviceStore, deviceSwitch } from "./setting.js";
 
 const KEY = "langbord.sounds";
 
@@ -20,33 +21,21 @@ export const SOUNDS = /** @type {const} */ (["move", "card", "die", "points", "t
 function isSound(name) {
   return /** @type {readonly string[]} */ (SOUNDS).includes(name);
 }
-/** @typedef {Pick<Storage, "getItem" | "setItem">} Store */
+/** @typedef {import("./setting.js").Store} Store */
 
-/** The device's storage, if the page may use it.
- * @returns {Store | null} */
-function deviceStore() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage refused (private mode): the setting lasts the page
-  }
-}
-
-let fallback = false;
+const setting = deviceSwitch(KEY);
 
 /** Whether sounds are on.
  * @param {Store | null} [storage] */
 export function soundsOn(storage = deviceStore()) {
-  if (!storage) return fallback;
-  return storage.getItem(KEY) === "on";
+  return setting.on(storage);
 }
 
 /** Remembers whether sounds are on.
  * @param {boolean} on
  * @param {Store | null} [storage] */
 export function setSoundsOn(on, storage = deviceStore()) {
-  fallback = on;
-  storage?.setItem(KEY, on ? "on" : "off");
+  setting.set(on, storage);
 }
 
 /** The setting as a checkbox; turning it on plays a sound at once (the click lets the browser
